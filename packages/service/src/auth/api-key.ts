@@ -1,0 +1,37 @@
+/**
+ * The API key: AQCAST_API_KEY when set; otherwise generated once, stored in the
+ * data dir with mode 0600 and reused on later starts. Compared in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ApiKeySource {
+  key: string;
+  source: 'env' | 'file';
+  file: string | null;
+  /** True only on the start that created the key file (the one time it is printed). */
+  generated: boolean;
+}
+
+export function resolveApiKey(envKey: string | null, dataDir: string): ApiKeySource {
+  if (envKey) return { key: envKey, source: 'env', file: null, generated: false };
+  const file = join(dataDir, 'api-key');
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (key.length >= 16) return { key, source: 'file', file, generated: false };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = `aqk_${randomBytes(32).toString('base64url')}`;
+  writeFileSync(file, key + '\n', { mode: 0o600, flag: 'w' });
+  chmodSync(file, 0o600);
+  return { key, source: 'file', file, generated: true };
+}
+
+/** Constant-time equality: both sides are hashed first so length differences leak nothing. */
+export function apiKeyMatches(presented: string | undefined, expected: string): boolean {
+  if (typeof presented !== 'string' || presented.length === 0) return false;
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}

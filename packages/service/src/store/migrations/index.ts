@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../database.js';
+import * as m001 from './001_initial.js';
+
+export interface StoreMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Ordered by name; never edit a released migration, add a new one. */
+export const migrations: Record<string, StoreMigration> = {
+  '001_initial': m001,
+};
