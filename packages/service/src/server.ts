@@ -11,6 +11,7 @@ import { buildApp } from './http/app.js';
 import type { AppContext } from './http/context.js';
 import { IdempotencyService } from './idempotency/service.js';
 import { JobQueue } from './queue/queue.js';
+import { QueueService } from './queue/service.js';
 import { WorkerPool, type Renderer } from './queue/worker-pool.js';
 import { RenderService } from './renders/service.js';
 import { LocalStorage } from './storage/local-storage.js';
@@ -59,7 +60,9 @@ export async function startService(config: Config, opts: StartOptions): Promise<
         })
       : null;
   const ctx: AppContext = {
-    config, logger, store, storage, queue, renders, idempotency: new IdempotencyService(store), pool, apiKey: apiKey.key, publicBaseUrl, startedAt: Date.now(),
+    config, logger, store, storage, queue, renders,
+    queueControl: new QueueService(queue, renders, { pool: () => pool, leaseSeconds: config.workerLeaseSeconds }),
+    idempotency: new IdempotencyService(store), pool, apiKey: apiKey.key, publicBaseUrl, startedAt: Date.now(),
   };
 
   let app: FastifyInstance | null = null;

@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { apiKeyMatches } from '../auth/api-key.js';
 import { AppError } from '../errors/catalogue.js';
 import { fileRoutes } from '../files/routes.js';
+import { queueRoutes } from '../queue/routes.js';
 import { JobSchema, RenderParams } from '../renders/schemas.js';
 import { renderRoutes } from '../renders/routes.js';
 import { systemRoutes } from '../system/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, extraModules: RouteModule[] = []
   await renderRoutes(app, ctx);
   await templateRoutes(app);
   await fileRoutes(app, ctx);
+  await queueRoutes(app, ctx);
   for (const mod of extraModules) await mod(app, ctx);
   return app;
 }

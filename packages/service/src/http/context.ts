@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { IdempotencyService } from '../idempotency/service.js';
 import type { JobQueue } from '../queue/queue.js';
+import type { QueueService } from '../queue/service.js';
 import type { WorkerPool } from '../queue/worker-pool.js';
 import type { RenderService } from '../renders/service.js';
 import type { LocalStorage } from '../storage/local-storage.js';
@@ -15,6 +16,7 @@ export interface AppContext {
   storage: LocalStorage;
   queue: JobQueue;
   renders: RenderService;
+  queueControl: QueueService;
   idempotency: IdempotencyService;
   /** The in-process worker pool, when this process renders. */
   pool: WorkerPool | null;
