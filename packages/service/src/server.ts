@@ -16,6 +16,11 @@ import { WorkerPool, type Renderer } from './queue/worker-pool.js';
 import { RenderService } from './renders/service.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { migrateToLatest, openStore } from './store/database.js';
+import { ConfigError } from './config/config.js';
+import { toJobView } from './renders/job-view.js';
+import type { JobEventSink } from './queue/worker-pool.js';
+import { parseAllowedNetworks } from './webhooks/delivery/index.js';
+import { WebhookService } from './webhooks/service.js';
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({
@@ -44,24 +49,40 @@ export interface StartOptions {
 
 export async function startService(config: Config, opts: StartOptions): Promise<RunningService> {
   const logger = opts.logger ?? createLogger(config);
+  let allowed;
+  try {
+    allowed = parseAllowedNetworks(config.webhookAllowedNetworks);
+  } catch (err) {
+    throw new ConfigError('WEBHOOK_ALLOWED_NETWORKS', (err as Error).message);
+  }
   const store = await openStore(config.databaseUrl);
   await migrateToLatest(store);
   const storage = new LocalStorage(config.dataDir);
-  const queue = new JobQueue(store, { leaseSeconds: config.workerLeaseSeconds });
-  const apiKey = resolveApiKey(config.apiKey, config.dataDir);
-  let baseUrl = config.publicBaseUrl ?? `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.port}`;
+  let baseUrl: string = config.publicBaseUrl ?? `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.port}`;
   const publicBaseUrl = () => baseUrl;
+  const webhooks = new WebhookService(store, { allowed, retryDelaysSec: config.webhookRetryDelays, timeoutMs: config.webhookTimeoutMs, logger });
+  // Render events go into the webhook outbox inside the transaction that ends the job.
+  const jobEvents: JobEventSink = {
+    jobEnded: async (trx, jobId) => {
+      const row = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+      const created = await webhooks.emit(trx, row.status === 'completed' ? 'render.completed' : 'render.failed', toJobView(row, publicBaseUrl()));
+      if (created.length) setTimeout(() => webhooks.wake(), 20);
+    },
+  };
+  const queue = new JobQueue(store, { leaseSeconds: config.workerLeaseSeconds, events: jobEvents });
+  const apiKey = resolveApiKey(config.apiKey, config.dataDir);
   const renders = new RenderService(queue, { publicBaseUrl, defaultMaxAttempts: config.maxAttempts });
   const pool =
     config.workerConcurrency > 0
       ? new WorkerPool({
           store, queue, storage, logger, concurrency: config.workerConcurrency, workerId: config.workerId,
-          leaseSeconds: config.workerLeaseSeconds, pollMs: config.workerPollMs, renderer: opts.renderer, retryBaseMs: opts.retryBaseMs,
+          leaseSeconds: config.workerLeaseSeconds, pollMs: config.workerPollMs, renderer: opts.renderer, retryBaseMs: opts.retryBaseMs, events: jobEvents,
         })
       : null;
   const ctx: AppContext = {
     config, logger, store, storage, queue, renders,
     queueControl: new QueueService(queue, renders, { pool: () => pool, leaseSeconds: config.workerLeaseSeconds }),
+    webhooks,
     idempotency: new IdempotencyService(store), pool, apiKey: apiKey.key, publicBaseUrl, startedAt: Date.now(),
   };
 
@@ -75,12 +96,14 @@ export async function startService(config: Config, opts: StartOptions): Promise<
     }
   }
   await pool?.start();
+  webhooks.start();
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
     (stopped ??= (async () => {
       await app?.close();
       await pool?.stop(config.shutdownGraceSeconds * 1000);
+      await webhooks.stop();
       await store.close();
     })());
   return { ctx, app, apiKey, baseUrl, stop };

@@ -10,6 +10,7 @@ import { apiKeyMatches } from '../auth/api-key.js';
 import { AppError } from '../errors/catalogue.js';
 import { fileRoutes } from '../files/routes.js';
 import { queueRoutes } from '../queue/routes.js';
+import { webhookRoutes } from '../webhooks/routes.js';
 import { JobSchema, RenderParams } from '../renders/schemas.js';
 import { renderRoutes } from '../renders/routes.js';
 import { systemRoutes } from '../system/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, extraModules: RouteModule[] = []
   await templateRoutes(app);
   await fileRoutes(app, ctx);
   await queueRoutes(app, ctx);
+  await webhookRoutes(app, ctx);
   for (const mod of extraModules) await mod(app, ctx);
   return app;
 }

@@ -7,6 +7,7 @@ import type { WorkerPool } from '../queue/worker-pool.js';
 import type { RenderService } from '../renders/service.js';
 import type { LocalStorage } from '../storage/local-storage.js';
 import type { Store } from '../store/database.js';
+import type { WebhookService } from '../webhooks/service.js';
 
 /** Everything the HTTP adapters (REST and GraphQL) may call: services, never SQL. */
 export interface AppContext {
@@ -17,6 +18,7 @@ export interface AppContext {
   queue: JobQueue;
   renders: RenderService;
   queueControl: QueueService;
+  webhooks: WebhookService;
   idempotency: IdempotencyService;
   /** The in-process worker pool, when this process renders. */
   pool: WorkerPool | null;

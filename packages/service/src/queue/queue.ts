@@ -20,6 +20,8 @@ export interface AttemptFence {
 
 export interface QueueOptions {
   leaseSeconds: number;
+  /** Told (in the same transaction) when the queue itself ends a job: a worker lost on its last attempt. */
+  events?: { jobEnded(trx: Executor, jobId: string): Promise<void> };
   now?: () => Date;
 }
 
@@ -93,13 +95,26 @@ export class JobQueue {
 
   /** Jobs whose worker died on their last allowed attempt end as failed, not stuck. */
   private async failExhaustedLeases(now: string): Promise<void> {
-    await this.store.db
-      .updateTable('jobs')
-      .set({ status: 'failed', error_code: 'worker_lost', error_message: 'The worker rendering this job stopped responding on its last allowed attempt', lease_owner: null, lease_expires_at: null, completed_at: now, updated_at: now })
+    const lost = await this.store.db
+      .selectFrom('jobs')
+      .select(['id', 'attempts'])
       .where('status', '=', 'rendering')
       .where('lease_expires_at', '<', now)
       .whereRef('attempts', '>=', 'max_attempts')
       .execute();
+    for (const job of lost) {
+      await this.store.db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('jobs')
+          .set({ status: 'failed', error_code: 'worker_lost', error_message: 'The worker rendering this job stopped responding on its last allowed attempt', lease_owner: null, lease_expires_at: null, completed_at: now, updated_at: now })
+          .where('id', '=', job.id)
+          .where('attempts', '=', job.attempts)
+          .where('status', '=', 'rendering')
+          .where('lease_expires_at', '<', now)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 1) await this.opts.events?.jobEnded(trx, job.id);
+      });
+    }
   }
 
   private fenced(fence: AttemptFence, exec: Executor = this.store.db) {

@@ -70,11 +70,67 @@ export interface WorkersTable {
   last_heartbeat_at: string;
 }
 
+export interface WebhooksTable {
+  id: string;
+  url: string;
+  /** Subscribed event types (JSON array); `*` for all. */
+  events: string;
+  secret: string | null;
+  /** 1 active, 0 disabled (410 Gone, or failing for 5 days). */
+  active: number;
+  disabled_reason: string | null;
+  /** Start of the current unbroken failure streak. */
+  failing_since: string | null;
+  deleted_at: string | null;
+  created_at: string;
+}
+
+/** The outbox: one row per event, written in the transaction of the state change that caused it. */
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  /** The exact JSON body every receiver gets. */
+  body: string;
+  created_at: string;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  /** A dispatcher owns the delivery until then (no two processes send it at once). */
+  lease_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  next_retry_at: string | null;
+}
+
 export interface Database {
   jobs: JobsTable;
   settings: SettingsTable;
   idempotency_keys: IdempotencyKeysTable;
   workers: WorkersTable;
+  webhooks: WebhooksTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;
