@@ -25,8 +25,8 @@ export const WEBHOOK_USER_AGENT = `aqcast-webhooks/${SERVICE_VERSION}`;
 
 export interface DeliveryRequest {
   url: string | URL;
-  /** Usually the output of `signWebhook`; `host` and `content-length` are ours to set and are ignored. */
-  headers: Record<string, string>;
+  /** Usually the output of `signWebhook`; undefined values are skipped, `host`, `content-length` and `transfer-encoding` are ours to set and are ignored. */
+  headers: Readonly<Record<string, string | undefined>>;
   /** The exact, already signed body. Sent as `application/json` unless headers say otherwise. */
   body: string;
   /** `WEBHOOK_ALLOWED_NETWORKS`, parsed. Default: nothing opened. */
@@ -93,11 +93,11 @@ function describeNetworkError(err: NodeJS.ErrnoException): string {
   return err.message || err.code || 'connection failed';
 }
 
-function withoutReservedHeaders(headers: Record<string, string>): Record<string, string> {
+function withoutReservedHeaders(headers: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (lower !== 'host' && lower !== 'content-length' && lower !== 'transfer-encoding') out[lower] = value;
+    if (value !== undefined && lower !== 'host' && lower !== 'content-length' && lower !== 'transfer-encoding') out[lower] = value;
   }
   return out;
 }

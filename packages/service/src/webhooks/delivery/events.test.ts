@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { WebhookEventError, buildEventBody, isWebhookEventType, newEventId, parseEventSubscriptions, subscriptionMatches } from './events.ts';
+import { WebhookEventError, buildEventBody, isWebhookEventType, newEventId, parseEventSubscriptions, subscriptionMatches } from './events.js';
 
 test('parseEventSubscriptions accepts known events and *, de-duplicated in order', () => {
   assert.deepEqual(parseEventSubscriptions(['render.completed', 'render.failed', 'ingest.completed']), ['render.completed', 'render.failed', 'ingest.completed']);

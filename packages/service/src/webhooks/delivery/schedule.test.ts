@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_RETRY_DELAYS, RetryDelaysError, maxAttempts, nextRetryDelayMs, parseRetryDelays, shouldDisable } from './schedule.ts';
+import { DEFAULT_RETRY_DELAYS, RetryDelaysError, maxAttempts, nextRetryDelayMs, parseRetryDelays, shouldDisable } from './schedule.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

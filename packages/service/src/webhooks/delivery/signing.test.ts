@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Webhook, WebhookVerificationError as OracleError } from 'standardwebhooks';
-import { InvalidWebhookSecretError, WebhookVerificationError, generateWebhookSecret, signWebhook, verifyWebhookSignature, webhookSecretKey } from './signing.ts';
+import { InvalidWebhookSecretError, WebhookVerificationError, generateWebhookSecret, signWebhook, verifyWebhookSignature, webhookSecretKey } from './signing.js';
 
 const body = JSON.stringify({ id: 'evt_1', type: 'render.completed', timestamp: '2024-05-01T10:00:00.000Z', data: { jobId: 'j1', status: 'completed' } });
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -74,7 +74,7 @@ test('verify accepts a good message: plain object (any header case), Headers, Bu
   const headers = signWebhook({ id: 'evt_5', timestamp: nowSec(), body, secret });
   const upper = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]));
   assert.deepEqual(verifyWebhookSignature(body, upper, secret), JSON.parse(body));
-  assert.deepEqual(verifyWebhookSignature(Buffer.from(body), new Headers(headers as Record<string, string>), secret), JSON.parse(body));
+  assert.deepEqual(verifyWebhookSignature(Buffer.from(body), new Headers(headers), secret), JSON.parse(body));
 });
 
 test('verify accepts when any one of several space-separated signatures matches', () => {

@@ -16,12 +16,13 @@ export const SECRET_PREFIX = 'whsec_';
 /** Default tolerance of `verifyWebhookSignature` for old or future timestamps. */
 export const DEFAULT_TOLERANCE_SEC = 300;
 
-export interface WebhookHeaders {
+// A type alias, not an interface, so it is assignable to plain header records.
+export type WebhookHeaders = {
   'webhook-id': string;
   'webhook-timestamp': string;
   /** Absent when the webhook has no secret. */
   'webhook-signature'?: string;
-}
+};
 
 /** Why a message failed verification; stable strings a receiver may branch on. */
 export type WebhookVerificationCode =
@@ -94,9 +95,10 @@ export function signWebhook(input: { id: string; timestamp: number; body: string
   return headers;
 }
 
-type HeaderBag = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+/** Received headers: a Fetch `Headers`, or a plain object such as Node's `req.headers` (any key case). */
+export type ReceivedHeaders = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 
-function header(headers: HeaderBag, name: string): string | undefined {
+function header(headers: ReceivedHeaders, name: string): string | undefined {
   if (typeof headers.get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
   for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
     if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(' ') : value;
@@ -116,7 +118,7 @@ function header(headers: HeaderBag, name: string): string | undefined {
  */
 export function verifyWebhookSignature<T = unknown>(
   body: string | Buffer,
-  headers: HeaderBag,
+  headers: ReceivedHeaders,
   secret: string,
   options: { toleranceSec?: number; now?: Date | number } = {},
 ): T {

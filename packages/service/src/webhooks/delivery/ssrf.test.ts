@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AllowedNetworksError, WebhookTargetError, checkWebhookUrl, parseAllowedNetworks } from './ssrf.ts';
-import type { HostResolver, WebhookTargetErrorCode } from './ssrf.ts';
+import { AllowedNetworksError, WebhookTargetError, checkWebhookUrl, parseAllowedNetworks } from './ssrf.js';
+import type { HostResolver, WebhookTargetErrorCode } from './ssrf.js';
 
 const NONE = parseAllowedNetworks('');
 
