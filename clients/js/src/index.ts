@@ -1,0 +1,15 @@
+/**
+ * @aqcast/client — TypeScript client for the aqcast API. Zero runtime
+ * dependencies: native fetch, FormData, Blob and Web Crypto.
+ */
+export { Client } from './client.js';
+export { AqcastError, ApiError, WebhookVerificationError, type AqcastErrorInit } from './errors.js';
+export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type ClientOptions, type QueryValue, type RequestOptions } from './http.js';
+export { Ingest, type IngestContext, type IngestField, type UploadAndRenderOptions, type UploadInput, type UploadOptions } from './resources/ingest.js';
+export { Queue, type EnqueueOptions, type QueueFilters } from './resources/queue.js';
+export { Renders, DEFAULT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, type CreateOptions, type WaitOptions } from './resources/renders.js';
+export type { CallOptions } from './resources/resource.js';
+export { Webhooks, type WebhookDelivery, type WebhookInput } from './resources/webhooks.js';
+export * from './types.js';
+export { DEFAULT_WEBHOOK_TOLERANCE_SEC, verifyWebhook, WEBHOOK_SECRET_PREFIX, type HeadersLike, type VerifyWebhookOptions } from './verify-webhook.js';
+export { VERSION } from './version.js';
