@@ -143,7 +143,7 @@ export function verifyWebhookSignature<T = unknown>(
 
   const text = typeof body === 'string' ? body : body.toString('utf8');
   const expected = Buffer.from(signature(id, timestamp, text, key));
-  // Compare every candidate in constant time; lengths are public (always 47 for v1).
+  // Each candidate is compared in constant time; lengths are public (a v1 signature is always 47 chars).
   const matched = signatures
     .split(' ')
     .map((candidate) => Buffer.from(candidate))
