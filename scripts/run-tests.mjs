@@ -22,8 +22,9 @@ function findTests(dir) {
 
 const all = ['packages', 'clients'].flatMap((d) => findTests(join(root, d)));
 const pick = (files) => (only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files);
-// Tests under a store-bound folder run once per store; the rest run once.
-const storeBound = (f) => f.startsWith('packages/service/') || f.startsWith('clients/');
+// Suites that talk to the store (service/test, clients) run once per store;
+// unit tests beside their code (src/**/*.test.ts) and the engine run once.
+const storeBound = (f) => f.startsWith('packages/service/test/') || f.startsWith('clients/');
 const stores = (process.env.AQCAST_TEST_STORES ?? 'sqlite,postgres').split(',').filter(Boolean);
 
 const runs = [{ label: 'store-independent', files: pick(all.filter((f) => !storeBound(f))), env: {} }];
@@ -37,7 +38,7 @@ for (const run of runs) {
   console.log(`\n=== ${run.label}: ${run.files.length} test files ===`);
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...run.files],
+    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-timeout=600000', `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...run.files],
     { cwd: root, env: { ...process.env, ...run.env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 },
   );
   process.stdout.write(res.stdout);

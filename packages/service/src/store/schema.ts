@@ -122,6 +122,22 @@ export interface WebhookAttemptsTable {
   next_retry_at: string | null;
 }
 
+export interface ContextsTable {
+  id: string;
+  source_filename: string;
+  source_sha256: string;
+  source_type: string;
+  source_bytes: number;
+  method: string;
+  location: string | null;
+  confidence: number;
+  /** The extracted context (JSON): values, per-field source and confidence. */
+  context: string;
+  tags: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   jobs: JobsTable;
   settings: SettingsTable;
@@ -131,6 +147,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  contexts: ContextsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -1,0 +1,71 @@
+/**
+ * HTTP benchmark: GET /render/:id and POST /render on a running aqcast (SQLite,
+ * no workers, so rendering does not compete for the CPU), beside a bare Fastify
+ * route answering the same JSON in the same run; then a 1,000-item batch.
+ *
+ *   node --import tsx bench/http.ts [seconds per run, default 8]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.argv[2] ?? 8);
+const KEY = 'bench-key-0123456789abcdef';
+const root = new URL('..', import.meta.url).pathname;
+
+function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; stop(): void }> {
+  const proc = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const on = (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) resolve({ url: m[1]!, stop: () => proc.kill('SIGTERM') });
+    };
+    proc.stdout.on('data', on);
+    proc.stderr.on('data', on);
+    proc.on('exit', (c) => reject(new Error(`exited ${c}: ${out}`)));
+  });
+}
+
+async function run(title: string, opts: autocannon.Options): Promise<autocannon.Result> {
+  const r = await autocannon({ connections: 10, duration: seconds, ...opts });
+  console.log(`${title.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`);
+  return r;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'aqcast-bench-'));
+const svc = await start(['packages/service/bin/aqcast.js', 'serve'], { DATA_DIR: dataDir, AQCAST_API_KEY: KEY, PORT: '0', HOST: '127.0.0.1', WORKER_CONCURRENCY: '0', LOG_LEVEL: 'warn' }, /listening on (http:\/\/\S+)/);
+const created = await fetch(`${svc.url}/render`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ location: 'Santiago', pm25: 87.4, no2: 42 }) });
+const job = (await created.json()) as Record<string, unknown>;
+const bare = await start(['--import', 'tsx', '-e', `
+  import Fastify from 'fastify';
+  const app = Fastify();
+  const body = ${JSON.stringify(JSON.stringify(job))};
+  app.get('/job', async (_req, reply) => reply.type('application/json').send(body));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log('bare on http://127.0.0.1:' + app.server.address().port);
+`], {}, /bare on (http:\/\/\S+)/);
+
+console.log(`aqcast HTTP benchmark — ${seconds} s per run, 10 connections, SQLite, node ${process.version}`);
+const bareR = await run('bare Fastify GET', { url: `${bare.url}/job` });
+const getR = await run('GET /render/:id', { url: `${svc.url}/render/${job.jobId}`, headers: { 'x-api-key': KEY } });
+const postR = await run('POST /render', { url: `${svc.url}/render`, method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ location: 'Lima', pm25: 20 }) });
+console.log(`GET /render/:id at ${((getR.requests.average / bareR.requests.average) * 100).toFixed(0)} % of the bare route (target ≥ 50 %); POST /render at ${((postR.requests.average / bareR.requests.average) * 100).toFixed(0)} %`);
+
+const items = Array.from({ length: 1000 }, (_, i) => ({ location: `City ${i}`, pm25: i % 300, language: (['es', 'en', 'pt'] as const)[i % 3] }));
+const times: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const t0 = performance.now();
+  const res = await fetch(`${svc.url}/batch`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ items }) });
+  await res.arrayBuffer();
+  times.push(performance.now() - t0);
+  if (res.status !== 202) throw new Error(`batch → ${res.status}`);
+}
+console.log(`1,000-item batch accepted in ${times.map((t) => t.toFixed(0)).join(' / ')} ms (target < 1000 ms)`);
+svc.stop();
+bare.stop();
+await new Promise((r) => setTimeout(r, 500));
+rmSync(dataDir, { recursive: true, force: true });
