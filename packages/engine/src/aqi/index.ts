@@ -1,0 +1,82 @@
+/**
+ * Air-quality indices: a small pure module (no I/O) that turns concentrations into the
+ * categories, colours and numbers of a chosen national or regional standard.
+ */
+import { brIqar } from './br-iqar.js';
+import { cl } from './cl.js';
+import { euEaqi } from './eu-eaqi.js';
+import { mx } from './mx.js';
+import { usEpa } from './us-epa.js';
+import { POLLUTANTS, type AqiResult, type AqiStandard, type AqiStandardId, type EvaluateOptions, type PollutantAqi, type PollutantId } from './types.js';
+
+export * from './types.js';
+
+const STANDARDS: Record<AqiStandardId, AqiStandard> = { 'us-epa': usEpa, 'eu-eaqi': euEaqi, mx, cl, 'br-iqar': brIqar };
+
+/** Every supported standard id, default first. */
+export const AQI_STANDARD_IDS = Object.keys(STANDARDS) as AqiStandardId[];
+
+export const DEFAULT_AQI_STANDARD: AqiStandardId = 'us-epa';
+
+/** The standards this engine knows, with the pollutants each one rates. */
+export function listAqiStandards(): { id: AqiStandardId; name: string; indexName: string | null; pollutants: PollutantId[]; source: string }[] {
+  return AQI_STANDARD_IDS.map((id) => {
+    const s = STANDARDS[id];
+    return { id, name: s.name, indexName: s.indexName, pollutants: [...s.pollutants], source: s.source };
+  });
+}
+
+/** The full definition of one standard (categories, colours, evaluator). */
+export function getAqiStandard(id: AqiStandardId): AqiStandard {
+  const s = STANDARDS[id];
+  if (!s) throw new RangeError(`unknown AQI standard: ${String(id)}`);
+  return s;
+}
+
+const INPUT_UNIT = (p: PollutantId): 'µg/m³' | 'mg/m³' => (p === 'co' ? 'mg/m³' : 'µg/m³');
+
+/**
+ * Rates each given pollutant against `standard` and takes the worst as the overall
+ * result. Values are µg/m³ (CO mg/m³); missing, non-finite or negative values are
+ * skipped. With no rated pollutant, index/category/dominant are null.
+ */
+export function computeAqi(
+  standard: AqiStandardId,
+  values: Partial<Record<PollutantId, number>>,
+  opts: EvaluateOptions = {},
+): AqiResult {
+  const std = getAqiStandard(standard);
+  const pollutants: PollutantAqi[] = [];
+  const notCovered: PollutantId[] = [];
+  for (const p of POLLUTANTS) {
+    const value = values[p];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) continue;
+    const ev = std.pollutants.includes(p) ? std.evaluate(p, value, opts) : null;
+    if (!ev) {
+      notCovered.push(p);
+      continue;
+    }
+    const category = std.categories[Math.min(ev.level, std.categories.length - 1)];
+    if (!category) throw new Error(`no category ${ev.level} in ${std.id}`);
+    pollutants.push({ pollutant: p, value, inputUnit: INPUT_UNIT(p), ...ev, category });
+  }
+  let worst: PollutantAqi | null = null;
+  for (const r of pollutants) {
+    if (!worst || r.category.level > worst.category.level || (r.category.level === worst.category.level && r.position > worst.position)) worst = r;
+  }
+  return {
+    standard: std.id,
+    standardName: std.name,
+    indexName: std.indexName,
+    index: worst ? worst.index : null,
+    category: worst ? worst.category : null,
+    categoryKey: worst ? worst.category.key : null,
+    color: worst ? worst.category.color : null,
+    labels: worst ? worst.category.labels : null,
+    dominant: worst ? worst.pollutant : null,
+    position: worst ? worst.position : null,
+    pollutants,
+    notCovered,
+    categories: [...std.categories],
+  };
+}

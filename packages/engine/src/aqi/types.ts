@@ -1,0 +1,104 @@
+/**
+ * Terms used across the AQI module:
+ * - pollutant: one of the six criteria pollutants the render parameters carry.
+ * - input value: what the caller gives — always µg/m³, except CO in mg/m³.
+ * - concentration: the input converted to the unit and precision the standard's table
+ *   uses (ppb/ppm at 25 °C for gases where the standard says so), after its
+ *   truncation/rounding rule.
+ * - sub-index: a pollutant's numeric index where the standard defines one (US AQI,
+ *   Chile's ICAP, Brazil's IQAr); band-only standards (EEA, Mexico) have none.
+ * - category: a band of the standard (Good, Moderate, …) with its official colour.
+ * - severity: the category mapped onto one shared 0–5 scale, used to pick health advice.
+ * - position: where a value sits on the standard's gauge, 0…1, each category an equal slice.
+ */
+import type { Localized } from '../language.js';
+
+export type PollutantId = 'pm25' | 'pm10' | 'no2' | 'o3' | 'so2' | 'co';
+
+/** Display order of the pollutants (particles first, then gases). */
+export const POLLUTANTS: readonly PollutantId[] = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'];
+
+export type AqiStandardId = 'us-epa' | 'eu-eaqi' | 'mx' | 'cl' | 'br-iqar';
+
+export type ConcentrationUnit = 'µg/m³' | 'mg/m³' | 'ppb' | 'ppm';
+
+/** 0 good … 5 hazardous: the shared scale health advice is keyed on. */
+export type Severity = 0 | 1 | 2 | 3 | 4 | 5;
+
+export interface AqiCategory {
+  /** Stable key, unique within the standard, e.g. `unhealthy`, `fair`, `preemergencia`. */
+  key: string;
+  /** 0-based position of the band in the standard's scale. */
+  level: number;
+  severity: Severity;
+  /** Official colour of the band, `#RRGGBB`. */
+  color: string;
+  labels: Localized;
+}
+
+export interface PollutantAqi {
+  pollutant: PollutantId;
+  /** The value as given (µg/m³, CO mg/m³). */
+  value: number;
+  inputUnit: 'µg/m³' | 'mg/m³';
+  /** The value in the standard's table unit after its truncation/rounding rule. */
+  concentration: number;
+  unit: ConcentrationUnit;
+  /** Averaging period the standard's table assumes for this pollutant, e.g. `24 h`. */
+  averaging: string;
+  /** Sub-index where the standard defines one, rounded to an integer; otherwise null. */
+  index: number | null;
+  category: AqiCategory;
+  /** Where the value sits on the gauge, 0…1. */
+  position: number;
+}
+
+export interface AqiResult {
+  standard: AqiStandardId;
+  standardName: string;
+  /** Short name of the numeric index (`AQI`, `ICAP`, `IQAr`), or null for band-only standards. */
+  indexName: string | null;
+  /** Overall index = the worst pollutant's sub-index; null when no pollutant the standard covers was given (or it has no numeric index). */
+  index: number | null;
+  category: AqiCategory | null;
+  categoryKey: string | null;
+  color: string | null;
+  labels: Localized | null;
+  /** The pollutant that sets the overall category (highest level, then highest position). */
+  dominant: PollutantId | null;
+  /** Overall gauge position 0…1 (the dominant pollutant's), or null. */
+  position: number | null;
+  /** Every given pollutant the standard covers, in display order. */
+  pollutants: PollutantAqi[];
+  /** Given pollutants this standard has no table for (still worth showing, without a category). */
+  notCovered: PollutantId[];
+  /** The standard's full scale, lowest first (for legends and gauges). */
+  categories: AqiCategory[];
+}
+
+/** What one standard computes for one pollutant, before the overall aggregation. */
+export interface PollutantEvaluation {
+  concentration: number;
+  unit: ConcentrationUnit;
+  averaging: string;
+  index: number | null;
+  level: number;
+  position: number;
+}
+
+export interface EvaluateOptions {
+  /** The day the values are about (YYYY-MM-DD); selects date-dependent thresholds (Mexico 2026). */
+  date?: string;
+}
+
+export interface AqiStandard {
+  id: AqiStandardId;
+  name: string;
+  /** Where the tables come from. */
+  source: string;
+  indexName: string | null;
+  pollutants: readonly PollutantId[];
+  categories: readonly AqiCategory[];
+  /** Evaluates one pollutant given in input units (µg/m³; CO mg/m³). */
+  evaluate(pollutant: PollutantId, value: number, opts: EvaluateOptions): PollutantEvaluation | null;
+}

@@ -1,0 +1,41 @@
+/** Colour arithmetic for contrast and tinting. */
+
+export function hexToRgb(hex: string): [number, number, number] {
+  const h = hex.replace('#', '');
+  const v = Number.parseInt(h.length === 3 ? h.replace(/./g, (c) => c + c) : h, 16);
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+}
+
+export function rgba(hex: string, alpha: number): string {
+  const [r, g, b] = hexToRgb(hex);
+  return `rgba(${r},${g},${b},${Math.max(0, Math.min(1, alpha)).toFixed(3)})`;
+}
+
+/** WCAG relative luminance, 0…1. */
+export function luminance(hex: string): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = hexToRgb(hex);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG contrast ratio of two colours. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Near-black or white text, whichever contrasts more with `background`. */
+export function readableTextOn(background: string): string {
+  return contrast(background, '#0B1020') >= contrast(background, '#FFFFFF') ? '#0B1020' : '#FFFFFF';
+}
+
+/** Linear mix of two colours, t=0 → a, t=1 → b. */
+export function mix(a: string, b: string, t: number): string {
+  const A = hexToRgb(a);
+  const B = hexToRgb(b);
+  const c = A.map((x, i) => Math.round(x + ((B[i] as number) - x) * t));
+  return `#${c.map((x) => x.toString(16).padStart(2, '0')).join('')}`;
+}

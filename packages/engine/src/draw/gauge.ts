@@ -1,0 +1,165 @@
+/**
+ * The two AQI scales the templates animate: an arc gauge (dial) and a horizontal
+ * segmented bar. Each has a static part (the dimmed scale, drawn once) and a moving
+ * part (the lit segments and the marker at `position`, drawn per frame).
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { rgba } from './color.js';
+import { roundRectPath } from './shapes.js';
+import { drawBlock, layoutBlock } from './text.js';
+
+export interface ScaleColor {
+  color: string;
+  label: string;
+}
+
+export interface ArcGauge {
+  cx: number;
+  cy: number;
+  r: number;
+  thickness: number;
+  /** Start angle in radians (canvas convention: 0 = 3 o'clock, clockwise). */
+  start: number;
+  sweep: number;
+  scale: readonly ScaleColor[];
+}
+
+const GAP = 0.018;
+
+function segmentAngles(g: ArcGauge, i: number): [number, number] {
+  const n = g.scale.length;
+  const a0 = g.start + (g.sweep * i) / n + (i === 0 ? 0 : GAP / 2);
+  const a1 = g.start + (g.sweep * (i + 1)) / n - (i === n - 1 ? 0 : GAP / 2);
+  return [a0, a1];
+}
+
+/** The dimmed scale and the tick ring. */
+export function drawArcTrack(ctx: SKRSContext2D, g: ArcGauge): void {
+  ctx.save();
+  ctx.lineCap = 'butt';
+  ctx.lineWidth = g.thickness;
+  g.scale.forEach((s, i) => {
+    const [a0, a1] = segmentAngles(g, i);
+    ctx.beginPath();
+    ctx.arc(g.cx, g.cy, g.r, a0, a1);
+    ctx.strokeStyle = rgba(s.color, 0.2);
+    ctx.stroke();
+  });
+  // Fine ticks inside the arc.
+  const ticks = g.scale.length * 5;
+  ctx.strokeStyle = 'rgba(255,255,255,0.22)';
+  for (let k = 0; k <= ticks; k++) {
+    const a = g.start + (g.sweep * k) / ticks;
+    const major = k % 5 === 0;
+    const r0 = g.r - g.thickness / 2 - (major ? 30 : 20) * (g.r / 300);
+    const r1 = g.r - g.thickness / 2 - 12 * (g.r / 300);
+    ctx.lineWidth = major ? 3 : 1.5;
+    ctx.beginPath();
+    ctx.moveTo(g.cx + Math.cos(a) * r0, g.cy + Math.sin(a) * r0);
+    ctx.lineTo(g.cx + Math.cos(a) * r1, g.cy + Math.sin(a) * r1);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** The lit part of the scale up to `position` (0…1) and the marker at its tip. */
+export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, markerColor: string, glow = 1): void {
+  const n = g.scale.length;
+  const p = Math.max(0, Math.min(1, position));
+  ctx.save();
+  ctx.lineCap = 'butt';
+  ctx.lineWidth = g.thickness;
+  for (let i = 0; i < n; i++) {
+    const [a0, a1] = segmentAngles(g, i);
+    const tip = g.start + g.sweep * p;
+    if (tip <= a0) break;
+    const s = g.scale[i] as ScaleColor;
+    ctx.beginPath();
+    ctx.arc(g.cx, g.cy, g.r, a0, Math.min(a1, tip));
+    ctx.strokeStyle = s.color;
+    ctx.stroke();
+  }
+  const a = g.start + g.sweep * p;
+  const mx = g.cx + Math.cos(a) * g.r;
+  const my = g.cy + Math.sin(a) * g.r;
+  const kr = g.thickness * 0.78;
+  ctx.shadowColor = rgba(markerColor, 0.85);
+  ctx.shadowBlur = 28 * glow;
+  ctx.beginPath();
+  ctx.arc(mx, my, kr, 0, Math.PI * 2);
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fill();
+  ctx.shadowBlur = 0;
+  ctx.beginPath();
+  ctx.arc(mx, my, kr * 0.55, 0, Math.PI * 2);
+  ctx.fillStyle = markerColor;
+  ctx.fill();
+  ctx.restore();
+}
+
+export interface ScaleBar {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  scale: readonly ScaleColor[];
+  /** Font size of the category names under the bar; 0 for none. */
+  labelSize: number;
+}
+
+/** Height the labels under a bar need (two lines at most). */
+export function scaleBarLabelHeight(bar: ScaleBar): number {
+  return bar.labelSize > 0 ? bar.labelSize * 1.2 * 2 + 14 : 0;
+}
+
+export function drawScaleBarTrack(ctx: SKRSContext2D, bar: ScaleBar, dim = 0.28): void {
+  const n = bar.scale.length;
+  const gap = 6;
+  const segW = (bar.w - gap * (n - 1)) / n;
+  bar.scale.forEach((s, i) => {
+    const x = bar.x + i * (segW + gap);
+    roundRectPath(ctx, x, bar.y, segW, bar.h, bar.h / 2);
+    ctx.fillStyle = rgba(s.color, dim);
+    ctx.fill();
+    if (bar.labelSize > 0) {
+      const block = layoutBlock(ctx, s.label, { maxWidth: segW - 6, maxLines: 2, size: bar.labelSize, minSize: bar.labelSize * 0.7, weight: 600, leading: 1.2 });
+      for (const [k, line] of block.lines.entries()) {
+        drawBlock(ctx, { ...block, lines: [line] }, x + segW / 2, bar.y + bar.h + 12 + k * block.lineHeight, { color: 'rgba(255,255,255,0.72)', weight: 600, align: 'center' });
+      }
+    }
+  });
+}
+
+/** Lights the segments up to `position` and draws a marker with a value bubble above it. */
+export function drawScaleBarValue(ctx: SKRSContext2D, bar: ScaleBar, position: number, markerColor: string): void {
+  const n = bar.scale.length;
+  const gap = 6;
+  const segW = (bar.w - gap * (n - 1)) / n;
+  const p = Math.max(0, Math.min(1, position));
+  const tipX = bar.x + p * bar.w;
+  ctx.save();
+  for (let i = 0; i < n; i++) {
+    const x = bar.x + i * (segW + gap);
+    if (tipX <= x) break;
+    const w = Math.min(segW, tipX - x);
+    ctx.save();
+    roundRectPath(ctx, x, bar.y, segW, bar.h, bar.h / 2);
+    ctx.clip();
+    ctx.fillStyle = (bar.scale[i] as ScaleColor).color;
+    ctx.fillRect(x, bar.y, w, bar.h);
+    ctx.restore();
+  }
+  const r = bar.h * 0.95;
+  ctx.shadowColor = rgba(markerColor, 0.9);
+  ctx.shadowBlur = 24;
+  ctx.beginPath();
+  ctx.arc(tipX, bar.y + bar.h / 2, r, 0, Math.PI * 2);
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fill();
+  ctx.shadowBlur = 0;
+  ctx.beginPath();
+  ctx.arc(tipX, bar.y + bar.h / 2, r * 0.55, 0, Math.PI * 2);
+  ctx.fillStyle = markerColor;
+  ctx.fill();
+  ctx.restore();
+}

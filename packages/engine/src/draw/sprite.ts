@@ -1,0 +1,47 @@
+/**
+ * Pre-rendered elements. Text and shadows are the expensive part of a frame; an
+ * element that only moves or fades is drawn once into its own canvas at output
+ * resolution and then composited with drawImage every frame.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+
+export interface Sprite {
+  canvas: Canvas;
+  /** Design-space size of the element (without padding). */
+  w: number;
+  h: number;
+  /** Design-space margin around the element for shadows and glows. */
+  pad: number;
+}
+
+export function makeSprite(w: number, h: number, pixelScale: number, draw: (ctx: SKRSContext2D) => void, pad = 0): Sprite {
+  const canvas = createCanvas(Math.max(1, Math.ceil((w + 2 * pad) * pixelScale)), Math.max(1, Math.ceil((h + 2 * pad) * pixelScale)));
+  const ctx = canvas.getContext('2d');
+  ctx.scale(pixelScale, pixelScale);
+  ctx.translate(pad, pad);
+  draw(ctx);
+  return { canvas, w, h, pad };
+}
+
+export interface SpriteDraw {
+  alpha?: number;
+  /** Uniform scale about the sprite's centre. */
+  scale?: number;
+  dx?: number;
+  dy?: number;
+}
+
+/** Draws `s` with its element's top-left at (x, y) in design space. */
+export function drawSprite(ctx: SKRSContext2D, s: Sprite, x: number, y: number, o: SpriteDraw = {}): void {
+  const alpha = o.alpha ?? 1;
+  if (alpha <= 0.001) return;
+  const k = o.scale ?? 1;
+  const fw = (s.w + 2 * s.pad) * k;
+  const fh = (s.h + 2 * s.pad) * k;
+  const cx = x + (o.dx ?? 0) + s.w / 2;
+  const cy = y + (o.dy ?? 0) + s.h / 2;
+  const prev = ctx.globalAlpha;
+  ctx.globalAlpha = prev * alpha;
+  ctx.drawImage(s.canvas, cx - fw / 2, cy - fh / 2, fw, fh);
+  ctx.globalAlpha = prev;
+}

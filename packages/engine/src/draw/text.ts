@@ -1,0 +1,178 @@
+/**
+ * Text drawing with Inter: fitting to a width (shrink, then wrap, then ellipsis) so
+ * that no string can overflow its box, and a recorder that lets tests read back
+ * every string a frame drew without OCR.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+
+export type Weight = 400 | 500 | 600 | 700 | 800;
+
+export interface TextStyle {
+  size: number;
+  weight?: Weight;
+  color: string;
+  align?: 'left' | 'center' | 'right';
+  baseline?: 'alphabetic' | 'middle' | 'top' | 'bottom';
+  /** Letter spacing in design px (for small caps overlines). */
+  tracking?: number;
+  alpha?: number;
+}
+
+export const FONT_FAMILY = 'Inter';
+
+let recorder: string[] | null = null;
+
+/** Runs `draw` and returns every string it drew through this module, in order. */
+export function recordText(draw: () => void): string[] {
+  const prev = recorder;
+  const out: string[] = [];
+  recorder = out;
+  try {
+    draw();
+  } finally {
+    recorder = prev;
+  }
+  return out;
+}
+
+function applyFont(ctx: SKRSContext2D, size: number, weight: Weight, tracking: number): void {
+  ctx.font = `${weight} ${size}px ${FONT_FAMILY}`;
+  ctx.letterSpacing = `${tracking}px`;
+}
+
+/** Width of `text` in the given size/weight (design px). */
+export function measure(ctx: SKRSContext2D, text: string, size: number, weight: Weight = 400, tracking = 0): number {
+  applyFont(ctx, size, weight, tracking);
+  const w = ctx.measureText(text).width;
+  // Skia counts the spacing after the last glyph too; a box needs only the inner gaps.
+  return tracking ? w - tracking : w;
+}
+
+export function drawText(ctx: SKRSContext2D, text: string, x: number, y: number, style: TextStyle): void {
+  if (text === '') return;
+  recorder?.push(text);
+  const tracking = style.tracking ?? 0;
+  applyFont(ctx, style.size, style.weight ?? 400, tracking);
+  ctx.fillStyle = style.color;
+  ctx.textBaseline = style.baseline ?? 'alphabetic';
+  const align = style.align ?? 'left';
+  // letterSpacing would shift centred/right text by one spacing; align by hand instead.
+  let left = x;
+  if (align !== 'left') {
+    const w = measure(ctx, text, style.size, style.weight ?? 400, tracking);
+    left = align === 'center' ? x - w / 2 : x - w;
+  }
+  ctx.textAlign = 'left';
+  const prevAlpha = ctx.globalAlpha;
+  if (style.alpha !== undefined) ctx.globalAlpha = prevAlpha * style.alpha;
+  ctx.fillText(text, left, y);
+  ctx.globalAlpha = prevAlpha;
+  if (tracking) ctx.letterSpacing = '0px';
+}
+
+/** The largest size ≤ `size` (and ≥ `minSize`) at which `text` fits in `maxWidth` on one line. */
+export function fitSize(ctx: SKRSContext2D, text: string, maxWidth: number, size: number, minSize: number, weight: Weight = 400, tracking = 0): number {
+  const w = measure(ctx, text, size, weight, tracking);
+  if (w <= maxWidth) return size;
+  return Math.max(minSize, Math.floor(size * (maxWidth / w) * 100) / 100);
+}
+
+/** Cuts `text` to fit `maxWidth`, ending with an ellipsis. */
+export function ellipsize(ctx: SKRSContext2D, text: string, maxWidth: number, size: number, weight: Weight = 400, tracking = 0): string {
+  if (measure(ctx, text, size, weight, tracking) <= maxWidth) return text;
+  const chars = [...text];
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(ctx, `${chars.slice(0, mid).join('').trimEnd()}…`, size, weight, tracking) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${chars.slice(0, lo).join('').trimEnd()}…`;
+}
+
+/** Greedy word wrap; a word wider than the line is broken between characters. */
+export function wrap(ctx: SKRSContext2D, text: string, maxWidth: number, size: number, weight: Weight = 400, tracking = 0): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  const fits = (s: string) => measure(ctx, s, size, weight, tracking) <= maxWidth;
+  for (const word of words) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    if (fits(word)) {
+      line = word;
+      continue;
+    }
+    let piece = '';
+    for (const ch of word) {
+      if (fits(piece + ch)) piece += ch;
+      else {
+        lines.push(piece);
+        piece = ch;
+      }
+    }
+    line = piece;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export interface TextBlock {
+  lines: string[];
+  size: number;
+  lineHeight: number;
+  /** Height of the block: lines × lineHeight. */
+  height: number;
+  /** Width of the widest line. */
+  width: number;
+}
+
+export interface BlockSpec {
+  maxWidth: number;
+  maxLines: number;
+  size: number;
+  minSize: number;
+  weight?: Weight;
+  tracking?: number;
+  /** Line height as a multiple of the size. */
+  leading?: number;
+}
+
+/**
+ * Lays `text` out in at most `maxLines` lines of `maxWidth`: the largest size from
+ * `size` down to `minSize` that needs no more lines wins; below that the last line
+ * is ellipsized. The result always fits.
+ */
+export function layoutBlock(ctx: SKRSContext2D, text: string, spec: BlockSpec): TextBlock {
+  const weight = spec.weight ?? 400;
+  const tracking = spec.tracking ?? 0;
+  const leading = spec.leading ?? 1.15;
+  let size = spec.size;
+  let lines = wrap(ctx, text, spec.maxWidth, size, weight, tracking);
+  while (lines.length > spec.maxLines && size > spec.minSize) {
+    size = Math.max(spec.minSize, Math.floor(size * 0.94));
+    lines = wrap(ctx, text, spec.maxWidth, size, weight, tracking);
+  }
+  if (lines.length > spec.maxLines) {
+    const kept = lines.slice(0, spec.maxLines);
+    const rest = lines.slice(spec.maxLines - 1).join(' ');
+    kept[spec.maxLines - 1] = ellipsize(ctx, rest, spec.maxWidth, size, weight, tracking);
+    lines = kept;
+  }
+  const width = Math.max(0, ...lines.map((l) => measure(ctx, l, size, weight, tracking)));
+  return { lines, size, lineHeight: size * leading, height: lines.length * size * leading, width };
+}
+
+/** Draws a laid-out block; `y` is the top of the first line. */
+export function drawBlock(ctx: SKRSContext2D, block: TextBlock, x: number, y: number, style: Omit<TextStyle, 'size' | 'baseline'>): void {
+  block.lines.forEach((line, i) => {
+    // Centre each line box on its baseline area: Inter's cap height is ~0.73 em.
+    const baseline = y + i * block.lineHeight + (block.lineHeight + block.size * 0.7) / 2;
+    drawText(ctx, line, x, baseline, { ...style, size: block.size, baseline: 'alphabetic' });
+  });
+}

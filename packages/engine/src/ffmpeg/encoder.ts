@@ -1,0 +1,130 @@
+/**
+ * An ffmpeg child that takes raw RGBA frames on stdin and writes an H.264 MP4.
+ * Frames are written with backpressure and a small window of writes in flight, so
+ * the next frame is drawn while ffmpeg converts and encodes the previous ones, and
+ * memory stays flat however long the video is.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { EngineError } from '../errors.js';
+
+export interface EncoderOptions {
+  ffmpegPath: string;
+  width: number;
+  height: number;
+  fps: number;
+  outFile: string;
+  /** Writes allowed in flight before `writeFrame` waits (each is one frame). */
+  maxInFlight?: number;
+  /** x264 knobs; the defaults were measured on flat motion graphics (see bench/engine-render.ts). */
+  preset?: string;
+  crf?: number;
+  tune?: string | null;
+}
+
+const STDERR_KEEP = 4000;
+
+/** ffmpeg arguments for a raw RGBA pipe → H.264 yuv420p BT.709 MP4 with the index first. */
+export function encoderArgs(o: EncoderOptions): string[] {
+  const args = [
+    '-hide_banner', '-loglevel', 'error',
+    '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s:v', `${o.width}x${o.height}`, '-r', String(o.fps), '-i', 'pipe:0',
+    '-an',
+    // RGB → limited-range BT.709 explicitly, and say so in the stream, so players
+    // show the official category colours as drawn.
+    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    '-c:v', 'libx264', '-preset', o.preset ?? 'veryfast', '-crf', String(o.crf ?? 20),
+  ];
+  const tune = o.tune === undefined ? 'animation' : o.tune;
+  if (tune) args.push('-tune', tune);
+  args.push(
+    '-pix_fmt', 'yuv420p', '-r', String(o.fps),
+    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+    '-movflags', '+faststart', '-f', 'mp4', '-y', o.outFile,
+  );
+  return args;
+}
+
+export class FrameEncoder {
+  private readonly child: ChildProcessByStdio<Writable, null, Readable>;
+  private readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>;
+  private readonly inFlight: Promise<void>[] = [];
+  private readonly maxInFlight: number;
+  private stderr = '';
+  private killed = false;
+
+  constructor(private readonly o: EncoderOptions) {
+    this.maxInFlight = o.maxInFlight ?? 3;
+    this.child = spawn(o.ffmpegPath, encoderArgs(o), { stdio: ['pipe', 'ignore', 'pipe'] });
+    this.child.stderr.setEncoding('utf8');
+    this.child.stderr.on('data', (d: string) => {
+      this.stderr = (this.stderr + d).slice(-STDERR_KEEP);
+    });
+    // EPIPE when ffmpeg dies early: reported through `exited`, not as a crash.
+    this.child.stdin.on('error', () => {});
+    this.exited = new Promise((resolve) => {
+      let spawnError: Error | undefined;
+      this.child.once('error', (error) => {
+        spawnError = error;
+        // A failed spawn may never emit 'close'.
+        if (this.child.pid === undefined) resolve({ code: null, signal: null, error });
+      });
+      this.child.once('close', (code, signal) => resolve({ code, signal, error: spawnError }));
+    });
+  }
+
+  /** The last lines ffmpeg wrote to stderr. */
+  stderrTail(): string {
+    return this.stderr.trim().split('\n').slice(-15).join('\n');
+  }
+
+  private async failure(): Promise<EngineError> {
+    const r = await this.exited;
+    const how = r.error ? `could not start ffmpeg (${r.error.message})` : r.signal ? `ffmpeg was killed by ${r.signal}` : `ffmpeg exited with code ${String(r.code)}`;
+    const tail = this.stderrTail();
+    return new EngineError('ffmpeg_failed', tail ? `${how}: ${tail.split('\n').slice(-3).join(' | ')}` : how, { stderrTail: tail, cause: r.error });
+  }
+
+  /** Queues one frame; resolves once fewer than `maxInFlight` frames are unwritten. */
+  async writeFrame(frame: Buffer): Promise<void> {
+    const p = new Promise<void>((resolve, reject) => {
+      this.child.stdin.write(frame, (err) => (err ? reject(err) : resolve()));
+    });
+    p.catch(() => {});
+    this.inFlight.push(p);
+    while (this.inFlight.length >= this.maxInFlight) {
+      const oldest = this.inFlight.shift() as Promise<void>;
+      try {
+        await Promise.race([oldest, this.exited.then(() => Promise.reject(new Error('ffmpeg exited')))]);
+      } catch {
+        throw await this.failure();
+      }
+    }
+  }
+
+  /** Closes stdin and waits for ffmpeg to finish the file (including the faststart pass). */
+  async finish(): Promise<void> {
+    try {
+      await Promise.all(this.inFlight.splice(0));
+    } catch {
+      throw await this.failure();
+    }
+    this.child.stdin.end();
+    const r = await this.exited;
+    if (r.code !== 0 || r.error) throw await this.failure();
+  }
+
+  /** Kills ffmpeg and waits until it is gone. */
+  async kill(): Promise<void> {
+    if (!this.killed) {
+      this.killed = true;
+      this.child.stdin.destroy();
+      this.child.kill('SIGKILL');
+    }
+    await this.exited;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * @aqcast/engine — turns air-quality values into short report videos. No HTTP, no
+ * store: params in, MP4 + poster out.
+ *
+ * Terms: *render params* (what a video shows, validated by `RenderParamsSchema`),
+ * *template* (a TypeScript module that lays out and animates a video), *format*
+ * (landscape, portrait, square — each with its own layout), *resolution* (1080p,
+ * 720p, 360p by the short side), *AQI standard* (the index whose categories and
+ * colours the video uses).
+ */
+export type { Language } from './language.js';
+export { LANGUAGES } from './language.js';
+export { EngineError, type EngineErrorCode, type FieldError } from './errors.js';
+
+export { RenderParamsSchema, FORMATS, RESOLUTIONS, LIMITS, type Format, type Resolution, type RenderParamsInput } from './params/schema.js';
+export type { RenderParams } from './params/types.js';
+export { normalizeRenderParams } from './params/normalize.js';
+export { renderKey, canonicalJson } from './params/render-key.js';
+
+export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templates/registry.js';
+
+export { renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
+export { describeFrame, renderFramePng, type FrameDescription } from './render/scene.js';
+export { frameGeometry } from './render/geometry.js';
+export { findFfmpeg, findFfprobe } from './ffmpeg/locate.js';
+
+export {
+  computeAqi,
+  listAqiStandards,
+  getAqiStandard,
+  AQI_STANDARD_IDS,
+  DEFAULT_AQI_STANDARD,
+  POLLUTANTS,
+  type AqiStandardId,
+  type AqiResult,
+  type AqiCategory,
+  type PollutantAqi,
+  type PollutantId,
+  type Severity,
+} from './aqi/index.js';

@@ -1,0 +1,136 @@
+/**
+ * Validation and normalisation of render parameters. The TypeBox schema decides
+ * types and ranges; the cross-field rules (aliases that must agree, a template that
+ * must exist and support the format, a real calendar date) live here. Every bad
+ * field is reported at once, and nothing but an EngineError ever escapes.
+ */
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
+import { DEFAULT_AQI_STANDARD } from '../aqi/index.js';
+import type { AqiStandardId } from '../aqi/types.js';
+import { EngineError, type FieldError } from '../errors.js';
+import type { Language } from '../language.js';
+import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
+import { RenderParamsSchema, type Format, type Resolution } from './schema.js';
+import type { RenderParams } from './types.js';
+
+const NUMERIC_FIELDS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'humidity'] as const;
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function isRealDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** A readable message for one schema violation of `field`. */
+function describe(field: string, schema: TSchema | undefined, value: unknown, fallback: string): string {
+  if (!schema) return `unknown field; allowed fields are ${Object.keys(RenderParamsSchema.properties).join(', ')}`;
+  if (Array.isArray(schema.anyOf)) {
+    const allowed = (schema.anyOf as TSchema[]).map((s) => String(s.const)).join(', ');
+    return `must be one of ${allowed}`;
+  }
+  if (schema.type === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a finite number';
+    return `must be between ${String(schema.minimum)} and ${String(schema.maximum)}`;
+  }
+  if (schema.type === 'string') {
+    if (typeof value !== 'string') return 'must be a string';
+    if (field === 'date') return 'must be a date in the form YYYY-MM-DD';
+    if (field === 'location') return `must be 1–${String(schema.maxLength)} characters`;
+    return 'must be a non-empty string';
+  }
+  return fallback;
+}
+
+/**
+ * Validates raw input (any JSON value) and returns complete render parameters:
+ * `compositionId` → `template`, `temperature` → `temperatura`, defaults filled in
+ * (template `daily-report`, language `es`, aqiStandard `us-epa`, format `landscape`,
+ * resolution `1080p`, date = `opts.today` or today in UTC), location whitespace
+ * collapsed. Throws EngineError `invalid_params` (or `unknown_template` when the
+ * template does not exist) listing every bad field.
+ */
+export function normalizeRenderParams(input: unknown, opts: { today?: string } = {}): RenderParams {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new EngineError('invalid_params', 'render parameters must be a JSON object', {
+      fields: [{ field: 'params', message: 'must be an object with at least `location`' }],
+    });
+  }
+  const raw = input as Record<string, unknown>;
+  const errors = new Map<string, string>();
+  const add = (field: string, message: string) => {
+    if (!errors.has(field)) errors.set(field, message);
+  };
+
+  let schemaErrors: Iterable<{ path: string; message: string }>;
+  try {
+    schemaErrors = [...Value.Errors(RenderParamsSchema, raw)];
+  } catch (err) {
+    // Exotic inputs (getters that throw, proxies) must still end as a typed error.
+    throw new EngineError('invalid_params', 'render parameters could not be read', { fields: [{ field: 'params', message: String(err) }], cause: err });
+  }
+  for (const e of schemaErrors) {
+    const field = e.path.split('/')[1] ?? '';
+    if (!field) {
+      add('params', e.message);
+      continue;
+    }
+    const props = RenderParamsSchema.properties as Record<string, TSchema>;
+    add(field, describe(field, props[field], raw[field], e.message));
+  }
+
+  if (typeof raw.location === 'string' && !errors.has('location') && raw.location.trim() === '') add('location', 'must not be blank');
+
+  const template = raw.template;
+  const compositionId = raw.compositionId;
+  if (typeof template === 'string' && typeof compositionId === 'string' && template !== compositionId && !errors.has('template') && !errors.has('compositionId')) {
+    add('compositionId', `must equal template ('${template}') when both are given`);
+  }
+  const t1 = raw.temperatura;
+  const t2 = raw.temperature;
+  if (typeof t1 === 'number' && typeof t2 === 'number' && t1 !== t2 && !errors.has('temperatura') && !errors.has('temperature')) {
+    add('temperature', `must equal temperatura (${t1}) when both are given`);
+  }
+  if (typeof raw.date === 'string' && !errors.has('date') && !isRealDate(raw.date)) add('date', 'is not a calendar date');
+
+  // Template existence and format support.
+  let unknownTemplate = false;
+  const templateField = typeof template === 'string' ? 'template' : 'compositionId';
+  const templateId = typeof template === 'string' ? template : typeof compositionId === 'string' ? compositionId : DEFAULT_TEMPLATE_ID;
+  const def = findTemplate(templateId);
+  if (!def && !errors.has(templateField)) {
+    unknownTemplate = true;
+    const known = listTemplateDefinitions().map((t) => t.id);
+    add(templateField, `unknown template '${templateId}'; known templates are ${known.join(', ')}`);
+  }
+  const format = (typeof raw.format === 'string' ? raw.format : 'landscape') as Format;
+  if (def && !errors.has('format') && !def.formats.includes(format)) {
+    add('format', `template '${def.id}' does not support '${format}'; it supports ${def.formats.join(', ')}`);
+  }
+
+  if (errors.size > 0) {
+    const fields: FieldError[] = [...errors].map(([field, message]) => ({ field, message }));
+    const summary = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+    throw new EngineError(unknownTemplate ? 'unknown_template' : 'invalid_params', `invalid render parameters — ${summary}`, { fields });
+  }
+
+  const out: RenderParams = {
+    location: (raw.location as string).trim().replace(/\s+/g, ' '),
+    template: templateId,
+    language: (raw.language as Language | undefined) ?? 'es',
+    aqiStandard: (raw.aqiStandard as AqiStandardId | undefined) ?? DEFAULT_AQI_STANDARD,
+    format,
+    resolution: (raw.resolution as Resolution | undefined) ?? '1080p',
+    date: (raw.date as string | undefined) ?? opts.today ?? todayUtc(),
+  };
+  for (const k of NUMERIC_FIELDS) {
+    const v = raw[k];
+    if (typeof v === 'number') out[k] = v;
+  }
+  const temp = typeof t1 === 'number' ? t1 : typeof t2 === 'number' ? t2 : undefined;
+  if (temp !== undefined) out.temperatura = temp;
+  return out;
+}

@@ -1,0 +1,90 @@
+/**
+ * The render parameters as one TypeBox schema: the single contract the service uses
+ * for HTTP validation and OpenAPI, and the engine uses in `normalizeRenderParams`.
+ * Every property carries a description and examples.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { AQI_STANDARD_IDS } from '../aqi/index.js';
+
+export const FORMATS = ['landscape', 'portrait', 'square'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const RESOLUTIONS = ['1080p', '720p', '360p'] as const;
+/** Scales the frame by its short side: 1080p is 1920×1080 landscape, 720p 1280×720, 360p 640×360. */
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+export const LANGUAGE_IDS = ['es', 'en', 'pt'] as const;
+
+/** Bounds beyond which a value is a typo, not a measurement. */
+export const LIMITS = {
+  pm25: 2000,
+  gas: 5000,
+  co: 200,
+  temperatureMin: -90,
+  temperatureMax: 60,
+  locationMax: 120,
+} as const;
+
+const concentration = (name: string, max: number, examples: number[]) =>
+  Type.Optional(Type.Number({ minimum: 0, maximum: max, description: `${name} concentration in µg/m³ (0–${max}). Omit it when not measured.`, examples }));
+
+const temperature = (note: string) =>
+  Type.Optional(
+    Type.Number({
+      minimum: LIMITS.temperatureMin,
+      maximum: LIMITS.temperatureMax,
+      description: `Air temperature in °C (${LIMITS.temperatureMin}…${LIMITS.temperatureMax}). ${note}`,
+      examples: [9, 23.5],
+    }),
+  );
+
+const oneOf = <T extends string>(values: readonly T[], description: string, examples: T[]) =>
+  Type.Optional(Type.Union(values.map((v) => Type.Literal(v)), { description, examples }));
+
+export const RenderParamsSchema = Type.Object(
+  {
+    location: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.locationMax,
+      description: 'Place the report is about, shown as the video title (1–120 characters; long names shrink or wrap).',
+      examples: ['Santiago', 'Ciudad de México — Centro Histórico'],
+    }),
+    template: Type.Optional(
+      Type.String({ minLength: 1, description: 'Template id (see GET /templates). Defaults to `daily-report`.', examples: ['daily-report', 'pollution-alert'] }),
+    ),
+    compositionId: Type.Optional(
+      Type.String({ minLength: 1, description: 'Alias of `template` (the name batch items use). If both are given they must be equal.', examples: ['social-clip'] }),
+    ),
+    pm25: concentration('PM2.5 (fine particles)', LIMITS.pm25, [87.4, 12]),
+    pm10: concentration('PM10 (coarse particles)', LIMITS.gas, [54, 140]),
+    no2: concentration('NO₂ (nitrogen dioxide)', LIMITS.gas, [42, 110]),
+    o3: concentration('O₃ (ozone)', LIMITS.gas, [96, 180]),
+    so2: concentration('SO₂ (sulphur dioxide)', LIMITS.gas, [8, 60]),
+    co: Type.Optional(
+      Type.Number({ minimum: 0, maximum: LIMITS.co, description: `CO (carbon monoxide) concentration in mg/m³ (0–${LIMITS.co}). Omit it when not measured.`, examples: [0.8, 4.2] }),
+    ),
+    temperatura: temperature('Spanish name kept for compatibility; `temperature` is an alias.'),
+    temperature: temperature('Alias of `temperatura`; if both are given they must be equal.'),
+    humidity: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Relative humidity in % (0–100).', examples: [64, 38] })),
+    language: oneOf(LANGUAGE_IDS, 'Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.', ['es', 'en']),
+    aqiStandard: oneOf(
+      AQI_STANDARD_IDS,
+      'Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).',
+      ['us-epa', 'cl'],
+    ),
+    format: oneOf(FORMATS, 'Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.', ['landscape', 'portrait']),
+    resolution: oneOf(RESOLUTIONS, 'Scales the frame by its short side: 1080p (default), 720p or 360p.', ['1080p', '720p']),
+    date: Type.Optional(
+      Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Day the report is about (YYYY-MM-DD). Defaults to today (UTC).', examples: ['2026-11-22'] }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    title: 'Render parameters',
+    description: 'What a report video shows. Concentrations in µg/m³ (CO in mg/m³); omit what was not measured.',
+    examples: [{ location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, language: 'es' }],
+  },
+);
+
+/** The raw input shape (every field as sent, aliases included). */
+export type RenderParamsInput = Static<typeof RenderParamsSchema>;

@@ -1,0 +1,124 @@
+/**
+ * From params to a ready-to-draw scene: AQI computed, words resolved, template laid
+ * out for the frame shape. Shared by the video renderer and `describeFrame`.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { computeAqi } from '../aqi/index.js';
+import type { AqiResult } from '../aqi/types.js';
+import { recordText } from '../draw/text.js';
+import type { RenderParams } from '../params/types.js';
+import { buildContent, type ReportContent } from '../templates/content.js';
+import { getTemplate } from '../templates/registry.js';
+import type { TemplateDefinition, TemplateScene } from '../templates/types.js';
+import { ensureFonts } from './fonts.js';
+import { FPS, frameGeometry } from './geometry.js';
+
+export interface PreparedScene {
+  template: TemplateDefinition;
+  scene: TemplateScene;
+  aqi: AqiResult;
+  content: ReportContent;
+  width: number;
+  height: number;
+  scale: number;
+  fps: number;
+  frames: number;
+  durationSec: number;
+  /** The static layer at output resolution. */
+  staticLayer: Canvas;
+}
+
+export function prepareScene(params: RenderParams): PreparedScene {
+  ensureFonts();
+  const template = getTemplate(params.template);
+  const geo = frameGeometry(params.format, params.resolution);
+  const aqi = computeAqi(params.aqiStandard, params, { date: params.date });
+  const content = buildContent(params, aqi);
+  const scene = template.create({
+    params,
+    aqi,
+    content,
+    format: params.format,
+    width: geo.design.width,
+    height: geo.design.height,
+    pixelScale: geo.scale,
+    fps: FPS,
+    durationSec: template.durationSec,
+  });
+  const staticLayer = createCanvas(geo.width, geo.height);
+  const sctx = staticLayer.getContext('2d');
+  sctx.scale(geo.scale, geo.scale);
+  scene.drawStatic(sctx);
+  return {
+    template,
+    scene,
+    aqi,
+    content,
+    width: geo.width,
+    height: geo.height,
+    scale: geo.scale,
+    fps: FPS,
+    frames: Math.round(template.durationSec * FPS),
+    durationSec: template.durationSec,
+    staticLayer,
+  };
+}
+
+/** Composes frame `i` of a prepared scene onto `ctx` (a canvas of the output size). */
+export function drawFrame(ps: PreparedScene, ctx: SKRSContext2D, i: number): void {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.drawImage(ps.staticLayer, 0, 0);
+  ctx.setTransform(ps.scale, 0, 0, ps.scale, 0, 0);
+  ps.scene.drawFrame(ctx, i / ps.fps);
+}
+
+export interface FrameDescription {
+  template: string;
+  language: string;
+  width: number;
+  height: number;
+  /** Every string drawn: while laying out and drawing the static layer, then in the frame at `timeSec`. */
+  texts: string[];
+  /** The strings of the static layer and sprites. */
+  staticTexts: string[];
+  /** The strings drawn in the frame itself. */
+  frameTexts: string[];
+  timeSec: number;
+  aqi: AqiResult;
+}
+
+/**
+ * The text layer of a frame: which strings a template draws for `params` (at the
+ * poster moment unless `timeSec` is given). Tests use it to check each language
+ * draws its own words, without OCR.
+ */
+export function describeFrame(params: RenderParams, opts: { timeSec?: number } = {}): FrameDescription {
+  let ps: PreparedScene | undefined;
+  const staticTexts = recordText(() => {
+    ps = prepareScene(params);
+  });
+  const prepared = ps as PreparedScene;
+  const timeSec = opts.timeSec ?? prepared.scene.posterTime;
+  const canvas = createCanvas(prepared.width, prepared.height);
+  const frameTexts = recordText(() => drawFrame(prepared, canvas.getContext('2d'), Math.round(timeSec * prepared.fps)));
+  return {
+    template: prepared.template.id,
+    language: params.language,
+    width: prepared.width,
+    height: prepared.height,
+    texts: [...staticTexts, ...frameTexts],
+    staticTexts,
+    frameTexts,
+    timeSec,
+    aqi: prepared.aqi,
+  };
+}
+
+/** One frame as a PNG (previews, thumbnails, visual checks), without ffmpeg. */
+export async function renderFramePng(params: RenderParams, timeSec: number): Promise<Buffer> {
+  const ps = prepareScene(params);
+  const canvas = createCanvas(ps.width, ps.height);
+  drawFrame(ps, canvas.getContext('2d'), Math.min(ps.frames - 1, Math.round(timeSec * ps.fps)));
+  return canvas.encode('png');
+}

@@ -1,0 +1,122 @@
+/**
+ * Everything a template writes on screen, resolved once per render from the params
+ * and the AQI result: localized, number-formatted, and with missing values already
+ * left out — so no template can print "undefined" or "NaN".
+ */
+import type { AqiResult, AqiStandardId, PollutantId, Severity } from '../aqi/types.js';
+import { formatDate, formatLongDate, formatNumber } from '../i18n/format.js';
+import { ADVICE, MESSAGES, POLLUTANT_NAME, POLLUTANT_SYMBOL, RECOMMENDATIONS, type Messages } from '../i18n/messages.js';
+import type { Language, Localized } from '../language.js';
+import type { RenderParams } from '../params/types.js';
+import { readableTextOn } from '../draw/color.js';
+
+export interface CategoryView {
+  label: string;
+  color: string;
+  /** Black or white, whichever reads better on `color`. */
+  textColor: string;
+}
+
+export interface PollutantView {
+  id: PollutantId;
+  symbol: string;
+  name: string;
+  valueText: string;
+  unit: string;
+  /** Null when the chosen standard does not rate this pollutant. */
+  category: CategoryView | null;
+  /** Sub-index ("173") where the standard has one. */
+  indexText: string | null;
+  position: number | null;
+}
+
+export interface MeasureView {
+  valueText: string;
+  unit: string;
+}
+
+export interface ReportContent {
+  language: Language;
+  m: Messages;
+  location: string;
+  /** "Domingo, 22 de noviembre de 2026". */
+  dateLong: string;
+  /** "22 de noviembre de 2026". */
+  date: string;
+  standardName: string;
+  /** "AQI", "ICAP", "IQAr"; null for band-only standards. */
+  indexName: string | null;
+  /** The overall index as text; null when there is none. */
+  indexText: string | null;
+  /** The overall index as a number (for count-up animations); null when there is none. */
+  indexValue: number | null;
+  category: CategoryView | null;
+  severity: Severity | null;
+  /** Gauge position 0…1 of the overall result, null without data. */
+  position: number | null;
+  advice: string;
+  recommendations: [string, string, string] | null;
+  dominant: PollutantView | null;
+  pollutants: PollutantView[];
+  temperature: MeasureView | null;
+  humidity: MeasureView | null;
+  /** The standard's scale, lowest first. */
+  scale: CategoryView[];
+}
+
+const STANDARD_SHORT_NAME: Record<AqiStandardId, Localized> = {
+  'us-epa': { en: 'US EPA AQI', es: 'AQI de la EPA (EE. UU.)', pt: 'AQI da EPA (EUA)' },
+  'eu-eaqi': { en: 'European AQI (EEA)', es: 'Índice europeo (AEMA)', pt: 'Índice europeu (AEA)' },
+  mx: { en: 'Mexico AIRE Y SALUD index', es: 'Índice AIRE Y SALUD (México)', pt: 'Índice AIRE Y SALUD (México)' },
+  cl: { en: 'Chile ICAP / DS 12', es: 'ICAP · DS 12 (Chile)', pt: 'ICAP · DS 12 (Chile)' },
+  'br-iqar': { en: 'Brazil IQAr', es: 'IQAr (Brasil)', pt: 'IQAr (Brasil)' },
+};
+
+function categoryView(label: string, color: string): CategoryView {
+  return { label, color, textColor: readableTextOn(color) };
+}
+
+export function buildContent(params: RenderParams, aqi: AqiResult): ReportContent {
+  const lang = params.language;
+  const m = MESSAGES[lang];
+  const n = (v: number, d = 1) => formatNumber(lang, v, d);
+  const byId = new Map(aqi.pollutants.map((p) => [p.pollutant, p]));
+  const pollutants: PollutantView[] = [];
+  for (const id of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const) {
+    const value = params[id];
+    if (value === undefined) continue;
+    const rated = byId.get(id);
+    pollutants.push({
+      id,
+      symbol: POLLUTANT_SYMBOL[id][lang],
+      name: POLLUTANT_NAME[id][lang],
+      valueText: n(value, id === 'co' ? 2 : 1),
+      unit: id === 'co' ? 'mg/m³' : 'µg/m³',
+      category: rated ? categoryView(rated.category.labels[lang], rated.category.color) : null,
+      indexText: rated && rated.index !== null ? n(rated.index, 0) : null,
+      position: rated ? rated.position : null,
+    });
+  }
+  const severity = aqi.category ? aqi.category.severity : null;
+  return {
+    language: lang,
+    m,
+    location: params.location,
+    dateLong: formatLongDate(lang, params.date),
+    date: formatDate(lang, params.date),
+    standardName: STANDARD_SHORT_NAME[aqi.standard][lang],
+    indexName: aqi.indexName,
+    indexText: aqi.index !== null ? n(aqi.index, 0) : null,
+    indexValue: aqi.index,
+    category: aqi.category ? categoryView(aqi.category.labels[lang], aqi.category.color) : null,
+    severity,
+    position: aqi.position,
+    advice: severity !== null ? ADVICE[severity][lang] : m.noPollutantDataHint,
+    recommendations: severity !== null ? RECOMMENDATIONS[severity][lang] : null,
+    dominant: pollutants.find((p) => p.id === aqi.dominant) ?? null,
+    pollutants,
+    temperature: params.temperatura !== undefined ? { valueText: n(params.temperatura, 1), unit: '°C' } : null,
+    humidity: params.humidity !== undefined ? { valueText: n(params.humidity, 0), unit: '%' } : null,
+    scale: aqi.categories.map((c) => categoryView(c.labels[lang], c.color)),
+  };
+}

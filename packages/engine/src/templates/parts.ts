@@ -1,0 +1,174 @@
+/**
+ * Building blocks shared by the templates: pollutant cards, weather tiles, the
+ * category pill, the advice panel, the header. Each draws in local coordinates
+ * (top-left at 0,0) so it can be rendered into a sprite and animated.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { rgba } from '../draw/color.js';
+import { dropIcon, healthIcon, panel, pinIcon, roundRectPath, thermometerIcon } from '../draw/shapes.js';
+import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure, type TextBlock } from '../draw/text.js';
+import type { CategoryView, MeasureView, PollutantView, ReportContent } from './content.js';
+
+export const INK = '#FFFFFF';
+export const MUTED = 'rgba(226,232,255,0.66)';
+export const FAINT = 'rgba(226,232,255,0.38)';
+export const NEUTRAL = '#7A86A8';
+
+/** A pollutant card of w×h: symbol and name on the left, value and unit on the right, band chip below. */
+export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: number, h: number, c: ReportContent): void {
+  const k = Math.min(h / 150, w / 420);
+  const accent = p.category?.color ?? NEUTRAL;
+  panel(ctx, 0, 0, w, h, 22 * k);
+  // Accent bar on the left edge, clipped to the card's corner.
+  ctx.save();
+  roundRectPath(ctx, 0, 0, w, h, 22 * k);
+  ctx.clip();
+  ctx.fillStyle = accent;
+  ctx.fillRect(0, 0, 8 * k, h);
+  const wash = ctx.createLinearGradient(0, 0, w * 0.6, 0);
+  wash.addColorStop(0, rgba(accent, 0.16));
+  wash.addColorStop(1, rgba(accent, 0));
+  ctx.fillStyle = wash;
+  ctx.fillRect(0, 0, w, h);
+  ctx.restore();
+
+  const padX = 30 * k;
+  const valueSize = 60 * k;
+  const unitSize = 22 * k;
+  const valueW = measure(ctx, p.valueText, valueSize, 700);
+  const unitW = measure(ctx, p.unit, unitSize, 500);
+  const rightW = Math.max(valueW, unitW);
+  const leftW = w - padX * 2 - rightW - 20 * k;
+
+  const symSize = fitSize(ctx, p.symbol, leftW, 38 * k, 24 * k, 700);
+  drawText(ctx, p.symbol, padX, h * 0.36, { size: symSize, weight: 700, color: INK });
+  const nameSize = 20 * k;
+  drawText(ctx, ellipsize(ctx, p.name, leftW, nameSize, 500), padX, h * 0.36 + 32 * k, { size: nameSize, weight: 500, color: MUTED });
+
+  drawText(ctx, p.valueText, w - padX, h * 0.5, { size: valueSize, weight: 700, color: INK, align: 'right' });
+  drawText(ctx, p.unit, w - padX, h * 0.5 + 32 * k, { size: unitSize, weight: 500, color: MUTED, align: 'right' });
+
+  // Band chip (or "not rated") along the bottom left.
+  const chipY = h - 46 * k;
+  const chipH = 30 * k;
+  if (p.category) {
+    const text = p.indexText ? `${p.category.label} · ${p.indexText}` : p.category.label;
+    const size = 18 * k;
+    const maxW = leftW + 10 * k;
+    const label = ellipsize(ctx, text, maxW - 40 * k, size, 700);
+    const cw = measure(ctx, label, size, 700) + 40 * k;
+    roundRectPath(ctx, padX, chipY, cw, chipH, chipH / 2);
+    ctx.fillStyle = rgba(p.category.color, 0.22);
+    ctx.fill();
+    ctx.beginPath();
+    ctx.arc(padX + 16 * k, chipY + chipH / 2, 6 * k, 0, Math.PI * 2);
+    ctx.fillStyle = p.category.color;
+    ctx.fill();
+    drawText(ctx, label, padX + 30 * k, chipY + chipH / 2 + size * 0.36, { size, weight: 700, color: INK });
+  } else {
+    const size = 17 * k;
+    drawText(ctx, ellipsize(ctx, c.m.notRated, leftW + 10 * k, size, 500), padX, chipY + chipH / 2 + size * 0.36, { size, weight: 500, color: FAINT });
+  }
+}
+
+/** A weather tile: icon, label, big value + unit. */
+export function drawWeatherTile(ctx: SKRSContext2D, kind: 'temperature' | 'humidity', v: MeasureView, w: number, h: number, c: ReportContent): void {
+  const k = Math.min(h / 150, w / 300);
+  panel(ctx, 0, 0, w, h, 22 * k);
+  const iconS = 64 * k;
+  const color = kind === 'temperature' ? '#FFB347' : '#5EC8FF';
+  const ix = 26 * k;
+  const iy = (h - iconS) / 2;
+  if (kind === 'temperature') thermometerIcon(ctx, ix, iy, iconS, color, 0.55);
+  else dropIcon(ctx, ix, iy, iconS, color);
+  const tx = ix + iconS + 20 * k;
+  const maxW = w - tx - 22 * k;
+  const label = kind === 'temperature' ? c.m.temperature : c.m.humidity;
+  const labelSize = fitSize(ctx, label.toUpperCase(), maxW, 17 * k, 12 * k, 600, 2 * k);
+  drawText(ctx, label.toUpperCase(), tx, h / 2 - 16 * k, { size: labelSize, weight: 600, color: MUTED, tracking: 2 * k });
+  const text = `${v.valueText} ${v.unit}`;
+  const size = fitSize(ctx, text, maxW, 54 * k, 26 * k, 700);
+  drawText(ctx, text, tx, h / 2 + 40 * k, { size, weight: 700, color: INK });
+}
+
+/** Pill with the category name on its official colour. Returns its width for the given height. */
+export function pillWidth(ctx: SKRSContext2D, label: string, h: number, maxW: number): { w: number; size: number } {
+  const size = fitSize(ctx, label, maxW - h, h * 0.46, h * 0.3, 700);
+  return { w: Math.min(maxW, measure(ctx, label, size, 700) + h), size };
+}
+
+export function drawCategoryPill(ctx: SKRSContext2D, cat: CategoryView, w: number, h: number, size: number): void {
+  ctx.save();
+  ctx.shadowColor = rgba(cat.color, 0.55);
+  ctx.shadowBlur = 30;
+  roundRectPath(ctx, 0, 0, w, h, h / 2);
+  ctx.fillStyle = cat.color;
+  ctx.fill();
+  ctx.restore();
+  drawText(ctx, ellipsize(ctx, cat.label, w - h * 0.8, size, 700), w / 2, h / 2 + size * 0.36, { size, weight: 700, color: cat.textColor, align: 'center' });
+}
+
+/** Advice panel: health mark, small title, text in at most `maxLines` lines. */
+export function layoutAdvice(ctx: SKRSContext2D, text: string, w: number, size: number, maxLines = 2): TextBlock {
+  return layoutBlock(ctx, text, { maxWidth: w, maxLines, size, minSize: size * 0.72, weight: 500, leading: 1.25 });
+}
+
+export function drawAdvicePanel(ctx: SKRSContext2D, c: ReportContent, w: number, h: number, block: TextBlock, k = 1): void {
+  const accent = c.category?.color ?? NEUTRAL;
+  panel(ctx, 0, 0, w, h, 24 * k, { fill: 'rgba(255,255,255,0.07)' });
+  ctx.save();
+  roundRectPath(ctx, 0, 0, w, h, 24 * k);
+  ctx.clip();
+  ctx.fillStyle = accent;
+  ctx.fillRect(0, 0, 8 * k, h);
+  ctx.restore();
+  const iconS = Math.min(64 * k, h - 32 * k);
+  healthIcon(ctx, 30 * k, (h - iconS) / 2, iconS, accent, c.category?.textColor ?? '#0B1020');
+  const tx = 30 * k + iconS + 26 * k;
+  const titleSize = 17 * k;
+  const top = (h - (titleSize * 1.6 + block.height)) / 2;
+  drawText(ctx, c.m.healthAdvice.toUpperCase(), tx, top + titleSize, { size: titleSize, weight: 700, color: accent === NEUTRAL ? MUTED : accent, tracking: 3 * k });
+  drawBlock(ctx, block, tx, top + titleSize * 1.6, { color: INK, weight: 500 });
+}
+
+export interface HeaderLayout {
+  overline: string;
+  overlineSize: number;
+  location: TextBlock;
+  dateSize: number;
+  height: number;
+  width: number;
+}
+
+/** Lays out overline + location (shrinks, then wraps to `maxLines`) + date. */
+export function layoutHeader(ctx: SKRSContext2D, c: ReportContent, overline: string, width: number, opts: { size: number; minSize: number; maxLines: number; overlineSize: number; dateSize: number }): HeaderLayout {
+  const pinW = opts.size * 0.62;
+  const location = layoutBlock(ctx, c.location, { maxWidth: width - pinW, maxLines: opts.maxLines, size: opts.size, minSize: opts.minSize, weight: 800, leading: 1.08 });
+  const height = opts.overlineSize * 1.9 + location.height + opts.dateSize * 1.7;
+  return { overline: overline.toUpperCase(), overlineSize: fitSize(ctx, overline.toUpperCase(), width, opts.overlineSize, opts.overlineSize * 0.7, 700, 4), location, dateSize: opts.dateSize, height, width };
+}
+
+export function drawHeader(ctx: SKRSContext2D, c: ReportContent, hl: HeaderLayout, accent: string): void {
+  drawText(ctx, hl.overline, 0, hl.overlineSize, { size: hl.overlineSize, weight: 700, color: accent, tracking: 4 });
+  const y = hl.overlineSize * 1.9;
+  const pinS = hl.location.size * 0.5;
+  pinIcon(ctx, 0, y + (hl.location.lineHeight - pinS) / 2, pinS, accent);
+  drawBlock(ctx, hl.location, pinS * 1.25, y, { color: INK, weight: 800 });
+  drawText(ctx, c.dateLong, 0, y + hl.location.height + hl.dateSize * 1.35, { size: fitSize(ctx, c.dateLong, hl.width, hl.dateSize, hl.dateSize * 0.7, 500), weight: 500, color: MUTED });
+}
+
+/** A thin bar along the bottom that fills over the video's duration (drawn per frame). */
+export function drawTimeline(ctx: SKRSContext2D, width: number, height: number, t: number, duration: number, color: string): void {
+  const p = Math.max(0, Math.min(1, t / duration));
+  ctx.fillStyle = 'rgba(255,255,255,0.08)';
+  ctx.fillRect(0, height - 6, width, 6);
+  ctx.fillStyle = color;
+  ctx.fillRect(0, height - 6, width * p, 6);
+}
+
+/** Footer credit: the standard's name and the brand, small and quiet. */
+export function drawFooter(ctx: SKRSContext2D, c: ReportContent, x: number, y: number, width: number, size = 18): void {
+  const text = `${c.m.standard}: ${c.standardName}`;
+  drawText(ctx, ellipsize(ctx, text, width * 0.7, size, 500), x, y, { size, weight: 500, color: FAINT });
+  drawText(ctx, 'aqcast', x + width, y, { size, weight: 800, color: FAINT, align: 'right', tracking: 1 });
+}

@@ -1,0 +1,48 @@
+/** The templates this engine ships, by id. */
+import type { Format } from '../params/schema.js';
+import { dailyReport } from './daily-report.js';
+import type { TemplateDefinition } from './types.js';
+
+export const DEFAULT_TEMPLATE_ID = 'daily-report' as const;
+
+const TEMPLATES: readonly TemplateDefinition[] = [dailyReport];
+
+/** What callers see of a template (GET /templates, `aqcast templates`). */
+export interface TemplateInfo {
+  id: string;
+  name: string;
+  description: string;
+  formats: Format[];
+  params: string[];
+  version: string;
+  durationSec: number;
+  isDefault: boolean;
+}
+
+export function listTemplateDefinitions(): readonly TemplateDefinition[] {
+  return TEMPLATES;
+}
+
+export function findTemplate(id: string): TemplateDefinition | undefined {
+  return TEMPLATES.find((t) => t.id === id);
+}
+
+export function getTemplate(id: string): TemplateDefinition {
+  const t = findTemplate(id);
+  if (!t) throw new Error(`unknown template ${id}`);
+  return t;
+}
+
+/** The templates with id, name, description, formats, params used, version and duration; the default first. */
+export function listTemplates(): TemplateInfo[] {
+  return TEMPLATES.map((t) => ({
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    formats: [...t.formats],
+    params: [...t.params],
+    version: t.version,
+    durationSec: t.durationSec,
+    isDefault: t.id === DEFAULT_TEMPLATE_ID,
+  }));
+}

@@ -1,0 +1,50 @@
+/**
+ * Terms of the drawing layer:
+ * - design space: the frame's coordinate system at 1080p (landscape 1920×1080,
+ *   portrait 1080×1920, square 1080×1080); templates lay out in it and the renderer
+ *   scales to the requested resolution.
+ * - static layer: what never changes during the video, drawn once.
+ * - sprite: a pre-rendered element (a card, a headline) that only moves or fades.
+ * - scene: one template laid out for one set of params and one frame shape.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { AqiResult } from '../aqi/types.js';
+import type { Format } from '../params/schema.js';
+import type { RenderParams } from '../params/types.js';
+import type { ReportContent } from './content.js';
+
+export interface SceneInput {
+  params: RenderParams;
+  aqi: AqiResult;
+  content: ReportContent;
+  format: Format;
+  /** Design-space size. */
+  width: number;
+  height: number;
+  /** Output pixels per design unit (1 at 1080p, 1/3 at 360p); sprites are rasterised at this scale. */
+  pixelScale: number;
+  fps: number;
+  durationSec: number;
+}
+
+export interface TemplateScene {
+  /** Draws the parts that never change, in design coordinates. */
+  drawStatic(ctx: SKRSContext2D): void;
+  /** Draws frame-time `t` (seconds) over the static layer, in design coordinates. */
+  drawFrame(ctx: SKRSContext2D, t: number): void;
+  /** A moment where everything has settled (gauge at its value): the poster frame. */
+  posterTime: number;
+}
+
+export interface TemplateDefinition {
+  id: string;
+  name: string;
+  description: string;
+  formats: readonly Format[];
+  /** Render parameters the template shows. */
+  params: readonly string[];
+  /** Bumped whenever the template's pixels change, so content-addressed caches miss. */
+  version: string;
+  durationSec: number;
+  create(input: SceneInput): TemplateScene;
+}
