@@ -1,0 +1,43 @@
+"""Bulletins in, contexts out: upload, upload-and-render, templates."""
+
+from typing import Any, Dict, List, Mapping, Optional, Tuple
+
+from .. import _multipart
+from ._base import Resource
+
+
+class Ingest(Resource):
+    def upload(self, file: Any, filename: Optional[str] = None, content_type: Optional[str] = None) -> Dict[str, Any]:
+        """Uploads a PDF or image (a path, bytes or a binary file object) as multipart field ``file``.
+
+        Returns ``{"contextId", "context"}`` with the extracted values and their confidence.
+        """
+        return self._send("/ingest/upload", file, filename, content_type, [])
+
+    def upload_and_render(
+        self,
+        file: Any,
+        filename: Optional[str] = None,
+        template: Optional[str] = None,
+        language: Optional[str] = None,
+        format: Optional[str] = None,
+        content_type: Optional[str] = None,
+        fields: Optional[Mapping[str, Any]] = None,
+    ) -> Dict[str, Any]:
+        """Uploads a bulletin and queues a render from it; returns ``{"jobId", "contextId", "renderParams"}``.
+
+        ``fields`` adds other render fields (e.g. ``{"resolution": "360p"}``) as form fields.
+        """
+        extra = [("template", template), ("language", language), ("format", format)]  # type: List[Tuple[str, Any]]
+        extra.extend((fields or {}).items())
+        return self._send("/ingest/upload-and-render", file, filename, content_type, [(k, str(v)) for k, v in extra if v is not None])
+
+    def templates(self) -> Dict[str, Any]:
+        """Templates usable for renders from an upload, with the parameters each needs."""
+        return self._http.request("GET", "/ingest/templates")
+
+    def _send(self, path: str, file: Any, filename: Optional[str], content_type: Optional[str], fields: List[Tuple[str, str]]) -> Dict[str, Any]:
+        data, name = _multipart.read_file(file, filename)
+        ctype = content_type or _multipart.guess_type(name, data)
+        body, multipart_type = _multipart.encode(fields, [("file", name, ctype, data)])
+        return self._http.request("POST", path, data=body, content_type=multipart_type)
