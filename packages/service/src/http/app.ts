@@ -8,7 +8,10 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { apiKeyMatches } from '../auth/api-key.js';
 import { AppError } from '../errors/catalogue.js';
+import { documentObject, documentRoute } from '../docs/openapi.js';
+import { docsRoutes } from '../docs/routes.js';
 import { fileRoutes } from '../files/routes.js';
+import { graphqlRoutes } from '../graphql/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { JobSchema, RenderParams } from '../renders/schemas.js';
@@ -88,6 +91,8 @@ export async function buildApp(ctx: AppContext, extraModules: RouteModule[] = []
       security: [{ apiKey: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: documentRoute,
+    transformObject: documentObject,
   });
 
   // Auth: every route not marked public needs the key (compared in constant time).
@@ -120,6 +125,8 @@ export async function buildApp(ctx: AppContext, extraModules: RouteModule[] = []
   await fileRoutes(app, ctx);
   await queueRoutes(app, ctx);
   await webhookRoutes(app, ctx);
+  await graphqlRoutes(app, ctx);
+  await docsRoutes(app, ctx);
   for (const mod of extraModules) await mod(app, ctx);
   return app;
 }
