@@ -25,7 +25,7 @@ export class Queue extends Resource {
 
   list(filters: QueueFilters = {}, opts?: CallOptions): Promise<JobPage> {
     const { status, ...rest } = filters;
-    const query = { ...rest, status: Array.isArray(status) ? status.join(',') : (status as string | undefined) };
+    const query = { status: Array.isArray(status) ? status.join(',') : (status as string | undefined), ...rest };
     return this.http.request<JobPage>('GET', '/queue', { ...requestOptions(opts), query });
   }
 
