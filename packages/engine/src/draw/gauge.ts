@@ -5,7 +5,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { rgba } from './color.js';
-import { roundRectPath } from './shapes.js';
+import { roundRectPath, setShadow } from './shapes.js';
 import { drawBlock, layoutBlock } from './text.js';
 
 export interface ScaleColor {
@@ -83,8 +83,7 @@ export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, 
   const mx = g.cx + Math.cos(a) * g.r;
   const my = g.cy + Math.sin(a) * g.r;
   const kr = g.thickness * 0.78;
-  ctx.shadowColor = rgba(markerColor, 0.85);
-  ctx.shadowBlur = 28 * glow;
+  setShadow(ctx, rgba(markerColor, 0.85), 28 * glow);
   ctx.beginPath();
   ctx.arc(mx, my, kr, 0, Math.PI * 2);
   ctx.fillStyle = '#FFFFFF';
@@ -150,8 +149,7 @@ export function drawScaleBarValue(ctx: SKRSContext2D, bar: ScaleBar, position: n
     ctx.restore();
   }
   const r = bar.h * 0.95;
-  ctx.shadowColor = rgba(markerColor, 0.9);
-  ctx.shadowBlur = 24;
+  setShadow(ctx, rgba(markerColor, 0.9), 24);
   ctx.beginPath();
   ctx.arc(tipX, bar.y + bar.h / 2, r, 0, Math.PI * 2);
   ctx.fillStyle = '#FFFFFF';

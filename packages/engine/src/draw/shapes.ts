@@ -22,9 +22,7 @@ export function fillRoundRect(ctx: SKRSContext2D, x: number, y: number, w: numbe
 export function panel(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number, opts: { fill?: string; border?: string; shadow?: boolean } = {}): void {
   ctx.save();
   if (opts.shadow !== false) {
-    ctx.shadowColor = 'rgba(0,0,0,0.35)';
-    ctx.shadowBlur = 30;
-    ctx.shadowOffsetY = 10;
+    setShadow(ctx, 'rgba(0,0,0,0.35)', 30, 10);
   }
   fillRoundRect(ctx, x, y, w, h, r, opts.fill ?? 'rgba(255,255,255,0.065)');
   ctx.restore();
@@ -137,4 +135,16 @@ export function pinIcon(ctx: SKRSContext2D, x: number, y: number, s: number, col
   ctx.fillStyle = 'rgba(11,16,32,0.85)';
   ctx.fill();
   ctx.restore();
+}
+
+/**
+ * Sets a drop shadow in design units. Canvas shadows ignore the transform, so the
+ * blur and offset are scaled here to look the same at every resolution.
+ */
+export function setShadow(ctx: SKRSContext2D, color: string, blur: number, offsetY = 0): void {
+  const k = ctx.getTransform().a;
+  ctx.shadowColor = color;
+  ctx.shadowBlur = blur * k;
+  ctx.shadowOffsetX = 0;
+  ctx.shadowOffsetY = offsetY * k;
 }

@@ -3,7 +3,6 @@
  * a poster PNG written under temporary names beside their targets and renamed into
  * place only when everything succeeded.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -11,7 +10,8 @@ import { EngineError } from '../errors.js';
 import { FrameEncoder } from '../ffmpeg/encoder.js';
 import { findFfmpeg } from '../ffmpeg/locate.js';
 import { normalizeRenderParams } from '../params/normalize.js';
-import { drawFrame, prepareScene } from './scene.js';
+import { FrameSource } from './frame-source.js';
+import { prepareScene } from './scene.js';
 
 export interface RenderOptions {
   outFile: string;
@@ -24,6 +24,10 @@ export interface RenderOptions {
   ffmpegPath?: string;
   /** Encoder tuning (benchmarks); leave unset in production. */
   encoder?: { preset?: string; crf?: number; tune?: string | null; maxInFlight?: number };
+  /** Redraw only what changed between frames (default true); false forces full frames. */
+  incremental?: boolean;
+  /** Receives how many frames were drawn in full, patched, or reused (benchmarks). */
+  onStats?: (stats: { full: number; partial: number; reused: number }) => void;
 }
 
 export interface RenderResult {
@@ -66,7 +70,8 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
   const ps = prepareScene(p);
   const tmpVideo = tempNameFor(outFile);
   const tmpPoster = tempNameFor(posterFile);
-  const encoder = new FrameEncoder({ ffmpegPath, width: ps.width, height: ps.height, fps: ps.fps, outFile: tmpVideo, ...opts.encoder });
+  const maxInFlight = opts.encoder?.maxInFlight ?? 3;
+  const encoder = new FrameEncoder({ ffmpegPath, width: ps.width, height: ps.height, fps: ps.fps, outFile: tmpVideo, ...opts.encoder, maxInFlight });
 
   let aborted = false;
   const onAbort = () => {
@@ -83,21 +88,22 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
   };
 
   try {
-    const canvas = createCanvas(ps.width, ps.height);
-    const ctx = canvas.getContext('2d');
+    // One more buffer than writes in flight: a slot is reused only once its write is done.
+    const source = new FrameSource(ps, maxInFlight + 1, opts.incremental ?? true);
     const posterFrame = Math.min(ps.frames - 1, Math.round(ps.scene.posterTime * ps.fps));
     report(0);
     for (let i = 0; i < ps.frames; i++) {
       if (aborted) throw abortError();
-      drawFrame(ps, ctx, i);
-      if (i === posterFrame) await writeFile(tmpPoster, await canvas.encode('png'));
-      await encoder.writeFrame(canvas.data());
+      const frame = source.frame(i);
+      if (i === posterFrame) await writeFile(tmpPoster, await source.canvas.encode('png'));
+      await encoder.writeFrame(frame);
       // Encoding lags drawing by a few frames; keep the last 3 % for the final flush.
       if (i % 5 === 0) report(Math.min(0.97, ((i + 1) / ps.frames) * 0.97));
     }
     if (aborted) throw abortError();
     await encoder.finish();
     if (aborted) throw abortError();
+    opts.onStats?.({ ...source.stats });
     await rename(tmpPoster, posterFile);
     await rename(tmpVideo, outFile);
     const bytes = (await stat(outFile)).size;

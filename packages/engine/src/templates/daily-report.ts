@@ -212,9 +212,19 @@ export function createDailyReport(input: SceneInput): TemplateScene {
 
   const sweepStart = 0.7;
   const sweepDur = 2.4;
+  // After this moment only the marker's glow and the timeline move (until the outro).
+  const settled = Math.max(...placed.map((p) => p.start + 0.7), sweepStart + sweepDur + 0.6, 1.5) + 0.1;
+  const knobA = gauge.start + gauge.sweep * target;
+  const knobR = gauge.thickness * 0.78 + 70;
+  const knob = { x: gauge.cx + Math.cos(knobA) * gauge.r - knobR, y: gauge.cy + Math.sin(knobA) * gauge.r - knobR, w: 2 * knobR, h: 2 * knobR };
+  const timeline = { x: 0, y: H - 8, w: W, h: 8 };
 
   return {
     posterTime: 6,
+    changes(t) {
+      if (t <= settled || t >= OUTRO) return 'full';
+      return c.position !== null ? [knob, timeline] : [timeline];
+    },
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: c.category?.color ?? NEUTRAL, glowAt: [(gauge.cx / W), gauge.cy / H] });
       drawArcTrack(g, gauge);

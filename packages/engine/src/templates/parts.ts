@@ -5,7 +5,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { rgba } from '../draw/color.js';
-import { dropIcon, healthIcon, panel, pinIcon, roundRectPath, thermometerIcon } from '../draw/shapes.js';
+import { dropIcon, healthIcon, panel, pinIcon, roundRectPath, setShadow, thermometerIcon } from '../draw/shapes.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure, type TextBlock } from '../draw/text.js';
 import type { CategoryView, MeasureView, PollutantView, ReportContent } from './content.js';
 
@@ -99,8 +99,7 @@ export function pillWidth(ctx: SKRSContext2D, label: string, h: number, maxW: nu
 
 export function drawCategoryPill(ctx: SKRSContext2D, cat: CategoryView, w: number, h: number, size: number): void {
   ctx.save();
-  ctx.shadowColor = rgba(cat.color, 0.55);
-  ctx.shadowBlur = 30;
+  setShadow(ctx, rgba(cat.color, 0.55), 30);
   roundRectPath(ctx, 0, 0, w, h, h / 2);
   ctx.fillStyle = cat.color;
   ctx.fill();

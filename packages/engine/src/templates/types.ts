@@ -34,6 +34,20 @@ export interface TemplateScene {
   drawFrame(ctx: SKRSContext2D, t: number): void;
   /** A moment where everything has settled (gauge at its value): the poster frame. */
   posterTime: number;
+  /**
+   * What may differ between the frame at `t` and the frame one step before it:
+   * `'full'`, or design-space rectangles (empty: nothing moved). Lets the renderer
+   * redraw and read back only small regions while the scene holds still. Omitted:
+   * always `'full'`. A test renders every template both ways and compares pixels.
+   */
+  changes?(t: number): 'full' | Rect[];
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface TemplateDefinition {
