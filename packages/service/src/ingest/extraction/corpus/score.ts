@@ -1,0 +1,46 @@
+/**
+ * Field-level scoring of an extraction against a corpus document's expected values.
+ * A field is right when found with the expected value (numbers within 1 % or 0.15,
+ * whichever is larger — conversions are rounded to 0.1 µg/m³); the location when
+ * equal ignoring case and accents (OCR drops accents more than anything). Values
+ * found that the document does not have are counted apart, as false positives.
+ */
+import type { ExtractedContext } from '../types.js';
+import type { Expected } from './generate.js';
+
+export interface Score {
+  correct: number;
+  total: number;
+  /** "field: want X, got Y" for each miss. */
+  misses: string[];
+  /** Fields reported that the document does not contain. */
+  extra: string[];
+}
+
+const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+export function scoreExtraction(expected: Expected, got: ExtractedContext | null): Score {
+  const score: Score = { correct: 0, total: 0, misses: [], extra: [] };
+  for (const [key, want] of Object.entries(expected) as Array<[keyof Expected, string | number]>) {
+    score.total += 1;
+    const have = got ? got[key] : undefined;
+    const ok = typeof want === 'number'
+      ? typeof have === 'number' && Math.abs(have - want) <= Math.max(0.15, Math.abs(want) * 0.01)
+      : typeof have === 'string' && (key === 'location' ? fold(have) === fold(want) : have === want);
+    if (ok) score.correct += 1;
+    else score.misses.push(`${key}: want ${want}, got ${have ?? '—'}`);
+  }
+  if (got) {
+    for (const key of ['no2', 'o3', 'so2', 'co', 'temperatura', 'humidity'] as const) {
+      if (got[key] !== undefined && expected[key] === undefined) score.extra.push(`${key}=${got[key]}`);
+    }
+  }
+  return score;
+}
+
+/** Sum scores; accuracy = correct / total expected fields. */
+export function total(scores: Score[]): { correct: number; total: number; extra: number; accuracy: number } {
+  const correct = scores.reduce((n, s) => n + s.correct, 0);
+  const all = scores.reduce((n, s) => n + s.total, 0);
+  return { correct, total: all, extra: scores.reduce((n, s) => n + s.extra.length, 0), accuracy: all ? correct / all : 0 };
+}

@@ -1,0 +1,142 @@
+/**
+ * Bulletin extraction: a PDF or image in, an `ExtractedContext` out. A library — no
+ * HTTP, no database; the ingest routes call `extractBulletin` and map an
+ * `ExtractionError` to problem+json with its `status` and `code`.
+ *
+ * Pipeline: size limit → type from magic bytes (checked against the file name) →
+ *  - PDF: open (encrypted / corrupt / page and image-size limits), read each page's
+ *    text layer; pages with next to no text (scans) are rendered and OCR'd;
+ *  - image: dimensions from the header checked against the pixel limit *before*
+ *    decoding, preprocessed (preprocess.ts), OCR'd;
+ * → `parseBulletinText` on the positioned lines.
+ *
+ * No-data rule: a document in which no pollutant value (PM2.5, PM10, NO2, O3, SO2,
+ * CO) is found is rejected with `no_air_quality_data` (422) — temperature or
+ * humidity alone do not make an air-quality context, and no value is ever invented.
+ * A document with values is returned even when its confidence is low; the caller
+ * sees `confidence` (overall and per field) and decides.
+ */
+import { ExtractionError } from './errors.js';
+import { checkType, imageDimensions } from './file-type.js';
+import { ocrImage } from './ocr.js';
+import { parseBulletinText } from './parser.js';
+import { openPdf, pageLines, renderPage, textAmount } from './pdf.js';
+import { DEFAULT_STEPS, preprocessImage, type PreprocessSteps } from './preprocess.js';
+import type { ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
+import { POLLUTANTS } from './vocabulary.js';
+
+export { EXTRACTION_ERRORS, ExtractionError, type ExtractionErrorCode } from './errors.js';
+export { detectFileType, type DetectedType } from './file-type.js';
+export { shutdownOcr } from './ocr.js';
+export { overallConfidence, parseBulletinText, type ParseOptions } from './parser.js';
+export { DEFAULT_STEPS, type PreprocessSteps } from './preprocess.js';
+export type {
+  BulletinLanguage,
+  ExtractedContext,
+  ExtractedField,
+  ExtractedFields,
+  ExtractedTextField,
+  ExtractionLimits,
+  ExtractionMethod,
+  Measure,
+  NormalizedUnit,
+  ParsedBulletin,
+  Pollutant,
+  SourceUnit,
+  TextCell,
+  TextLine,
+} from './types.js';
+
+/** Pages with fewer non-space characters in their text layer than this are treated as scans and OCR'd. */
+export const SCANNED_PAGE_TEXT = 40;
+
+export interface ExtractOptions {
+  /** Abort the extraction (e.g. the client went away); rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Override preprocessing steps (the benchmark compares them); defaults to DEFAULT_STEPS. */
+  preprocess?: Partial<PreprocessSteps>;
+}
+
+/**
+ * Extract an air-quality context from an uploaded bulletin.
+ * `filename` is only used to detect a mismatch between its extension and the bytes.
+ * Throws `ExtractionError` for anything wrong with the file (see errors.ts), and
+ * `no_air_quality_data` when no pollutant value is found (see the module comment).
+ */
+export async function extractBulletin(
+  bytes: Uint8Array,
+  filename: string,
+  limits: ExtractionLimits,
+  opts: ExtractOptions = {},
+): Promise<ExtractedContext> {
+  const { signal } = opts;
+  signal?.throwIfAborted();
+  if (bytes.byteLength > limits.maxBytes) {
+    throw new ExtractionError('file_too_large', `the file is ${bytes.byteLength} bytes, above the limit of ${limits.maxBytes}`);
+  }
+  const type = checkType(bytes, filename);
+  const steps: PreprocessSteps = { ...DEFAULT_STEPS, ...opts.preprocess };
+  const deadline = Date.now() + limits.ocrTimeoutMs;
+
+  let lines: TextLine[];
+  let method: ExtractionMethod;
+  let pages: number;
+  if (type === 'pdf') {
+    ({ lines, method, pages } = await readPdf(bytes, limits, steps, deadline, signal));
+  } else {
+    const dims = imageDimensions(bytes, type);
+    if (!dims || dims.width === 0 || dims.height === 0) throw new ExtractionError('corrupt_file', `the ${type.toUpperCase()} header is unreadable`);
+    if (dims.width * dims.height > limits.maxPixels) {
+      throw new ExtractionError('too_many_pixels', `the image is ${dims.width}×${dims.height}, above the limit of ${limits.maxPixels} pixels`);
+    }
+    const png = await preprocessImage(bytes, steps, limits.maxPixels);
+    signal?.throwIfAborted();
+    lines = (await ocrImage(png, 1, { deadline, signal, rotateAuto: steps.deskew })).lines;
+    method = 'image-ocr';
+    pages = 1;
+  }
+
+  const parsed = parseBulletinText(lines, { ocr: method !== 'pdf-text' });
+  if (!POLLUTANTS.some((p) => parsed.fields[p])) {
+    const what = lines.length === 0 ? 'no text could be read' : 'no pollutant value (PM2.5, PM10, NO2, O3, SO2 or CO) was recognised';
+    throw new ExtractionError('no_air_quality_data', `${what} in "${filename}"`);
+  }
+  return { ...parsed, method, pages };
+}
+
+async function readPdf(
+  bytes: Uint8Array,
+  limits: ExtractionLimits,
+  steps: PreprocessSteps,
+  deadline: number,
+  signal: AbortSignal | undefined,
+): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> {
+  const doc = await openPdf(bytes, limits);
+  try {
+    const lines: TextLine[] = [];
+    let ocrPages = 0;
+    for (let n = 1; n <= doc.numPages; n++) {
+      signal?.throwIfAborted();
+      const page = await doc.getPage(n);
+      try {
+        const text = await pageLines(page);
+        if (textAmount(text) >= SCANNED_PAGE_TEXT) {
+          lines.push(...text);
+          continue;
+        }
+        const raster = await renderPage(doc, page, limits.maxPixels);
+        const png = await preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
+        lines.push(...(await ocrImage(png, n, { deadline, signal, rotateAuto: steps.deskew })).lines);
+        ocrPages += 1;
+      } catch (err) {
+        if (err instanceof ExtractionError || signal?.aborted) throw err;
+        throw new ExtractionError('corrupt_file', `page ${n} of the PDF cannot be read (${(err as Error).message})`, { cause: err });
+      } finally {
+        page.cleanup();
+      }
+    }
+    return { lines, method: ocrPages > 0 ? 'pdf-ocr' : 'pdf-text', pages: doc.numPages };
+  } finally {
+    await doc.destroy();
+  }
+}
