@@ -39,3 +39,15 @@ export function mix(a: string, b: string, t: number): string {
   const c = A.map((x, i) => Math.round(x + ((B[i] as number) - x) * t));
   return `#${c.map((x) => x.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/**
+ * `color` lightened towards white until it reaches `min` contrast on the dark
+ * backdrop, so category colours like maroon stay readable as text.
+ */
+export function legibleOn(color: string, background = '#0D1533', min = 4.5): string {
+  for (let t = 0; t <= 1; t += 0.05) {
+    const c = mix(color, '#FFFFFF', t);
+    if (contrast(c, background) >= min) return c;
+  }
+  return '#FFFFFF';
+}

@@ -71,7 +71,7 @@ const SPECS: Record<Format, FormatSpec> = {
   },
   portrait: {
     margin: 80,
-    header: { size: 92, minSize: 50, maxLines: 3, overlineSize: 26, dateSize: 34 },
+    header: { size: 92, minSize: 46, maxLines: 4, overlineSize: 26, dateSize: 34 },
     adviceSize: 34,
     adviceLines: 3,
     arrangement: 'stack',
@@ -84,7 +84,7 @@ const SPECS: Record<Format, FormatSpec> = {
   },
   square: {
     margin: 64,
-    header: { size: 60, minSize: 36, maxLines: 2, overlineSize: 18, dateSize: 24 },
+    header: { size: 60, minSize: 32, maxLines: 3, overlineSize: 18, dateSize: 24 },
     adviceSize: 25,
     adviceLines: 2,
     arrangement: 'columns',

@@ -4,7 +4,7 @@
  * (top-left at 0,0) so it can be rendered into a sprite and animated.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { rgba } from '../draw/color.js';
+import { legibleOn, rgba } from '../draw/color.js';
 import { dropIcon, healthIcon, panel, pinIcon, roundRectPath, setShadow, thermometerIcon } from '../draw/shapes.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure, type TextBlock } from '../draw/text.js';
 import type { CategoryView, MeasureView, PollutantView, ReportContent } from './content.js';
@@ -16,7 +16,8 @@ export const NEUTRAL = '#7A86A8';
 
 /** A pollutant card of w×h: symbol and name on the left, value and unit on the right, band chip below. */
 export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: number, h: number, c: ReportContent): void {
-  const k = Math.min(h / 150, w / 420);
+  const compact = w / h < 2.3;
+  const k = compact ? Math.min(h / 130, w / 230) : Math.min(h / 150, w / 420);
   const accent = p.category?.color ?? NEUTRAL;
   panel(ctx, 0, 0, w, h, 22 * k);
   // Accent bar on the left edge, clipped to the card's corner.
@@ -32,6 +33,10 @@ export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: numbe
   ctx.fillRect(0, 0, w, h);
   ctx.restore();
 
+  if (compact) {
+    drawCompactCard(ctx, p, w, h, k, c);
+    return;
+  }
   const padX = 30 * k;
   const valueSize = 60 * k;
   const unitSize = 22 * k;
@@ -68,6 +73,30 @@ export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: numbe
   } else {
     const size = 17 * k;
     drawText(ctx, ellipsize(ctx, c.m.notRated, leftW + 10 * k, size, 500), padX, chipY + chipH / 2 + size * 0.36, { size, weight: 500, color: FAINT });
+  }
+}
+
+/** Narrow card: symbol on top, value and unit in the middle, band chip at the bottom. */
+function drawCompactCard(ctx: SKRSContext2D, p: PollutantView, w: number, h: number, k: number, c: ReportContent): void {
+  const padX = 24 * k;
+  const inner = w - padX * 2;
+  drawText(ctx, p.symbol, padX, 40 * k, { size: fitSize(ctx, p.symbol, inner, 30 * k, 18 * k, 700), weight: 700, color: INK });
+  const valueSize = fitSize(ctx, p.valueText, inner * 0.62, 46 * k, 26 * k, 700);
+  drawText(ctx, p.valueText, padX, h * 0.64, { size: valueSize, weight: 700, color: INK });
+  const vw = measure(ctx, p.valueText, valueSize, 700);
+  const unitSize = fitSize(ctx, p.unit, inner - vw - 8 * k, 19 * k, 12 * k, 500);
+  drawText(ctx, p.unit, padX + vw + 8 * k, h * 0.64, { size: unitSize, weight: 500, color: MUTED });
+  const y = h - 22 * k;
+  if (p.category) {
+    ctx.beginPath();
+    ctx.arc(padX + 6 * k, y - 6 * k, 6 * k, 0, Math.PI * 2);
+    ctx.fillStyle = p.category.color;
+    ctx.fill();
+    const size = 17 * k;
+    drawText(ctx, ellipsize(ctx, p.category.label, inner - 20 * k, size, 700), padX + 20 * k, y, { size, weight: 700, color: INK });
+  } else {
+    const size = 15 * k;
+    drawText(ctx, ellipsize(ctx, c.m.notRated, inner, size, 500), padX, y, { size, weight: 500, color: FAINT });
   }
 }
 
@@ -126,7 +155,7 @@ export function drawAdvicePanel(ctx: SKRSContext2D, c: ReportContent, w: number,
   const tx = 30 * k + iconS + 26 * k;
   const titleSize = 17 * k;
   const top = (h - (titleSize * 1.6 + block.height)) / 2;
-  drawText(ctx, c.m.healthAdvice.toUpperCase(), tx, top + titleSize, { size: titleSize, weight: 700, color: accent === NEUTRAL ? MUTED : accent, tracking: 3 * k });
+  drawText(ctx, c.m.healthAdvice.toUpperCase(), tx, top + titleSize, { size: titleSize, weight: 700, color: accent === NEUTRAL ? MUTED : legibleOn(accent), tracking: 3 * k });
   drawBlock(ctx, block, tx, top + titleSize * 1.6, { color: INK, weight: 500 });
 }
 
@@ -147,7 +176,8 @@ export function layoutHeader(ctx: SKRSContext2D, c: ReportContent, overline: str
   return { overline: overline.toUpperCase(), overlineSize: fitSize(ctx, overline.toUpperCase(), width, opts.overlineSize, opts.overlineSize * 0.7, 700, 4), location, dateSize: opts.dateSize, height, width };
 }
 
-export function drawHeader(ctx: SKRSContext2D, c: ReportContent, hl: HeaderLayout, accent: string): void {
+export function drawHeader(ctx: SKRSContext2D, c: ReportContent, hl: HeaderLayout, color: string): void {
+  const accent = legibleOn(color);
   drawText(ctx, hl.overline, 0, hl.overlineSize, { size: hl.overlineSize, weight: 700, color: accent, tracking: 4 });
   const y = hl.overlineSize * 1.9;
   const pinS = hl.location.size * 0.5;
@@ -170,4 +200,18 @@ export function drawFooter(ctx: SKRSContext2D, c: ReportContent, x: number, y: n
   const text = `${c.m.standard}: ${c.standardName}`;
   drawText(ctx, ellipsize(ctx, text, width * 0.7, size, 500), x, y, { size, weight: 500, color: FAINT });
   drawText(ctx, 'aqcast', x + width, y, { size, weight: 800, color: FAINT, align: 'right', tracking: 1 });
+}
+
+/** Lays pollutant cards out in a grid inside `box`; returns each card's rectangle. */
+export function cardGrid(n: number, box: { x: number; y: number; w: number }, cols: number, cardH: number, gap: number): { x: number; y: number; w: number; h: number }[] {
+  const out: { x: number; y: number; w: number; h: number }[] = [];
+  const rows = Math.ceil(n / cols);
+  for (let row = 0; row < rows; row++) {
+    const inRow = Math.min(cols, n - row * cols);
+    // A short last row is centred, its cards as wide as the others.
+    const w = (box.w - (cols - 1) * gap) / cols;
+    const offset = ((cols - inRow) * (w + gap)) / 2;
+    for (let col = 0; col < inRow; col++) out.push({ x: box.x + offset + col * (w + gap), y: box.y + row * (cardH + gap), w, h: cardH });
+  }
+  return out;
 }

@@ -1,11 +1,12 @@
 /** The templates this engine ships, by id. */
 import type { Format } from '../params/schema.js';
 import { dailyReport } from './daily-report.js';
+import { pollutionAlert } from './pollution-alert.js';
 import type { TemplateDefinition } from './types.js';
 
 export const DEFAULT_TEMPLATE_ID = 'daily-report' as const;
 
-const TEMPLATES: readonly TemplateDefinition[] = [dailyReport];
+const TEMPLATES: readonly TemplateDefinition[] = [dailyReport, pollutionAlert];
 
 /** What callers see of a template (GET /templates, `aqcast templates`). */
 export interface TemplateInfo {

@@ -1,0 +1,266 @@
+/**
+ * Pollution alert — an urgent bulletin: a banner in the category colour with moving
+ * hazard stripes, the location and category as a headline, a segmented scale whose
+ * marker slides to the value, the measured pollutants, and three concrete
+ * recommendations. The banner says "alert" from the sensitive-groups band up and
+ * "notice" below it, so the template stays truthful on a clean day.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { drawBackdrop } from '../draw/background.js';
+import { legibleOn } from '../draw/color.js';
+import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
+import { drawScaleBarTrack, drawScaleBarValue, scaleBarLabelHeight, type ScaleBar } from '../draw/gauge.js';
+import { healthIcon, panel, roundRectPath, setShadow, warningIcon } from '../draw/shapes.js';
+import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
+import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
+import type { Format } from '../params/schema.js';
+import { measureContext } from './measure.js';
+import { cardGrid, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
+import type { ReportContent } from './content.js';
+import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
+
+const DURATION = 12;
+const OUTRO = DURATION - 0.7;
+
+interface Spec {
+  margin: number;
+  bannerH: number;
+  bannerText: number;
+  locationSize: number;
+  locationLines: number;
+  headlineSize: number;
+  barH: number;
+  barLabel: number;
+  cardCols: number;
+  cardH: number;
+  recoCols: number;
+  recoH: number;
+  recoText: number;
+  gap: number;
+  footerSize: number;
+}
+
+const SPECS: Record<Format, Spec> = {
+  landscape: { margin: 100, bannerH: 112, bannerText: 34, locationSize: 84, locationLines: 2, headlineSize: 44, barH: 26, barLabel: 19, cardCols: 6, cardH: 130, recoCols: 3, recoH: 150, recoText: 28, gap: 16, footerSize: 18 },
+  portrait: { margin: 72, bannerH: 150, bannerText: 36, locationSize: 96, locationLines: 4, headlineSize: 52, barH: 30, barLabel: 19, cardCols: 2, cardH: 170, recoCols: 1, recoH: 118, recoText: 32, gap: 18, footerSize: 22 },
+  square: { margin: 60, bannerH: 96, bannerText: 28, locationSize: 64, locationLines: 3, headlineSize: 36, barH: 22, barLabel: 15, cardCols: 3, cardH: 112, recoCols: 3, recoH: 130, recoText: 22, gap: 14, footerSize: 16 },
+};
+
+function drawBannerBase(g: SKRSContext2D, c: ReportContent, w: number, h: number, spec: Spec, alert: boolean): void {
+  const color = c.category?.color ?? NEUTRAL;
+  g.fillStyle = color;
+  g.fillRect(0, 0, w, h);
+  const shade = g.createLinearGradient(0, 0, 0, h);
+  shade.addColorStop(0, 'rgba(255,255,255,0.10)');
+  shade.addColorStop(1, 'rgba(0,0,0,0.18)');
+  g.fillStyle = shade;
+  g.fillRect(0, 0, w, h);
+  const ink = c.category?.textColor ?? '#0B1020';
+  const iconS = spec.bannerText * 1.5;
+  const x0 = spec.margin;
+  if (alert) warningIcon(g, x0, (h - iconS) / 2, iconS, ink, color);
+  else healthIcon(g, x0, (h - iconS) / 2, iconS, ink, color);
+  const title = (alert ? c.m.airQualityAlert : c.m.airQualityNotice).toUpperCase();
+  const tx = x0 + iconS + spec.bannerText * 0.6;
+  const right = [c.date, c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : '']
+    .filter(Boolean)
+    .join('  ·  ');
+  const rightSize = spec.bannerText * 0.62;
+  const avail = w - tx - spec.margin;
+  const titleW = measure(g, title, spec.bannerText, 800, 3);
+  const rightW = measure(g, right, rightSize, 600);
+  if (titleW + rightW + 40 <= avail) {
+    drawText(g, title, tx, h / 2 + spec.bannerText * 0.36, { size: spec.bannerText, weight: 800, color: ink, tracking: 3 });
+    drawText(g, right, w - spec.margin, h / 2 + rightSize * 0.36, { size: rightSize, weight: 600, color: ink, align: 'right' });
+    return;
+  }
+  // Not enough room side by side: title above, date and weather below it.
+  const titleSize = fitSize(g, title, avail, spec.bannerText, spec.bannerText * 0.55, 800, 3);
+  const block = titleSize * 1.1 + rightSize * 1.5;
+  const top = (h - block) / 2;
+  drawText(g, title, tx, top + titleSize * 0.9, { size: titleSize, weight: 800, color: ink, tracking: 3 });
+  drawText(g, ellipsize(g, right, avail, rightSize, 600), tx, top + titleSize * 1.1 + rightSize * 1.2, { size: rightSize, weight: 600, color: ink });
+}
+
+export function createPollutionAlert(input: SceneInput): TemplateScene {
+  const { content: c, width: W, height: H, pixelScale: px } = input;
+  const spec = SPECS[input.format];
+  const ctx = measureContext();
+  const M = spec.margin;
+  const inner = W - 2 * M;
+  const color = c.category?.color ?? NEUTRAL;
+  const textColor = legibleOn(color);
+  const alert = (c.severity ?? 0) >= 2;
+  const bannerH = spec.bannerH;
+
+  const banner = makeSprite(W, bannerH, px, (g) => drawBannerBase(g, c, W, bannerH, spec, alert));
+
+  // Measure every section first, then share the free height evenly between them.
+  const loc = layoutBlock(ctx, c.location, { maxWidth: inner, maxLines: spec.locationLines, size: spec.locationSize, minSize: spec.locationSize * 0.5, weight: 800, leading: 1.06 });
+  const headline = c.category ? c.m.alertHeadline(c.category.label) : c.m.noPollutantData;
+  const head = layoutBlock(ctx, headline, { maxWidth: inner, maxLines: 2, size: spec.headlineSize, minSize: spec.headlineSize * 0.6, weight: 700, leading: 1.15 });
+  const headH = loc.height + 12 + head.height;
+  const headSprite = makeSprite(inner, headH, px, (g) => {
+    drawBlock(g, loc, 0, 0, { color: INK, weight: 800 });
+    drawBlock(g, head, 0, loc.height + 12, { color: c.category ? textColor : MUTED, weight: 700 });
+  }, 10);
+
+  const bubbleText = c.dominant ? (c.indexText !== null ? `${c.indexName} ${c.indexText}` : `${c.dominant.symbol} ${c.dominant.valueText} ${c.dominant.unit}`) : '';
+  const bubbleSize = spec.headlineSize * 0.62;
+  const bubbleW = bubbleText ? measure(ctx, bubbleText, bubbleSize, 800) + bubbleSize * 1.6 : 0;
+  const bubbleH = bubbleSize * 2;
+  const labelH = scaleBarLabelHeight({ x: 0, y: 0, w: 0, h: 0, scale: c.scale, labelSize: spec.barLabel });
+  const barBlockH = bubbleH + 26 + spec.barH + labelH;
+
+  const n = c.pollutants.length;
+  const cols = Math.min(spec.cardCols, Math.max(1, n));
+  const rows = Math.ceil(n / cols);
+  const cardH = spec.cardH;
+  const cardsH = rows ? rows * cardH + (rows - 1) * spec.gap : spec.headlineSize * 1.5;
+
+  const footerY = H - (input.format === 'portrait' ? 60 : 36);
+  const recos = c.recommendations ? [c.m.sensitiveGroups, c.m.everyone, c.m.outdoorActivity].map((title, i) => ({ title, text: (c.recommendations as string[])[i] as string })) : [];
+  const recoRows = Math.ceil(recos.length / spec.recoCols);
+  const recosH = recoRows * spec.recoH + Math.max(0, recoRows - 1) * spec.gap;
+
+  const top = bannerH;
+  const bottom = footerY - spec.footerSize - 20;
+  const sections = [headH, barBlockH, cardsH, recosH].filter((h) => h > 0);
+  const slack = Math.max(0, bottom - top - sections.reduce((a, b) => a + b, 0));
+  const space = Math.min(slack / (sections.length + 1), input.format === 'portrait' ? 200 : 120);
+  const startY = top + (slack - space * (sections.length - 1)) / 2;
+  let y = startY;
+  const headY = y;
+  y += headH + space;
+  const bar: ScaleBar = { x: M, y: y + bubbleH + 26, w: inner, h: spec.barH, scale: c.scale, labelSize: spec.barLabel };
+  y += barBlockH + space;
+  const cardsY = y;
+  const availCards = cardsH;
+  y += cardsH + space;
+  const recoTop = y;
+  const recoW = (inner - (spec.recoCols - 1) * spec.gap) / spec.recoCols;
+
+  const bubble: Sprite | null = bubbleText
+    ? makeSprite(bubbleW, bubbleH + 12, px, (g) => {
+        setShadow(g, 'rgba(0,0,0,0.4)', 18, 6);
+        roundRectPath(g, 0, 0, bubbleW, bubbleH, bubbleH / 2);
+        g.fillStyle = '#FFFFFF';
+        g.fill();
+        g.beginPath();
+        g.moveTo(bubbleW / 2 - 12, bubbleH - 1);
+        g.lineTo(bubbleW / 2, bubbleH + 12);
+        g.lineTo(bubbleW / 2 + 12, bubbleH - 1);
+        g.fill();
+        g.shadowColor = 'rgba(0,0,0,0)';
+        drawText(g, bubbleText, bubbleW / 2, bubbleH / 2 + bubbleSize * 0.36, { size: bubbleSize, weight: 800, color: '#0B1020', align: 'center' });
+      }, 30)
+    : null;
+
+  const recoSprites = recos.map((r, i) =>
+    makeSprite(recoW, spec.recoH, px, (g) => {
+      const k = spec.recoText / 28;
+      panel(g, 0, 0, recoW, spec.recoH, 20 * k, { fill: 'rgba(255,255,255,0.07)' });
+      g.fillStyle = color;
+      roundRectPath(g, 26 * k, 26 * k, 44 * k, 44 * k, 12 * k);
+      g.fill();
+      drawText(g, String(i + 1), 48 * k, 26 * k + 22 * k + 10 * k, { size: 28 * k, weight: 800, color: c.category?.textColor ?? '#0B1020', align: 'center' });
+      const tx = 92 * k;
+      const titleSize = fitSize(g, r.title.toUpperCase(), recoW - tx - 20 * k, 16 * k, 11 * k, 700, 2);
+      drawText(g, r.title.toUpperCase(), tx, 44 * k, { size: titleSize, weight: 700, color: MUTED, tracking: 2 });
+      const block = layoutBlock(g, r.text, { maxWidth: recoW - tx - 22 * k, maxLines: 2, size: spec.recoText, minSize: spec.recoText * 0.7, weight: 600, leading: 1.18 });
+      drawBlock(g, block, tx, 58 * k, { color: INK, weight: 600 });
+    }, 40),
+  );
+
+  const rects = cardGrid(n, { x: M, y: cardsY, w: inner }, cols, cardH, spec.gap);
+  const cards = c.pollutants.map((p, i) => {
+    const r = rects[i] as { w: number; h: number };
+    return makeSprite(r.w, r.h, px, (g) => drawPollutantCard(g, p, r.w, r.h, c), 40);
+  });
+  const noData = n === 0 ? c.m.noPollutantDataHint : '';
+
+  const slideStart = 1.2;
+  const slideDur = 2.0;
+  const target = c.position ?? 0;
+  const settled = Math.max(1.6 + cards.length * 0.1 + 0.7, 3.0 + recos.length * 0.15 + 0.7, slideStart + slideDur + 0.6) + 0.1;
+  const stripeSpeed = 60; // design px per second
+
+  return {
+    posterTime: 6,
+    changes(t) {
+      if (t <= settled || t >= OUTRO) return 'full';
+      return [{ x: 0, y: 0, w: W, h: bannerH }];
+    },
+    drawStatic(g) {
+      drawBackdrop(g, { width: W, height: H, accent: color, glowAt: [0.5, 0.35], glowStrength: 1.3 });
+      drawScaleBarTrack(g, bar);
+      drawFooter(g, c, M, footerY, inner, spec.footerSize);
+    },
+    drawFrame(g, t) {
+      const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
+      // Banner drops in, then its hazard stripes crawl.
+      const bIn = easeOutCubic(progress(t, 0, 0.6));
+      const bAlpha = 1 - progress(t, OUTRO, 0.6);
+      g.save();
+      g.globalAlpha = bAlpha;
+      g.translate(0, -bannerH * (1 - bIn));
+      drawSprite(g, banner, 0, 0);
+      g.beginPath();
+      g.rect(0, 0, W, bannerH);
+      g.clip();
+      g.fillStyle = 'rgba(0,0,0,0.10)';
+      const step = 56;
+      const off = (t * stripeSpeed) % step;
+      for (let x = -bannerH - step + off; x < W + bannerH; x += step) {
+        g.beginPath();
+        g.moveTo(x, bannerH);
+        g.lineTo(x + bannerH, 0);
+        g.lineTo(x + bannerH + step / 2, 0);
+        g.lineTo(x + step / 2, bannerH);
+        g.closePath();
+        g.fill();
+      }
+      g.restore();
+      const he = easeOutCubic(progress(t, 0.4, 0.8));
+      drawSprite(g, headSprite, M, headY, { alpha: out(0.4), dx: -70 * (1 - he) });
+
+      // Scale: light up to the value, marker and bubble ride along.
+      const e = easeOutCubic(progress(t, slideStart, slideDur));
+      const barAlpha = 1 - progress(t, OUTRO, 0.6);
+      if (c.position !== null) {
+        g.globalAlpha = barAlpha;
+        drawScaleBarValue(g, bar, target * e, color);
+        g.globalAlpha = 1;
+        if (bubble) {
+          const bx = Math.max(M - 20, Math.min(W - M + 20 - bubble.w, bar.x + bar.w * target * e - bubble.w / 2));
+          const pop = progress(t, slideStart + 0.2, 0.5);
+          drawSprite(g, bubble, bx, bar.y - bubble.h - 14, { alpha: Math.min(1, pop * 2) * barAlpha, scale: 0.7 + 0.3 * easeOutBack(pop) });
+        }
+      }
+      cards.forEach((s, i) => {
+        const r = rects[i] as { x: number; y: number };
+        const ce = easeOutCubic(progress(t, 1.6 + i * 0.1, 0.7));
+        drawSprite(g, s, r.x, r.y, { alpha: out(1.6 + i * 0.1), dy: 40 * (1 - ce) });
+      });
+      if (noData) drawText(g, noData, W / 2, cardsY + availCards / 2, { size: spec.headlineSize * 0.7, weight: 500, color: FAINT, align: 'center', alpha: out(1.6) });
+      recoSprites.forEach((s, i) => {
+        const col = i % spec.recoCols;
+        const row = Math.floor(i / spec.recoCols);
+        const start = 3.0 + i * 0.15;
+        const re = easeOutCubic(progress(t, start, 0.7));
+        drawSprite(g, s, M + col * (recoW + spec.gap), recoTop + row * (spec.recoH + spec.gap), { alpha: out(start), dy: 40 * (1 - re) });
+      });
+    },
+  };
+}
+
+export const pollutionAlert: TemplateDefinition = {
+  id: 'pollution-alert',
+  name: 'Pollution alert',
+  description: 'An urgent bulletin: a banner in the category colour with moving hazard stripes, the category as a headline, a scale whose marker slides to the value, the pollutants and three recommendations. 12 s.',
+  formats: ['landscape', 'portrait', 'square'],
+  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
+  version: '1.0.0',
+  durationSec: DURATION,
+  create: createPollutionAlert,
+};
