@@ -20,24 +20,15 @@ export const API_EXPLORER_PATH = '/api-explorer';
 const EXPLORER_CSS = `
 .swagger-ui .topbar { background: #0f2a3d; }
 .swagger-ui .topbar .download-url-wrapper { display: none; }
-.aq-brand { color: #e8f1f7; font: 600 18px system-ui, sans-serif; text-decoration: none; }
-.aq-brand small { margin-left: 8px; padding: 1px 8px; border-radius: 10px; background: #2a9d8f; color: #fff; font-size: 12px; }
 `;
 
-// The logo link becomes "aqcast REST explorer vX" (Swagger UI also shows the version next to the title).
-const EXPLORER_JS = `
-(function () {
-  var done = false;
-  var obs = new MutationObserver(function () {
-    var link = document.querySelector('.swagger-ui .topbar .link');
-    if (!link || done) return;
-    done = true;
-    obs.disconnect();
-    link.outerHTML = '<a class="aq-brand" href="${API_EXPLORER_PATH}">aqcast REST explorer<small>v${SERVICE_VERSION}</small></a>';
-  });
-  obs.observe(document.documentElement, { childList: true, subtree: true });
-})();
-`;
+/** The top-bar logo: "aqcast REST explorer" and the version, as an inline SVG (no file, no font download). */
+const EXPLORER_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="330" height="40" viewBox="0 0 330 40">
+<text x="0" y="27" font-family="system-ui, sans-serif" font-size="22" font-weight="700" fill="#ffffff">aqcast</text>
+<text x="94" y="27" font-family="system-ui, sans-serif" font-size="18" fill="#e8f1f7">REST explorer</text>
+<rect x="246" y="9" rx="11" width="70" height="22" fill="#2a9d8f"/>
+<text x="281" y="25" text-anchor="middle" font-family="system-ui, sans-serif" font-size="13" font-weight="600" fill="#ffffff">v${SERVICE_VERSION}</text>
+</svg>`;
 
 export async function docsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
@@ -76,8 +67,8 @@ export async function docsRoutes(app: FastifyInstance, ctx: AppContext): Promise
       theme: {
         title: `aqcast REST explorer · ${SERVICE_VERSION}`,
         css: [{ filename: 'aqcast.css', content: EXPLORER_CSS }],
-        js: [{ filename: 'aqcast.js', content: EXPLORER_JS }],
       },
+      logo: { type: 'image/svg+xml', content: Buffer.from(EXPLORER_LOGO), href: API_EXPLORER_PATH },
       transformSpecificationClone: false,
       transformSpecification: (doc, req) => documentForRequest(doc, req, ctx.config.publicBaseUrl),
     });

@@ -13,7 +13,7 @@
   function storedKey() {
     try {
       return sessionStorage.getItem(STORAGE_KEY) || localStorage.getItem(STORAGE_KEY) || '';
-    } catch (e) {
+    } catch {
       return '';
     }
   }
@@ -22,7 +22,7 @@
       sessionStorage.setItem(STORAGE_KEY, key);
       if (remember.checked && key) localStorage.setItem(STORAGE_KEY, key);
       else localStorage.removeItem(STORAGE_KEY);
-    } catch (e) {
+    } catch {
       /* storage unavailable (private mode): the key lives in the field only */
     }
   }
@@ -31,7 +31,7 @@
   keyInput.value = apiKey;
   try {
     remember.checked = !!localStorage.getItem(STORAGE_KEY);
-  } catch (e) {
+  } catch {
     remember.checked = false;
   }
 
