@@ -27,8 +27,8 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-/** Answers are used in order; the last one repeats. */
-export async function scriptedServer(answers: Answer[]): Promise<ScriptedServer> {
+/** Answers are used in order; the last one repeats. A function is called when its request arrives. */
+export async function scriptedServer(answers: (Answer | (() => Answer))[]): Promise<ScriptedServer> {
   const queue = [...answers];
   const requests: Recorded[] = [];
   const server: Server = createServer((req, res) => {
@@ -36,7 +36,8 @@ export async function scriptedServer(answers: Answer[]): Promise<ScriptedServer>
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
-      const a = (queue.length > 1 ? queue.shift() : queue[0])!;
+      const next = (queue.length > 1 ? queue.shift() : queue[0])!;
+      const a = typeof next === 'function' ? next() : next;
       const send = () => {
         const raw = a.body === undefined ? '' : typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
         res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers });

@@ -7,12 +7,12 @@ from ._base import Resource
 
 
 class Ingest(Resource):
-    def upload(self, file: Any, filename: Optional[str] = None, content_type: Optional[str] = None) -> Dict[str, Any]:
+    def upload(self, file: Any, filename: Optional[str] = None, content_type: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """Uploads a PDF or image (a path, bytes or a binary file object) as multipart field ``file``.
 
         Returns ``{"contextId", "context"}`` with the extracted values and their confidence.
         """
-        return self._send("/ingest/upload", file, filename, content_type, [])
+        return self._send("/ingest/upload", file, filename, content_type, [], idempotency_key)
 
     def upload_and_render(
         self,
@@ -23,6 +23,7 @@ class Ingest(Resource):
         format: Optional[str] = None,
         content_type: Optional[str] = None,
         fields: Optional[Mapping[str, Any]] = None,
+        idempotency_key: Optional[str] = None,
     ) -> Dict[str, Any]:
         """Uploads a bulletin and queues a render from it; returns ``{"jobId", "contextId", "renderParams"}``.
 
@@ -30,14 +31,16 @@ class Ingest(Resource):
         """
         extra = [("template", template), ("language", language), ("format", format)]  # type: List[Tuple[str, Any]]
         extra.extend((fields or {}).items())
-        return self._send("/ingest/upload-and-render", file, filename, content_type, [(k, str(v)) for k, v in extra if v is not None])
+        return self._send("/ingest/upload-and-render", file, filename, content_type, [(k, str(v)) for k, v in extra if v is not None], idempotency_key)
 
     def templates(self) -> Dict[str, Any]:
         """Templates usable for renders from an upload, with the parameters each needs."""
         return self._http.request("GET", "/ingest/templates")
 
-    def _send(self, path: str, file: Any, filename: Optional[str], content_type: Optional[str], fields: List[Tuple[str, str]]) -> Dict[str, Any]:
+    def _send(
+        self, path: str, file: Any, filename: Optional[str], content_type: Optional[str], fields: List[Tuple[str, str]], idempotency_key: Optional[str]
+    ) -> Dict[str, Any]:
         data, name = _multipart.read_file(file, filename)
         ctype = content_type or _multipart.guess_type(name, data)
         body, multipart_type = _multipart.encode(fields, [("file", name, ctype, data)])
-        return self._http.request("POST", path, data=body, content_type=multipart_type)
+        return self._http.request("POST", path, data=body, content_type=multipart_type, idempotency_key=idempotency_key)

@@ -6,12 +6,12 @@ from ._base import Resource, path_with_id
 
 
 class Webhooks(Resource):
-    def create(self, url: str, events: List[str], secret: Optional[str] = None) -> Dict[str, Any]:
+    def create(self, url: str, events: List[str], secret: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """Registers a receiver; the answer ``{"webhook", "secret"?}`` is the only time the secret is returned."""
         body = {"url": url, "events": list(events)}  # type: Dict[str, Any]
         if secret is not None:
             body["secret"] = secret
-        return self._http.request("POST", "/webhooks", json_body=body)
+        return self._http.request("POST", "/webhooks", json_body=body, idempotency_key=idempotency_key)
 
     #: The seed's name for ``create``.
     register = create
@@ -31,6 +31,6 @@ class Webhooks(Resource):
         """Sends a ``webhook.test`` event to this webhook now and returns the delivery."""
         return self._http.request("POST", path_with_id("/webhooks", webhook_id, "/test"))
 
-    def fire(self, event: str, data: Any) -> Dict[str, Any]:
+    def fire(self, event: str, data: Any, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """Sends ``event`` with ``data`` to every webhook subscribed to it."""
-        return self._http.request("POST", "/webhooks/fire", json_body={"event": event, "data": data})
+        return self._http.request("POST", "/webhooks/fire", json_body={"event": event, "data": data}, idempotency_key=idempotency_key)
