@@ -202,6 +202,12 @@ export function drawFooter(ctx: SKRSContext2D, c: ReportContent, x: number, y: n
   drawText(ctx, 'aqcast', x + width, y, { size, weight: 800, color: FAINT, align: 'right', tracking: 1 });
 }
 
+/** Columns for n cards with at most `max` per row, balancing the rows (4 → 2×2, not 3+1). */
+export function balancedCols(n: number, max: number): number {
+  if (n <= 0) return 1;
+  return Math.ceil(n / Math.ceil(n / max));
+}
+
 /** Lays pollutant cards out in a grid inside `box`; returns each card's rectangle. */
 export function cardGrid(n: number, box: { x: number; y: number; w: number }, cols: number, cardH: number, gap: number): { x: number; y: number; w: number; h: number }[] {
   const out: { x: number; y: number; w: number; h: number }[] = [];

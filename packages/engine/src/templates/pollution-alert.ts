@@ -15,7 +15,7 @@ import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
 import type { Format } from '../params/schema.js';
 import { measureContext } from './measure.js';
-import { cardGrid, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
+import { balancedCols, cardGrid, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import type { ReportContent } from './content.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
@@ -113,7 +113,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const barBlockH = bubbleH + 26 + spec.barH + labelH;
 
   const n = c.pollutants.length;
-  const cols = Math.min(spec.cardCols, Math.max(1, n));
+  const cols = balancedCols(n, spec.cardCols);
   const rows = Math.ceil(n / cols);
   const cardH = spec.cardH;
   const cardsH = rows ? rows * cardH + (rows - 1) * spec.gap : spec.headlineSize * 1.5;

@@ -1,0 +1,222 @@
+/**
+ * Social clip — a 10-second vertical or square clip for feeds: the place in big
+ * type, a ring gauge that spins up to the value, the category popping in, one line
+ * of advice and chips with the measured values. Portrait and square only: a feed
+ * clip in landscape would waste most of a phone screen.
+ */
+import { drawBackdrop } from '../draw/background.js';
+import { legibleOn, rgba } from '../draw/color.js';
+import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
+import { drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
+import { roundRectPath } from '../draw/shapes.js';
+import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
+import { drawText, fitSize, layoutBlock, measure } from '../draw/text.js';
+import { formatNumber } from '../i18n/format.js';
+import type { Format } from '../params/schema.js';
+import { measureContext } from './measure.js';
+import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
+import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
+
+const DURATION = 10;
+const OUTRO = DURATION - 0.6;
+
+interface Spec {
+  margin: number;
+  top: number;
+  locationSize: number;
+  locationLines: number;
+  overline: number;
+  date: number;
+  radius: number;
+  pillH: number;
+  advice: number;
+  chip: number;
+  footer: number;
+}
+
+const SPECS: Partial<Record<Format, Spec>> = {
+  portrait: { margin: 80, top: 150, locationSize: 110, locationLines: 3, overline: 28, date: 36, radius: 300, pillH: 84, advice: 40, chip: 30, footer: 22 },
+  square: { margin: 64, top: 70, locationSize: 72, locationLines: 2, overline: 20, date: 26, radius: 175, pillH: 60, advice: 28, chip: 22, footer: 16 },
+};
+
+export function createSocialClip(input: SceneInput): TemplateScene {
+  const { content: c, width: W, height: H, pixelScale: px } = input;
+  const spec = SPECS[input.format] ?? (SPECS.portrait as Spec);
+  const ctx = measureContext();
+  const M = spec.margin;
+  const inner = W - 2 * M;
+  const color = c.category?.color ?? NEUTRAL;
+  const accent = legibleOn(color);
+
+  // Title block, centred.
+  const overline = `${c.m.airQuality} · ${c.m.today}`.toUpperCase();
+  const loc = layoutBlock(ctx, c.location, { maxWidth: inner, maxLines: spec.locationLines, size: spec.locationSize, minSize: spec.locationSize * 0.42, weight: 800, leading: 1.04 });
+  const titleH = spec.overline * 1.9 + loc.height + spec.date * 1.6;
+  const title = makeSprite(inner, titleH, px, (g) => {
+    drawText(g, overline, inner / 2, spec.overline, { size: fitSize(g, overline, inner, spec.overline, spec.overline * 0.6, 700, 5), weight: 700, color: accent, align: 'center', tracking: 5 });
+    loc.lines.forEach((line, i) => {
+      drawText(g, line, inner / 2, spec.overline * 1.9 + i * loc.lineHeight + loc.size * 0.86, { size: loc.size, weight: 800, color: INK, align: 'center' });
+    });
+    drawText(g, c.date, inner / 2, spec.overline * 1.9 + loc.height + spec.date * 1.25, { size: fitSize(g, c.date, inner, spec.date, spec.date * 0.6, 500), weight: 500, color: MUTED, align: 'center' });
+  }, 10);
+
+  // Bottom block: advice + chips; then the ring takes the middle.
+  const footerY = H - (input.format === 'portrait' ? 64 : 34);
+  const chips = [
+    ...c.pollutants.map((p) => ({ label: p.symbol, value: `${p.valueText} ${p.unit}`, dot: p.category?.color ?? NEUTRAL })),
+    ...(c.temperature ? [{ label: '', value: `${c.temperature.valueText} ${c.temperature.unit}`, dot: '#FFB347' }] : []),
+    ...(c.humidity ? [{ label: '', value: `${c.humidity.valueText} ${c.humidity.unit}`, dot: '#5EC8FF' }] : []),
+  ];
+  const chipH = spec.chip * 1.9;
+  const chipSprites: Sprite[] = chips.map((ch) => {
+    const text = ch.label ? `${ch.label}  ${ch.value}` : ch.value;
+    const w = measure(ctx, text, spec.chip, 600) + chipH * 1.15;
+    return makeSprite(w, chipH, px, (g) => {
+      roundRectPath(g, 0, 0, w, chipH, chipH / 2);
+      g.fillStyle = 'rgba(255,255,255,0.09)';
+      g.fill();
+      g.strokeStyle = 'rgba(255,255,255,0.14)';
+      g.lineWidth = 1.5;
+      g.stroke();
+      g.beginPath();
+      g.arc(chipH * 0.5, chipH / 2, chipH * 0.14, 0, Math.PI * 2);
+      g.fillStyle = ch.dot;
+      g.fill();
+      drawText(g, text, chipH * 0.8, chipH / 2 + spec.chip * 0.36, { size: spec.chip, weight: 600, color: INK });
+    });
+  });
+  // Flow chips into centred rows.
+  const rowsOfChips: { sprite: Sprite; x: number; row: number }[] = [];
+  let rowW = 0;
+  let row = 0;
+  let rowStart = 0;
+  const gap = spec.chip * 0.5;
+  const flushRow = (end: number) => {
+    const items = rowsOfChips.slice(rowStart, end);
+    const total = items.reduce((a, it) => a + it.sprite.w, 0) + gap * Math.max(0, items.length - 1);
+    let x = (W - total) / 2;
+    for (const it of items) {
+      it.x = x;
+      x += it.sprite.w + gap;
+    }
+  };
+  chipSprites.forEach((s) => {
+    if (rowW > 0 && rowW + gap + s.w > inner) {
+      flushRow(rowsOfChips.length);
+      row++;
+      rowStart = rowsOfChips.length;
+      rowW = 0;
+    }
+    rowsOfChips.push({ sprite: s, x: 0, row });
+    rowW += (rowW > 0 ? gap : 0) + s.w;
+  });
+  flushRow(rowsOfChips.length);
+  const chipRows = chips.length ? row + 1 : 0;
+  const chipsH = chipRows ? chipRows * chipH + (chipRows - 1) * gap : 0;
+  const advice = layoutBlock(ctx, c.advice, { maxWidth: inner, maxLines: 3, size: spec.advice, minSize: spec.advice * 0.7, weight: 500, leading: 1.25 });
+
+  const chipsY = footerY - spec.footer - 40 - chipsH;
+  const adviceY = chipsY - (chipsH ? 44 : 0) - advice.height;
+  const ringTop = spec.top + titleH + 40;
+  const pillGap = 30;
+  const ringBottom = adviceY - 40 - spec.pillH - pillGap;
+  const r = Math.max(110, Math.min(spec.radius, (ringBottom - ringTop) / 2 - 30, inner / 2 - 30));
+  const cy = (ringTop + ringBottom) / 2;
+  const gauge: ArcGauge = { cx: W / 2, cy, r, thickness: r * 0.14, start: Math.PI / 2 + 0.42, sweep: Math.PI * 2 - 0.84, scale: c.scale };
+  let pill: Sprite | null = null;
+  if (c.category) {
+    const cat = c.category;
+    const pw = pillWidth(ctx, cat.label, spec.pillH, inner);
+    pill = makeSprite(pw.w, spec.pillH, px, (g) => drawCategoryPill(g, cat, pw.w, spec.pillH, pw.size), 40);
+  }
+  const pillY = cy + r + gauge.thickness / 2 + pillGap;
+  const adviceSprite = makeSprite(inner, advice.height, px, (g) => {
+    advice.lines.forEach((line, i) => drawText(g, line, inner / 2, i * advice.lineHeight + advice.size * 0.95, { size: advice.size, weight: 500, color: INK, align: 'center' }));
+  }, 4);
+
+  const indexStd = c.indexName !== null;
+  const caption = c.dominant ? (indexStd ? (c.indexName as string) : c.dominant.symbol) : c.m.noPollutantData;
+  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : Number(input.params[c.dominant.id] ?? 0)) : null;
+  const decimals = c.dominant && !indexStd ? (c.dominant.id === 'co' ? 2 : 1) : 0;
+  const numberSize = r * 0.62;
+  const target = c.position ?? 0;
+  const sweepStart = 0.9;
+  const sweepDur = 2.2;
+  const chipStart = 3.9;
+  const settled = Math.max(sweepStart + sweepDur + 0.8, chipStart + chips.length * 0.08 + 0.6, 3.6 + 0.6) + 0.1;
+  const ringRect = { x: gauge.cx - r - 90, y: cy - r - 90, w: 2 * r + 180, h: 2 * r + 180 };
+
+  return {
+    posterTime: 5.5,
+    changes(t) {
+      if (t <= settled || t >= OUTRO) return 'full';
+      return [ringRect, { x: 0, y: H - 8, w: W, h: 8 }];
+    },
+    drawStatic(g) {
+      drawBackdrop(g, { width: W, height: H, accent: color, glowAt: [0.5, cy / H], glowStrength: 1.5 });
+      drawArcTrack(g, gauge);
+      drawFooter(g, c, M, footerY, inner, spec.footer);
+    },
+    drawFrame(g, t) {
+      const out = (start: number) => fade(t, start, 0.45, OUTRO, 0.5);
+      const te = easeOutBack(progress(t, 0.1, 0.8), 1.2);
+      drawSprite(g, title, M, spec.top, { alpha: out(0.1), dy: 60 * (1 - te), scale: 0.94 + 0.06 * te });
+
+      const alphaAll = 1 - progress(t, OUTRO, 0.5);
+      g.globalAlpha = alphaAll;
+      // A thin dotted halo turns slowly around the ring: the clip never sits still.
+      g.save();
+      g.translate(gauge.cx, cy);
+      g.rotate(t * 0.35);
+      g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : color, 0.45);
+      const dots = 72;
+      const hr = r + gauge.thickness / 2 + 34;
+      for (let k = 0; k < dots; k++) {
+        const a = (k / dots) * Math.PI * 2;
+        g.beginPath();
+        g.arc(Math.cos(a) * hr, Math.sin(a) * hr, k % 6 === 0 ? 3.2 : 1.8, 0, Math.PI * 2);
+        g.fill();
+      }
+      g.restore();
+      const e = easeOutCubic(progress(t, sweepStart, sweepDur));
+      if (c.position !== null) {
+        const breathe = 0.75 + 0.25 * Math.sin((t - sweepStart) * 2.6);
+        drawArcValue(g, gauge, target * e, color, breathe);
+      }
+      const ca = fade(t, 0.6, 0.5, OUTRO, 0.5);
+      drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: fitSize(g, caption, r * 1.4, r * 0.13, 14, 700, 4), weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
+      if (numberValue !== null) {
+        const full = formatNumber(c.language, numberValue, decimals);
+        const size = fitSize(g, full, r * 1.45, numberSize, numberSize * 0.45, 800);
+        drawText(g, formatNumber(c.language, numberValue * e, decimals), gauge.cx, cy + size * 0.36, { size, weight: 800, color: INK, align: 'center', alpha: ca });
+        if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + size * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
+      } else {
+        drawText(g, '—', gauge.cx, cy + numberSize * 0.36, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
+      }
+      g.globalAlpha = 1;
+      if (pill) {
+        const pt = progress(t, sweepStart + sweepDur - 0.2, 0.6);
+        drawSprite(g, pill, (W - pill.w) / 2, pillY, { alpha: Math.min(1, pt * 2.5) * alphaAll, scale: 0.5 + 0.5 * easeOutBack(pt, 2) });
+      }
+      const ae = easeOutCubic(progress(t, 3.6, 0.6));
+      drawSprite(g, adviceSprite, M, adviceY, { alpha: out(3.6), dy: 30 * (1 - ae) });
+      rowsOfChips.forEach((it, i) => {
+        const start = chipStart + i * 0.08;
+        const pe = progress(t, start, 0.5);
+        drawSprite(g, it.sprite, it.x, chipsY + it.row * (chipH + gap), { alpha: out(start), scale: 0.6 + 0.4 * easeOutBack(pe) });
+      });
+      drawTimeline(g, W, H, t, DURATION, color);
+    },
+  };
+}
+
+export const socialClip: TemplateDefinition = {
+  id: 'social-clip',
+  name: 'Social clip',
+  description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
+  formats: ['portrait', 'square'],
+  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
+  version: '1.0.0',
+  durationSec: DURATION,
+  create: createSocialClip,
+};

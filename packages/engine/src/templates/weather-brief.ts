@@ -1,0 +1,218 @@
+/**
+ * Weather brief — weather first: temperature and humidity as the hero, then the air
+ * quality as a scale whose marker slides to the value, the measured pollutants and
+ * the advice. Without weather values the air-quality block moves up and grows.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { drawBackdrop } from '../draw/background.js';
+import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
+import { drawScaleBarTrack, drawScaleBarValue, scaleBarLabelHeight, type ScaleBar } from '../draw/gauge.js';
+import { dropIcon, panel, thermometerIcon } from '../draw/shapes.js';
+import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
+import { drawText, fitSize, measure } from '../draw/text.js';
+import type { Format } from '../params/schema.js';
+import { measureContext } from './measure.js';
+import {
+  balancedCols,
+  cardGrid,
+  drawAdvicePanel,
+  drawCategoryPill,
+  drawFooter,
+  drawHeader,
+  drawPollutantCard,
+  drawTimeline,
+  FAINT,
+  INK,
+  layoutAdvice,
+  layoutHeader,
+  MUTED,
+  NEUTRAL,
+  pillWidth,
+} from './parts.js';
+import type { MeasureView } from './content.js';
+import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
+
+const DURATION = 14;
+const OUTRO = DURATION - 0.7;
+
+interface Spec {
+  margin: number;
+  header: { size: number; minSize: number; maxLines: number; overlineSize: number; dateSize: number };
+  heroH: number;
+  heroValue: number;
+  aqH: number;
+  aqNumber: number;
+  barLabel: number;
+  cardCols: number;
+  cardH: number;
+  advice: number;
+  gap: number;
+  footer: number;
+}
+
+const SPECS: Record<Format, Spec> = {
+  landscape: { margin: 100, header: { size: 64, minSize: 40, maxLines: 2, overlineSize: 20, dateSize: 26 }, heroH: 210, heroValue: 120, aqH: 200, aqNumber: 96, barLabel: 17, cardCols: 6, cardH: 118, advice: 27, gap: 18, footer: 18 },
+  portrait: { margin: 72, header: { size: 84, minSize: 46, maxLines: 4, overlineSize: 24, dateSize: 32 }, heroH: 250, heroValue: 118, aqH: 330, aqNumber: 110, barLabel: 18, cardCols: 3, cardH: 140, advice: 32, gap: 18, footer: 22 },
+  square: { margin: 60, header: { size: 54, minSize: 32, maxLines: 3, overlineSize: 17, dateSize: 22 }, heroH: 150, heroValue: 84, aqH: 250, aqNumber: 70, barLabel: 14, cardCols: 3, cardH: 100, advice: 23, gap: 14, footer: 16 },
+};
+
+/** A hero tile: big icon and value, label above. */
+function drawHero(g: SKRSContext2D, kind: 'temperature' | 'humidity', v: MeasureView, label: string, w: number, h: number, valueSize: number): void {
+  panel(g, 0, 0, w, h, 28, { fill: 'rgba(255,255,255,0.06)' });
+  const iconS = h * 0.52;
+  const color = kind === 'temperature' ? '#FFB347' : '#5EC8FF';
+  const ix = h * 0.2;
+  if (kind === 'temperature') thermometerIcon(g, ix, (h - iconS) / 2, iconS, color, 0.6);
+  else dropIcon(g, ix, (h - iconS) / 2, iconS, color);
+  const tx = ix + iconS + h * 0.14;
+  const maxW = w - tx - h * 0.14;
+  const labelSize = fitSize(g, label.toUpperCase(), maxW, valueSize * 0.19, 11, 700, 3);
+  drawText(g, label.toUpperCase(), tx, h / 2 - valueSize * 0.42, { size: labelSize, weight: 700, color: MUTED, tracking: 3 });
+  const text = `${v.valueText} ${v.unit}`;
+  const size = fitSize(g, text, maxW, valueSize, valueSize * 0.45, 800);
+  drawText(g, text, tx, h / 2 + size * 0.52, { size, weight: 800, color: INK });
+}
+
+export function createWeatherBrief(input: SceneInput): TemplateScene {
+  const { content: c, width: W, height: H, pixelScale: px } = input;
+  const spec = SPECS[input.format];
+  const ctx = measureContext();
+  const M = spec.margin;
+  const inner = W - 2 * M;
+  const color = c.category?.color ?? NEUTRAL;
+
+  const hl = layoutHeader(ctx, c, c.m.weatherBrief, inner, spec.header);
+  const header = makeSprite(inner, hl.height, px, (g) => drawHeader(g, c, hl, '#7CC4FF'), 8);
+
+  // Hero tiles.
+  const heroes: { kind: 'temperature' | 'humidity'; v: MeasureView; label: string }[] = [];
+  if (c.temperature) heroes.push({ kind: 'temperature', v: c.temperature, label: c.m.temperature });
+  if (c.humidity) heroes.push({ kind: 'humidity', v: c.humidity, label: c.m.humidity });
+  const heroW = heroes.length ? (inner - (heroes.length - 1) * spec.gap) / heroes.length : 0;
+  const heroSprites = heroes.map((h) => makeSprite(heroW, spec.heroH, px, (g) => drawHero(g, h.kind, h.v, h.label, heroW, spec.heroH, spec.heroValue), 40));
+  const heroH = heroes.length ? spec.heroH : 0;
+
+  // Air-quality block: title, number and pill, and the scale bar (beside them in landscape).
+  const aqH = heroes.length ? spec.aqH : spec.aqH * 1.25;
+  const k = aqH / spec.aqH;
+  const side = input.format === 'landscape';
+  const numberBoxW = side ? inner * 0.3 : inner;
+  const indexStd = c.indexName !== null;
+  const bigText = c.dominant ? (indexStd ? (c.indexText as string) : c.dominant.valueText) : '—';
+  const smallText = c.dominant ? (indexStd ? (c.indexName as string) : `${c.dominant.symbol} · ${c.dominant.unit}`) : c.m.noPollutantData;
+  const numberSize = fitSize(ctx, bigText, numberBoxW * 0.55, spec.aqNumber * k, spec.aqNumber * 0.5, 800);
+  const aqPanel = makeSprite(inner, aqH, px, (g) => {
+    panel(g, 0, 0, inner, aqH, 28, { fill: 'rgba(255,255,255,0.05)' });
+    drawText(g, c.m.airQuality.toUpperCase(), 32, 44, { size: spec.barLabel * 1.1, weight: 700, color: MUTED, tracking: 4 });
+  }, 40);
+  const pillH = spec.aqNumber * 0.5 * Math.min(1.2, k);
+  let pill: Sprite | null = null;
+  if (c.category) {
+    const cat = c.category;
+    const pw = pillWidth(ctx, cat.label, pillH, side ? numberBoxW * 0.95 : inner - 64);
+    pill = makeSprite(pw.w, pillH, px, (g) => drawCategoryPill(g, cat, pw.w, pillH, pw.size), 40);
+  }
+
+  // Cards and advice.
+  const n = c.pollutants.length;
+  const cols = balancedCols(n, spec.cardCols);
+  const rows = Math.ceil(n / cols);
+  const cardsH = rows ? rows * spec.cardH + (rows - 1) * spec.gap : 0;
+  const adviceBlock = layoutAdvice(ctx, c.advice, inner - 150 * (spec.advice / 30), spec.advice, 2);
+  const adviceK = spec.advice / 30;
+  const adviceH = Math.max(96 * adviceK, adviceBlock.height + spec.advice * 1.4 + 40 * adviceK);
+  const advice = makeSprite(inner, adviceH, px, (g) => drawAdvicePanel(g, c, inner, adviceH, adviceBlock, adviceK), 40);
+
+  const footerY = H - (input.format === 'portrait' ? 60 : 36);
+  const top = M * 0.75;
+  const bottom = footerY - spec.footer - 22;
+  const blocks = [hl.height, heroH, aqH, cardsH, adviceH].filter((h) => h > 0);
+  const slack = Math.max(0, bottom - top - blocks.reduce((a, b) => a + b, 0));
+  const space = Math.min(slack / (blocks.length - 1 || 1), input.format === 'portrait' ? 90 : 48);
+  let y = top + Math.max(0, slack - space * (blocks.length - 1)) / 2;
+  const headerY = y;
+  y += hl.height + space;
+  const heroY = y;
+  if (heroH) y += heroH + space;
+  const aqY = y;
+  y += aqH + space;
+  const cardsY = y;
+  if (cardsH) y += cardsH + space;
+  const adviceY = y;
+
+  // Inside the AQ block.
+  const numberX = M + 32;
+  const numberY = side ? aqY + aqH * 0.66 : aqY + 56 + numberSize * 0.86;
+  const smallY = numberY + spec.barLabel * 1.9;
+  const pillX = side ? M + 32 + measure(ctx, bigText, numberSize, 800) + 26 : M + inner - 32 - (pill?.w ?? 0);
+  const pillY = side ? numberY - numberSize * 0.72 + (numberSize * 0.72 - pillH) / 2 : numberY - numberSize * 0.36 - pillH / 2;
+  const barX = side ? M + numberBoxW + 40 : M + 32;
+  const barW = side ? inner - numberBoxW - 72 : inner - 64;
+  const labelH = scaleBarLabelHeight({ x: 0, y: 0, w: 0, h: 0, scale: c.scale, labelSize: spec.barLabel });
+  const barH = spec.barLabel * 1.2;
+  const barY = side ? aqY + (aqH - barH - labelH) / 2 + 14 : aqY + aqH - 28 - labelH - barH;
+  const bar: ScaleBar = { x: barX, y: barY, w: barW, h: barH, scale: c.scale, labelSize: spec.barLabel };
+  const rects = cardGrid(n, { x: M, y: cardsY, w: inner }, cols, spec.cardH, spec.gap);
+  const cards = c.pollutants.map((p, i) => {
+    const r = rects[i] as { w: number; h: number };
+    return makeSprite(r.w, r.h, px, (g) => drawPollutantCard(g, p, r.w, r.h, c), 40);
+  });
+
+  const slideStart = 2.0;
+  const slideDur = 2.0;
+  const target = c.position ?? 0;
+  const settled = Math.max(slideStart + slideDur + 0.7, 2.6 + n * 0.1 + 0.7, 3.6 + 0.7) + 0.1;
+
+  return {
+    posterTime: 6.5,
+    changes(t) {
+      if (t <= settled || t >= OUTRO) return 'full';
+      return [{ x: 0, y: H - 8, w: W, h: 8 }];
+    },
+    drawStatic(g) {
+      drawBackdrop(g, { width: W, height: H, accent: '#2F7BFF', glowAt: [0.2, 0.25], glowStrength: 1.2 });
+      drawFooter(g, c, M, footerY, inner, spec.footer);
+    },
+    drawFrame(g, t) {
+      const out = (start: number) => fade(t, start, 0.55, OUTRO, 0.6);
+      const slide = (start: number) => easeOutCubic(progress(t, start, 0.7));
+      drawSprite(g, header, M, headerY, { alpha: out(0.1), dx: -60 * (1 - slide(0.1)) });
+      heroSprites.forEach((s, i) => drawSprite(g, s, M + i * (heroW + spec.gap), heroY, { alpha: out(0.5 + i * 0.15), dy: 50 * (1 - slide(0.5 + i * 0.15)) }));
+      const aqStart = 1.3;
+      const aqAlpha = out(aqStart);
+      drawSprite(g, aqPanel, M, aqY, { alpha: aqAlpha, dy: 40 * (1 - slide(aqStart)) });
+      const dy = 40 * (1 - slide(aqStart));
+      g.globalAlpha = aqAlpha;
+      g.save();
+      g.translate(0, dy);
+      drawScaleBarTrack(g, bar);
+      const e = easeOutCubic(progress(t, slideStart, slideDur));
+      if (c.position !== null) drawScaleBarValue(g, bar, target * e, color);
+      drawText(g, bigText, numberX, numberY, { size: numberSize, weight: 800, color: c.dominant ? INK : FAINT });
+      drawText(g, smallText, numberX, smallY, { size: spec.barLabel * 1.05, weight: 600, color: MUTED });
+      g.restore();
+      g.globalAlpha = 1;
+      if (pill) {
+        const pt = progress(t, slideStart + slideDur - 0.3, 0.6);
+        drawSprite(g, pill, pillX, pillY + dy, { alpha: Math.min(1, pt * 2.5) * (1 - progress(t, OUTRO, 0.6)), scale: 0.6 + 0.4 * easeOutBack(pt) });
+      }
+      cards.forEach((s, i) => {
+        const r = rects[i] as { x: number; y: number };
+        drawSprite(g, s, r.x, r.y, { alpha: out(2.6 + i * 0.1), dy: 40 * (1 - slide(2.6 + i * 0.1)) });
+      });
+      drawSprite(g, advice, M, adviceY, { alpha: out(3.6), dy: 40 * (1 - slide(3.6)) });
+      drawTimeline(g, W, H, t, DURATION, '#5EC8FF');
+    },
+  };
+}
+
+export const weatherBrief: TemplateDefinition = {
+  id: 'weather-brief',
+  name: 'Weather brief',
+  description: 'Weather first: temperature and humidity as the hero, then the air quality on a sliding scale, the pollutants and the advice. 14 s.',
+  formats: ['landscape', 'portrait', 'square'],
+  params: ['location', 'temperatura', 'humidity', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
+  version: '1.0.0',
+  durationSec: DURATION,
+  create: createWeatherBrief,
+};
