@@ -21,6 +21,8 @@ import { toJobView } from './renders/job-view.js';
 import type { JobEventSink } from './queue/worker-pool.js';
 import { parseAllowedNetworks } from './webhooks/delivery/index.js';
 import { WebhookService } from './webhooks/service.js';
+import { IngestService } from './ingest/service.js';
+import { shutdownOcr } from './ingest/extraction/index.js';
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({
@@ -83,6 +85,7 @@ export async function startService(config: Config, opts: StartOptions): Promise<
     config, logger, store, storage, queue, renders,
     queueControl: new QueueService(queue, renders, { pool: () => pool, leaseSeconds: config.workerLeaseSeconds }),
     webhooks,
+    ingest: new IngestService(store, renders, webhooks, { maxBytes: config.uploadMaxBytes, maxPages: config.uploadMaxPages, maxPixels: config.uploadMaxPixels, ocrTimeoutMs: config.ocrTimeoutMs }),
     idempotency: new IdempotencyService(store), pool, apiKey: apiKey.key, publicBaseUrl, startedAt: Date.now(),
   };
 
@@ -104,6 +107,7 @@ export async function startService(config: Config, opts: StartOptions): Promise<
       await app?.close();
       await pool?.stop(config.shutdownGraceSeconds * 1000);
       await webhooks.stop();
+      await shutdownOcr();
       await store.close();
     })());
   return { ctx, app, apiKey, baseUrl, stop };

@@ -14,6 +14,7 @@ import { fileRoutes } from '../files/routes.js';
 import { graphqlRoutes } from '../graphql/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
+import { ingestRoutes } from '../ingest/routes.js';
 import { JobSchema, RenderParams } from '../renders/schemas.js';
 import { renderRoutes } from '../renders/routes.js';
 import { systemRoutes } from '../system/routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, extraModules: RouteModule[] = []
   await fileRoutes(app, ctx);
   await queueRoutes(app, ctx);
   await webhookRoutes(app, ctx);
+  await ingestRoutes(app, ctx);
   await graphqlRoutes(app, ctx);
   await docsRoutes(app, ctx);
   for (const mod of extraModules) await mod(app, ctx);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { IdempotencyService } from '../idempotency/service.js';
+import type { IngestService } from '../ingest/service.js';
 import type { JobQueue } from '../queue/queue.js';
 import type { QueueService } from '../queue/service.js';
 import type { WorkerPool } from '../queue/worker-pool.js';
@@ -19,6 +20,7 @@ export interface AppContext {
   renders: RenderService;
   queueControl: QueueService;
   webhooks: WebhookService;
+  ingest: IngestService;
   idempotency: IdempotencyService;
   /** The in-process worker pool, when this process renders. */
   pool: WorkerPool | null;

@@ -16,6 +16,7 @@ import {
   checkWebhookUrl,
   deliverWebhook,
   generateWebhookSecret,
+  InvalidWebhookSecretError,
   isWebhookEventType,
   newEventId,
   nextRetryDelayMs,
@@ -25,6 +26,7 @@ import {
   subscriptionMatches,
   WebhookEventError,
   WebhookTargetError,
+  webhookSecretKey,
   type AllowedNetworks,
   type DeliveryResult,
   type HostResolver,
@@ -113,6 +115,14 @@ export class WebhookService {
       else throw err;
     }
     if (secret !== undefined && (typeof secret !== 'string' || secret.length < 8 || secret.length > 300)) errors.push({ field: 'secret', message: 'must be a string of 8–300 characters (e.g. whsec_<base64>)' });
+    else if (typeof secret === 'string') {
+      try {
+        webhookSecretKey(secret);
+      } catch (err) {
+        if (err instanceof InvalidWebhookSecretError) errors.push({ field: 'secret', message: err.message });
+        else throw err;
+      }
+    }
     if (typeof url !== 'string' || url.length > 2000) errors.push({ field: 'url', message: 'must be an http(s) URL of at most 2000 characters' });
     else {
       try {
