@@ -187,6 +187,13 @@ describe(`GraphQL (${STORE})`, () => {
     assert.equal(badVariable.status, 400);
     assert.match(badVariable.body.errors[0].message, /pm25/);
 
+    const twoOps = 'query A { ping } query B { status { version } }';
+    const ambiguous = await gql(base, twoOps);
+    assert.equal(ambiguous.status, 400);
+    assert.match(ambiguous.body.errors[0].message, /operation name/);
+    const chosen = await api(base, 'POST', '/graphql', { query: twoOps, operationName: 'B' });
+    assert.deepEqual(chosen.body, { data: { status: { version: '2.1.0' } } });
+
     const noQuery = await api(base, 'POST', '/graphql', { variables: {} });
     assert.equal(noQuery.status, 400);
     assert.match(noQuery.headers.get('content-type') ?? '', /application\/problem\+json/);
@@ -232,6 +239,19 @@ describe(`GraphQL (${STORE})`, () => {
     assert.match(deep[0]!.message, /Deep is 5 levels deep; the maximum is 4/);
     const costly = validate(schema, parse('{ node { children(limit: 100) { children(limit: 100) { id } } } }'), [rule]);
     assert.equal(costly[0]!.extensions.code, 'query_too_costly');
+  });
+
+  test('the explorer serves only its own assets, without a key', async () => {
+    for (const name of ['react.production.min.js', 'react-dom.production.min.js', 'graphiql.min.js', 'graphiql.min.css', 'explorer.js', 'explorer.css']) {
+      const r = await fetch(`${base}/graphql-explorer/assets/${name}`);
+      assert.equal(r.status, 200, name);
+      assert.ok(r.headers.get('etag'));
+      assert.doesNotMatch(await r.text(), /sourceMappingURL=/, `${name} points at no source map`);
+    }
+    assert.equal((await fetch(`${base}/graphql-explorer/assets/package.json`)).status, 404);
+    const slash = await fetch(`${base}/graphql-explorer/`, { redirect: 'manual' });
+    assert.equal(slash.status, 301);
+    assert.equal(new URL(slash.headers.get('location')!, `${base}/graphql-explorer/`).href, `${base}/graphql-explorer`);
   });
 
   test('the explorer loads offline, shows 2.1.0, and runs a query with the X-Api-Key set on the page', async () => {

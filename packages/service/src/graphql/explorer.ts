@@ -45,7 +45,7 @@ function load(name: string, asset: Asset): Loaded {
   let l = loaded.get(name);
   if (!l) {
     // The source map comment would send devtools looking for a file we do not serve.
-    const raw = readFileSync(asset.file(), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n').replace(/\/\*# sourceMappingURL=\S+ \*\/\s*$/, '');
+    const raw = readFileSync(asset.file(), 'utf8').replace(/\/\/# sourceMappingURL=\S+\s*$/, '').replace(/\/\*# sourceMappingURL=[^*]+\*\/\s*$/, '');
     const body = Buffer.from(raw);
     l = { body, gzip: null, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
     loaded.set(name, l);

@@ -125,6 +125,8 @@ export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext, modul
       const c = context as MercuriusContext & Partial<GraphQLContext>;
       const log = c.log ?? app.log;
       const requestId = c.requestId ?? 'unknown';
+      // No data at all (not even null) means execution never started, e.g. a missing operationName: a request error.
+      if (execution.data === undefined) return { statusCode: 400, response: { errors: execution.errors.map(formatRequestError) } };
       return { statusCode: 200, response: { data: execution.data ?? null, errors: execution.errors.map((e) => formatExecutionError(e, log, requestId)) } };
     },
   });
