@@ -36,7 +36,7 @@
   }
 
   function showKeyState() {
-    keyState.textContent = apiKey ? 'key set: requests carry X-Api-Key' : 'no key: POST ' + endpoint + ' will answer 401';
+    keyState.textContent = apiKey ? 'key set: requests carry X-Api-Key' : 'no key yet: queries will get a 401';
     keyState.className = 'aq-key-state' + (apiKey ? '' : ' missing');
   }
 
@@ -56,9 +56,8 @@
   var params = new URLSearchParams(location.search);
   var defaultQuery =
     '# aqcast GraphQL API ' + version + '\n' +
-    '# Set the API key above (or an "X-Api-Key" entry in the Headers panel), then run with Ctrl-Enter.\n' +
-    '# Examples: renders(limit: 5) { jobs { jobId status videoUrl } }, templates { id name },\n' +
-    '# mutation { createRender(input: { location: "Santiago", pm25: 87.4 }) { jobId status } }\n' +
+    '# Set the API key above, then run with Ctrl-Enter.\n' +
+    '# Try: renders(limit: 5) { jobs { jobId status videoUrl } }\n' +
     '{\n  status {\n    version\n    uptime\n  }\n}\n';
 
   var root = ReactDOM.createRoot(document.getElementById('graphiql'));
