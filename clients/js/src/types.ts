@@ -144,6 +144,8 @@ export interface Webhook {
   url: string;
   events: WebhookEventType[];
   active: boolean;
+  /** Why the service disabled it (410 Gone, failing for days), else null. */
+  disabledReason?: string | null;
   createdAt: string;
   /** Only in the response that created it (generated or given). */
   secret?: string;

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { after, before, describe, test } from 'node:test';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { createTestEnv, spawnService, STORE, TEST_API_KEY, type ChildService, type TestEnv } from '../../../packages/service/test/helpers.js';
@@ -25,7 +28,8 @@ describe(`TS client against a live service (${STORE})`, () => {
   let client: Client;
 
   before(async () => {
-    env = await createTestEnv({ WORKER_CONCURRENCY: '1' });
+    // Loopback webhook receivers are refused unless allowed (SSRF guard).
+    env = await createTestEnv({ WORKER_CONCURRENCY: '1', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' });
     svc = await spawnService('serve', env.env);
     client = new Client({ baseUrl: svc.baseUrl, apiKey: TEST_API_KEY });
   });
@@ -121,6 +125,110 @@ describe(`TS client against a live service (${STORE})`, () => {
 
   test('unknown job → 404 not_found', async () => {
     await rejects(client.renders.get('job_does_not_exist'), { status: 404, code: 'not_found' });
+  });
+
+  test('queue: pause, enqueue with priority and runAt, get, list, cancel, retry, 409, resume', async () => {
+    const stats = await client.queue.stats();
+    assert.equal(typeof stats.counts.queued, 'number');
+    assert.deepEqual(await client.queue.pause(), { paused: true });
+    try {
+      assert.equal((await client.queue.stats()).paused, true);
+      const runAt = new Date(Date.now() + 3_600_000);
+      const job = await client.queue.enqueue({ location: 'Queued later', ...SMALL }, { priority: 7, runAt, maxAttempts: 2 });
+      assert.deepEqual([job.status, job.priority, job.maxAttempts, Date.parse(job.runAt)], ['queued', 7, 2, runAt.getTime()]);
+      assert.equal((await client.queue.get(job.jobId)).jobId, job.jobId);
+      const ids: string[] = [];
+      for await (const j of client.queue.listAll({ status: 'queued', limit: 2 })) ids.push(j.jobId);
+      assert.ok(ids.includes(job.jobId));
+      assert.equal((await client.queue.cancel(job.jobId)).status, 'canceled');
+      await rejects(client.queue.cancel(job.jobId), { status: 409, code: 'invalid_state' });
+      assert.equal((await client.queue.retry(job.jobId)).status, 'queued');
+      await rejects(client.queue.retry(job.jobId), { status: 409, code: 'invalid_state' });
+      await client.queue.cancel(job.jobId);
+    } finally {
+      assert.deepEqual(await client.queue.resume(), { paused: false });
+    }
+  });
+
+  test('webhooks: register, test and fire reach a local receiver whose verifyWebhook accepts the service signature', async () => {
+    const received: { body: string; headers: IncomingHttpHeaders }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      const created = await client.webhooks.create({ url, events: ['render.completed'] });
+      assert.match(created.secret ?? '', /^whsec_/);
+      const id = created.webhook.id;
+      assert.ok((await client.webhooks.list()).webhooks.some((w) => w.id === id && w.active));
+
+      const { delivery } = await client.webhooks.test(id);
+      assert.equal(delivery.status, 'succeeded');
+      const first = received.at(-1)!;
+      const event = await verifyWebhook<{ webhookId: string }>(first.body, first.headers, created.secret!);
+      assert.equal(event.type, 'webhook.test');
+      await rejects(verifyWebhook(first.body, first.headers, `whsec_${randomBytes(24).toString('base64')}`), { status: 400, code: 'invalid_signature' });
+
+      const fired = await client.webhooks.fire('render.completed', { jobId: 'job_fired', status: 'completed' });
+      assert.equal(fired.deliveries.length, 1);
+      const deadline = Date.now() + 15_000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const second = received[1]!;
+      const firedEvent = await verifyWebhook<{ jobId: string }>(Buffer.from(second.body), second.headers, created.secret!);
+      assert.deepEqual([firedEvent.type, firedEvent.data.jobId], ['render.completed', 'job_fired']);
+      assert.ok((await client.webhooks.deliveries(id)).deliveries.length >= 2);
+
+      // A caller-chosen plain secret signs with its UTF-8 bytes.
+      const plain = await client.webhooks.register({ url, events: ['*'], secret: 'plain-secret-for-tests' });
+      await client.webhooks.test(plain.webhook.id);
+      const third = received.at(-1)!;
+      assert.equal((await verifyWebhook(third.body, third.headers, 'plain-secret-for-tests')).type, 'webhook.test');
+
+      await client.webhooks.delete(id);
+      await client.webhooks.delete(plain.webhook.id);
+      assert.ok(!(await client.webhooks.list()).webhooks.some((w) => w.id === id));
+      await rejects(client.webhooks.create({ url: 'http://169.254.169.254/latest', events: ['*'] }), { status: 400, code: 'validation_failed' });
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
+  });
+
+  test('graphql: data for a query with variables, graphql_error for a bad query', async () => {
+    const data = await client.graphql<{ status: { version: string }; ping: boolean }>('{ status { version } ping }');
+    assert.deepEqual(data, { status: { version: '2.1.0' }, ping: true });
+    const created = await client.renders.create({ location: 'GraphQL', ...SMALL });
+    const one = await client.graphql<{ render: { jobId: string } }>('query One($id: ID!) { render(id: $id) { jobId status } }', { id: created.jobId });
+    assert.equal(one.render.jobId, created.jobId);
+    const err = await rejects(client.graphql('{ nope }'), { status: 400, code: 'graphql_error' });
+    assert.match(err.message, /nope/);
+  });
+
+  test('ingest: upload a text PDF (multipart) into a context, upload-and-render with fields; a file that is not what it says is a 4xx problem', async () => {
+    const templates = (await client.ingest.templates()) as { templates: { id: string }[] };
+    assert.ok(templates.templates.some((t) => t.id === 'daily-report'));
+
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    ['Boletin de calidad del aire', 'Ciudad: Temuco', 'Fecha: 12/05/2025', 'PM2.5: 48 ug/m3', 'NO2: 31 ug/m3'].forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 24, size: 14, font }));
+    const pdf = await doc.save();
+    const res = await client.ingest.upload(pdf, { filename: 'boletin-temuco.pdf' });
+    assert.match(res.contextId, /\S/);
+    assert.equal(res.context.pm25, 48);
+    assert.ok(res.context.confidence > 0 && res.context.confidence <= 1);
+    const queued = await client.ingest.uploadAndRender(new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), { filename: 'b.pdf', template: 'daily-report', language: 'en', fields: { resolution: '360p' } });
+    const job = await client.renders.get(queued.jobId);
+    assert.deepEqual([job.contextId, job.params.language, job.params.pm25, job.params.resolution], [queued.contextId, 'en', 48, '360p']);
+
+    const err = await rejects(client.ingest.upload(new TextEncoder().encode('this is not a PDF'), { filename: 'fake.pdf' }), { status: 415, code: 'unsupported_type' });
+    assert.ok(err.requestId);
   });
 });
 
@@ -291,7 +399,7 @@ describe('TS client transport against a scripted local server', () => {
         ],
       );
       const json = (i: number) => JSON.parse(srv.requests[i]!.body.toString()) as unknown;
-      assert.deepEqual(json(3), { params: { location: 'Lima' }, priority: 5, runAt: '2030-01-01T00:00:00.000Z', maxAttempts: 2 });
+      assert.deepEqual(json(3), { location: 'Lima', priority: 5, runAt: '2030-01-01T00:00:00.000Z', maxAttempts: 2 });
       assert.deepEqual(json(14), { event: 'render.completed', data: { jobId: 'j1' } });
       assert.ok(srv.requests.filter((r) => r.method === 'POST').every((r) => typeof r.headers['idempotency-key'] === 'string'));
 

@@ -142,7 +142,7 @@ class NamespaceRoutesTest(unittest.TestCase):
         )
         import json
 
-        self.assertEqual(json.loads(srv.requests[3]["body"]), {"params": {"location": "Lima"}, "priority": 5, "runAt": "2030-01-01T00:00:00Z", "maxAttempts": 2})
+        self.assertEqual(json.loads(srv.requests[3]["body"]), {"location": "Lima", "priority": 5, "runAt": "2030-01-01T00:00:00Z", "maxAttempts": 2})
         self.assertEqual(json.loads(srv.requests[14]["body"]), {"event": "render.completed", "data": {"jobId": "j1"}})
 
 

@@ -7,6 +7,14 @@ export interface QueueFilters {
   cursor?: string;
 }
 
+export interface QueueStats {
+  counts: Record<JobStatus, number>;
+  paused: boolean;
+  workers: { id: string; host: string; pid: number; currentJobId: string | null; lastHeartbeatAt: string; startedAt: string }[];
+  throughput: { windowSec: number; completed: number; failed: number; perMinute: number; avgRenderMs: number | null };
+  [extra: string]: unknown;
+}
+
 export interface EnqueueOptions extends CallOptions {
   /** Higher runs first (default 0). */
   priority?: number;
@@ -19,7 +27,7 @@ export interface EnqueueOptions extends CallOptions {
 /** Queue control: `GET /queue/stats`, `GET /queue`, `GET /queue/:id`, `POST /queue`, cancel, retry, pause, resume. */
 export class Queue extends Resource {
   /** Counts per status, the paused flag, active workers and recent throughput. */
-  stats(opts?: CallOptions): Promise<Record<string, unknown>> {
+  stats(opts?: CallOptions): Promise<QueueStats> {
     return this.http.request('GET', '/queue/stats', requestOptions(opts));
   }
 
@@ -39,9 +47,9 @@ export class Queue extends Resource {
     return this.http.request<Job>('GET', pathWithId('/queue', id), requestOptions(opts));
   }
 
-  /** Queues render parameters with a priority and an optional delayed start; body `{ params, priority?, runAt?, maxAttempts? }`. */
+  /** Queues render parameters with a priority and an optional delayed start; the body is the params plus `priority`, `runAt`, `maxAttempts`. */
   enqueue(params: RenderParams, opts: EnqueueOptions = {}): Promise<Job> {
-    const body: Record<string, unknown> = { params };
+    const body: Record<string, unknown> = { ...params };
     if (opts.priority !== undefined) body.priority = opts.priority;
     if (opts.runAt !== undefined) body.runAt = opts.runAt instanceof Date ? opts.runAt.toISOString() : opts.runAt;
     if (opts.maxAttempts !== undefined) body.maxAttempts = opts.maxAttempts;
@@ -59,11 +67,11 @@ export class Queue extends Resource {
   }
 
   /** Stops every worker from starting new renders (running ones finish). */
-  pause(opts?: CallOptions): Promise<Record<string, unknown>> {
+  pause(opts?: CallOptions): Promise<{ paused: boolean }> {
     return this.http.request('POST', '/queue/pause', requestOptions(opts));
   }
 
-  resume(opts?: CallOptions): Promise<Record<string, unknown>> {
+  resume(opts?: CallOptions): Promise<{ paused: boolean }> {
     return this.http.request('POST', '/queue/resume', requestOptions(opts));
   }
 }

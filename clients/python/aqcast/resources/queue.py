@@ -31,12 +31,13 @@ class Queue(Resource):
         max_attempts: Optional[int] = None,
         idempotency_key: Optional[str] = None,
     ) -> Dict[str, Any]:
-        """Queues render parameters; body ``{"params", "priority"?, "runAt"?, "maxAttempts"?}``. Higher priority runs first."""
-        body = {"params": dict(params)}  # type: Dict[str, Any]
+        """Queues render parameters with queue options (sent as ``priority``, ``runAt``, ``maxAttempts`` beside them). Higher priority runs first."""
+        body = dict(params)  # type: Dict[str, Any]
         if priority is not None:
             body["priority"] = priority
         if run_at is not None:
-            body["runAt"] = run_at.isoformat() if isinstance(run_at, datetime.datetime) else run_at
+            # A naive datetime is local time, as datetime.timestamp() reads it.
+            body["runAt"] = run_at.astimezone(datetime.timezone.utc).isoformat() if isinstance(run_at, datetime.datetime) else run_at
         if max_attempts is not None:
             body["maxAttempts"] = max_attempts
         return self._http.request("POST", "/queue", json_body=body, idempotency_key=idempotency_key)
