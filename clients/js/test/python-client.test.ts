@@ -27,7 +27,7 @@ describe(`Python client against a live service (${STORE})`, () => {
   let svc: ChildService;
 
   before(async () => {
-    env = await createTestEnv({ WORKER_CONCURRENCY: '1' });
+    env = await createTestEnv({ WORKER_CONCURRENCY: '1', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' });
     svc = await spawnService('serve', env.env);
   });
   after(async () => {
@@ -46,7 +46,7 @@ describe(`Python client against a live service (${STORE})`, () => {
     assert.doesNotMatch(output, /skipped/i, output);
     const ran = Number(/^Ran (\d+) tests?/m.exec(output)?.[1] ?? 0);
     assert.ok(ran >= 30, `expected the whole suite, ran ${ran}:\n${output}`);
-    for (const name of ['test_02_create_with_wait_reports_progress', 'test_07_wait_timeout_is_408', 'test_08_idempotent_replay_and_conflict', 'test_rejects_unsigned_and_missing_headers']) {
+    for (const name of ['test_02_create_with_wait_reports_progress', 'test_07_wait_timeout_is_408', 'test_08_idempotent_replay_and_conflict', 'test_11_webhooks_signed_by_the_service_verify', 'test_13_ingest_upload_multipart', 'test_rejects_unsigned_and_missing_headers']) {
       assert.match(output, new RegExp(`${name} .*\\.\\.\\. ok`), `${name} did not pass:\n${output}`);
     }
   });

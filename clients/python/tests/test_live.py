@@ -1,15 +1,75 @@
 """The client against a live service. Run by clients/js/test/python-client.test.ts, which
 spawns the service and sets AQCAST_TEST_BASE_URL and AQCAST_TEST_API_KEY."""
 
+import base64
+import datetime
+import os
+import threading
 import time
 import unittest
 import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from _support import API_KEY, BASE_URL
 
 import aqcast
 
 SMALL = {"resolution": "360p"}
+
+
+def text_pdf(lines):
+    """A one-page PDF with a text layer, written by hand (offsets and all) so the test needs no library."""
+    content = "BT /F1 14 Tf 50 780 Td 24 TL " + " ".join("({}) '".format(line) for line in lines) + " ET"
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        "<< /Length {} >>\nstream\n{}\nendstream".format(len(content), content),
+    ]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += "{} 0 obj\n{}\nendobj\n".format(number, body).encode("latin-1")
+    xref = len(out)
+    out += "xref\n0 {}\n0000000000 65535 f \n".format(len(objects) + 1).encode()
+    for offset in offsets:
+        out += "{:010d} 00000 n \n".format(offset).encode()
+    out += "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n".format(len(objects) + 1, xref).encode()
+    return out
+
+
+class Receiver:
+    """A local webhook receiver that keeps each raw body and its headers."""
+
+    def __init__(self):
+        self.received = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("content-length") or 0))
+                outer.received.append((body, self.headers))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = "http://127.0.0.1:{}/hook".format(self.httpd.server_address[1])
+        threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+
+    def wait_for(self, count, timeout=15.0):
+        deadline = time.monotonic() + timeout
+        while len(self.received) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.received[count - 1]
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
 
 
 @unittest.skipUnless(BASE_URL, "AQCAST_TEST_BASE_URL is not set (no live service)")
@@ -93,6 +153,74 @@ class LiveServiceTest(unittest.TestCase):
         with self.assertRaises(aqcast.ApiError) as ctx:
             self.client.renders.get("job_does_not_exist")
         self.assertEqual((ctx.exception.status, ctx.exception.code), (404, "not_found"))
+
+    def test_10_queue_control(self):
+        q = self.client.queue
+        self.assertIn("queued", q.stats()["counts"])
+        self.assertEqual(q.pause(), {"paused": True})
+        try:
+            self.assertTrue(q.stats()["paused"])
+            run_at = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=1)
+            job = q.enqueue(dict(location="Py queue", **SMALL), priority=4, run_at=run_at, max_attempts=2)
+            self.assertEqual((job["status"], job["priority"], job["maxAttempts"]), ("queued", 4, 2))
+            self.assertEqual(q.get(job["jobId"])["jobId"], job["jobId"])
+            self.assertIn(job["jobId"], [j["jobId"] for j in q.iter_all(status="queued", limit=2)])
+            self.assertEqual(q.cancel(job["jobId"])["status"], "canceled")
+            with self.assertRaises(aqcast.ApiError) as ctx:
+                q.cancel(job["jobId"])
+            self.assertEqual((ctx.exception.status, ctx.exception.code), (409, "invalid_state"))
+            self.assertEqual(q.retry(job["jobId"])["status"], "queued")
+            q.cancel(job["jobId"])
+        finally:
+            self.assertEqual(q.resume(), {"paused": False})
+
+    def test_11_webhooks_signed_by_the_service_verify(self):
+        receiver = Receiver()
+        try:
+            created = self.client.webhooks.create(receiver.url, ["render.completed"])
+            secret = created["secret"]
+            self.assertTrue(secret.startswith("whsec_"))
+            hook_id = created["webhook"]["id"]
+            self.assertIn(hook_id, [w["id"] for w in self.client.webhooks.list()["webhooks"]])
+            self.assertEqual(self.client.webhooks.test(hook_id)["delivery"]["status"], "succeeded")
+            body, headers = receiver.wait_for(1)
+            self.assertEqual(aqcast.verify_webhook(body, headers, secret)["type"], "webhook.test")
+            other = "whsec_" + base64.b64encode(os.urandom(24)).decode()
+            with self.assertRaises(aqcast.WebhookVerificationError):
+                aqcast.verify_webhook(body, headers, other)
+            fired = self.client.webhooks.fire("render.completed", {"jobId": "job_py", "status": "completed"})
+            self.assertEqual(len(fired["deliveries"]), 1)
+            body, headers = receiver.wait_for(2)
+            event = aqcast.verify_webhook(body, dict(headers.items()), secret)
+            self.assertEqual((event["type"], event["data"]["jobId"]), ("render.completed", "job_py"))
+            self.assertGreaterEqual(len(self.client.webhooks.deliveries(hook_id)["deliveries"]), 2)
+            self.client.webhooks.delete(hook_id)
+            self.assertNotIn(hook_id, [w["id"] for w in self.client.webhooks.list()["webhooks"]])
+        finally:
+            receiver.close()
+
+    def test_12_graphql(self):
+        self.assertEqual(self.client.graphql("{ status { version } ping }"), {"status": {"version": "2.1.0"}, "ping": True})
+        job = self.client.renders.create(dict(location="Py GraphQL", **SMALL))
+        data = self.client.graphql("query One($id: ID!) { render(id: $id) { jobId } }", {"id": job["jobId"]})
+        self.assertEqual(data["render"]["jobId"], job["jobId"])
+        with self.assertRaises(aqcast.ApiError) as ctx:
+            self.client.graphql("{ nope }")
+        self.assertEqual(ctx.exception.code, "graphql_error")
+        self.assertIn("nope", ctx.exception.message)
+
+    def test_13_ingest_upload_multipart(self):
+        self.assertIn("daily-report", [t["id"] for t in self.client.ingest.templates()["templates"]])
+        pdf = text_pdf(["Boletin de calidad del aire", "Ciudad: Osorno", "Fecha: 12/05/2025", "PM2.5: 52 ug/m3", "NO2: 20 ug/m3"])
+        res = self.client.ingest.upload(pdf, filename="boletin-osorno.pdf")
+        self.assertTrue(res["contextId"])
+        self.assertEqual(res["context"]["pm25"], 52)
+        queued = self.client.ingest.upload_and_render(pdf, filename="b.pdf", language="pt", fields={"resolution": "360p"})
+        job = self.client.renders.get(queued["jobId"])
+        self.assertEqual((job["contextId"], job["params"]["language"], job["params"]["resolution"]), (queued["contextId"], "pt", "360p"))
+        with self.assertRaises(aqcast.ApiError) as ctx:
+            self.client.ingest.upload(b"this is not a PDF", filename="fake.pdf")
+        self.assertEqual((ctx.exception.status, ctx.exception.code), (415, "unsupported_type"))
 
 
 if __name__ == "__main__":
