@@ -1,0 +1,90 @@
+// Shared by the render tests: ffprobe, MP4 box walking, PNG pixels, child processes.
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { execFileSync } from 'node:child_process';
+import { openSync, readSync, closeSync, fstatSync, readdirSync, readFileSync } from 'node:fs';
+import { findFfprobe } from '../src/index.ts';
+
+export interface Probe {
+  codec: string;
+  width: number;
+  height: number;
+  pixFmt: string;
+  fps: string;
+  frames: number;
+  duration: number;
+}
+
+export function probe(file: string): Probe {
+  const out = execFileSync(findFfprobe(), ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=codec_name,width,height,pix_fmt,r_frame_rate,nb_read_packets:format=duration', '-of', 'json', file], { encoding: 'utf8' });
+  const j = JSON.parse(out) as { streams: Record<string, string | number>[]; format: { duration: string } };
+  const s = j.streams[0] ?? {};
+  return {
+    codec: String(s.codec_name),
+    width: Number(s.width),
+    height: Number(s.height),
+    pixFmt: String(s.pix_fmt),
+    fps: String(s.r_frame_rate),
+    frames: Number(s.nb_read_packets),
+    duration: Number(j.format.duration),
+  };
+}
+
+/** Types of the top-level ISO-BMFF boxes, in file order. */
+export function topLevelBoxes(file: string): string[] {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const head = Buffer.alloc(16);
+    const types: string[] = [];
+    let pos = 0;
+    while (pos + 8 <= size) {
+      readSync(fd, head, 0, 16, pos);
+      let boxSize = head.readUInt32BE(0);
+      const type = head.toString('latin1', 4, 8);
+      if (boxSize === 1) boxSize = Number(head.readBigUInt64BE(8));
+      else if (boxSize === 0) boxSize = size - pos;
+      if (boxSize < 8) throw new Error(`bad box at ${pos}`);
+      types.push(type);
+      pos += boxSize;
+    }
+    return types;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export async function pngPixels(file: string): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  const img = await loadImage(readFileSync(file));
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
+}
+
+/** How many pixels are within `tol` of `hex` on every channel. */
+export function countColor(px: { data: Uint8ClampedArray }, hex: string, tol = 2): number {
+  const v = Number.parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+  let n = 0;
+  const d = px.data;
+  for (let i = 0; i < d.length; i += 4) {
+    if (Math.abs((d[i] as number) - r) <= tol && Math.abs((d[i + 1] as number) - g) <= tol && Math.abs((d[i + 2] as number) - b) <= tol) n++;
+  }
+  return n;
+}
+
+/** Pids of live children of this process whose command is `name`. */
+export function childProcesses(name: string): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const m = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
+      if (m && m[1] === name && Number(m[3]) === process.pid && m[2] !== 'Z') out.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
