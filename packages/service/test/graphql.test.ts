@@ -41,7 +41,7 @@ describe(`GraphQL (${STORE})`, () => {
     assert.equal(r.status, 200);
     const s = (await r.json()) as { types: { name: string; kind: string; fields?: { name: string; type: string }[] }[]; queries: { name: string }[]; mutations: { name: string }[]; sdl: string };
     for (const q of ['status', 'ping', 'render', 'renders', 'templates']) assert.ok(s.queries.some((x) => x.name === q), `query ${q}`);
-    assert.deepEqual(s.mutations.map((m) => m.name).sort(), ['createBatch', 'createRender']);
+    for (const m of ['createBatch', 'createRender', 'enqueueRender', 'cancelJob', 'retryJob', 'pauseQueue', 'resumeQueue', 'registerWebhook', 'ingestUpload']) assert.ok(s.mutations.some((x) => x.name === m), `mutation ${m}`);
     assert.ok(s.types.some((t) => t.name === 'RenderJob' && t.kind === 'OBJECT'));
     assert.match(s.sdl, /type Query \{/);
     buildSchema(s.sdl); // the SDL is complete and valid

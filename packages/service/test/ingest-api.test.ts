@@ -10,7 +10,7 @@ import { createTestEnv, startTestService, STORE, TEST_API_KEY, waitForJob, type 
 async function upload(base: string, path: string, bytes: Uint8Array, filename: string, fields: Record<string, string> = {}, key = TEST_API_KEY) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([bytes]), filename);
+  form.append('file', new Blob([Buffer.from(bytes)]), filename);
   const res = await fetch(base + path, { method: 'POST', headers: { 'x-api-key': key }, body: form });
   return { status: res.status, body: (await res.json()) as any };
 }

@@ -8,6 +8,9 @@ import type { GraphQLModule, Resolvers } from './module.js';
 import { jsonScalar } from './json-scalar.js';
 import { rendersModule } from './modules/renders.js';
 import { systemModule } from './modules/system.js';
+import { queueModule } from './modules/queue.js';
+import { webhooksModule } from './modules/webhooks.js';
+import { ingestModule } from './modules/ingest.js';
 
 const baseModule: GraphQLModule = {
   name: 'base',
@@ -25,7 +28,7 @@ const baseModule: GraphQLModule = {
 };
 
 /** Every module served at POST /graphql, in schema order. */
-export const GRAPHQL_MODULES: GraphQLModule[] = [systemModule, rendersModule];
+export const GRAPHQL_MODULES: GraphQLModule[] = [systemModule, rendersModule, queueModule, webhooksModule, ingestModule];
 
 /** Joins the modules' SDL and merges their resolvers; a field defined twice is a startup error. */
 export function composeSchema(modules: GraphQLModule[] = GRAPHQL_MODULES): { typeDefs: string; resolvers: Resolvers } {
