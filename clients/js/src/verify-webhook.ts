@@ -64,7 +64,7 @@ function bodyBytes(body: string | Uint8Array | ArrayBuffer): Uint8Array {
   if (typeof body === 'string') return utf8.encode(body);
   if (body instanceof ArrayBuffer) return new Uint8Array(body);
   if (body instanceof Uint8Array) return body;
-  throw new TypeError('verifyWebhook needs the raw request body (string, Uint8Array/Buffer or ArrayBuffer), not parsed JSON');
+  throw new TypeError('verifyWebhook needs the raw request body (string, Uint8Array — a Node Buffer is one — or ArrayBuffer), not parsed JSON');
 }
 
 /**

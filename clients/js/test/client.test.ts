@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { after, before, describe, test } from 'node:test';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { createTestEnv, spawnService, STORE, TEST_API_KEY, type ChildService, type TestEnv } from '../../../packages/service/test/helpers.js';
+import * as clientModule from '../src/index.js';
 import { AqcastError, ApiError, Client, VERSION, verifyWebhook, WebhookVerificationError, type Job } from '../src/index.js';
 import { problem, scriptedServer } from './scripted-server.js';
 
@@ -420,6 +422,28 @@ describe('TS client transport against a scripted local server', () => {
       assert.deepEqual([(both.get('file') as File).name, (both.get('file') as File).type], ['upload.png', 'image/png']);
     } finally {
       await srv.close();
+    }
+  });
+});
+
+describe('package', () => {
+  test('package.json: @aqcast/client 1.0.0, ESM, no runtime dependencies, "." exports the same module with types', async () => {
+    const pkgUrl = new URL('../package.json', import.meta.url);
+    const pkg = JSON.parse(readFileSync(pkgUrl, 'utf8')) as { name: string; version: string; type: string; dependencies?: object; exports: { '.': { types: string; default: string } } };
+    assert.deepEqual([pkg.name, pkg.version, pkg.type, pkg.dependencies], ['@aqcast/client', VERSION, 'module', undefined]);
+    const mod = (await import(new URL(pkg.exports['.'].default, pkgUrl).href)) as typeof clientModule;
+    assert.deepEqual(Object.keys(mod).sort(), Object.keys(clientModule).sort());
+    assert.equal(mod.Client, Client);
+    assert.equal(mod.ApiError, AqcastError);
+    assert.equal(pkg.exports['.'].types, pkg.exports['.'].default);
+  });
+
+  test('the source imports no Node-only modules (browser-safe)', () => {
+    const files = ['index', 'client', 'errors', 'http', 'types', 'version', 'verify-webhook', 'resources/resource', 'resources/renders', 'resources/queue', 'resources/webhooks', 'resources/ingest'];
+    for (const f of files) {
+      const src = readFileSync(new URL(`../src/${f}.ts`, import.meta.url), 'utf8');
+      assert.doesNotMatch(src.replace(/\/\/.*|\/\*[\s\S]*?\*\/|'[^'\n]*'/g, ''), /from ['"]node:|require\(|\bBuffer\b|\bprocess\.(?!versions|env)/, f);
+      assert.doesNotMatch(src, /from ['"]node:/, f);
     }
   });
 });

@@ -67,5 +67,19 @@ class Python37SyntaxTest(unittest.TestCase):
         self.assertTrue(annotation_problems(ast.parse("def f(x: int | None) -> list[int]: pass")))
 
 
+
+class PackageTest(unittest.TestCase):
+    def test_version_matches_pyproject_and_no_dependencies(self):
+        import re
+
+        import aqcast
+
+        with open(os.path.join(PACKAGE_ROOT, "pyproject.toml"), encoding="utf-8") as fh:
+            pyproject = fh.read()
+        self.assertEqual(re.search(r'^version = "([^"]+)"', pyproject, re.M).group(1), aqcast.__version__)
+        self.assertEqual(aqcast.__version__, "1.0.0")
+        self.assertRegex(pyproject, r"(?m)^dependencies = \[\]$")
+
+
 if __name__ == "__main__":
     unittest.main()
