@@ -211,6 +211,16 @@ describe(`render API (${STORE})`, () => {
     assert.equal(conflict.body.code, 'idempotency_conflict');
   });
 
+  test('CORS: a browser page on another origin may call the API with its key', async () => {
+    const pre = await fetch(`${base}/render`, { method: 'OPTIONS', headers: { origin: 'https://dashboard.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,content-type,idempotency-key' } });
+    assert.equal(pre.status, 204);
+    assert.equal(pre.headers.get('access-control-allow-origin'), '*');
+    assert.match(pre.headers.get('access-control-allow-headers') ?? '', /X-Api-Key/i);
+    const get = await fetch(`${base}/renders?limit=1`, { headers: { origin: 'https://dashboard.example', 'x-api-key': TEST_API_KEY } });
+    assert.equal(get.headers.get('access-control-allow-origin'), '*');
+    assert.match(get.headers.get('access-control-expose-headers') ?? '', /x-request-id/);
+  });
+
   test('templates lists at least four templates with their formats', async () => {
     const r = await api(base, 'GET', '/templates');
     assert.equal(r.status, 200);

@@ -133,6 +133,20 @@ describe(`webhooks (${STORE})`, () => {
     assert.equal((await api(base, 'DELETE', `/webhooks/${hook2.id}`)).status, 404);
   });
 
+  test('registration and fire honour Idempotency-Key (a retried POST creates nothing twice)', async () => {
+    const body = { url: 'http://127.0.0.1:9/idem', events: ['render.failed'] };
+    const a = await api(base, 'POST', '/webhooks', body, { 'idempotency-key': 'wh-1' });
+    const b = await api(base, 'POST', '/webhooks', body, { 'idempotency-key': 'wh-1' });
+    assert.equal(b.status, 201);
+    assert.equal(b.body.webhook.id, a.body.webhook.id);
+    assert.equal(b.headers.get('idempotent-replayed'), 'true');
+    const listed = (await api(base, 'GET', '/webhooks')).body.webhooks.filter((w: any) => w.url === body.url);
+    assert.equal(listed.length, 1);
+    const c = await api(base, 'POST', '/webhooks', { ...body, events: ['*'] }, { 'idempotency-key': 'wh-1' });
+    assert.equal(c.status, 409);
+    await api(base, 'DELETE', `/webhooks/${a.body.webhook.id}`);
+  });
+
   test('registration refuses unknown events and SSRF targets', async () => {
     const bad = await api(base, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/x', events: ['render.done'] });
     assert.equal(bad.status, 400);

@@ -31,6 +31,8 @@ export interface Config {
   webhookTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   ffmpegPath: string | null;
+  /** Browser origins allowed by CORS: `*`, a comma-separated list, or empty for none. */
+  corsOrigins: string;
 }
 
 export class ConfigError extends Error {
@@ -126,5 +128,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     ffmpegPath: env.FFMPEG_PATH || null,
+    corsOrigins: env.CORS_ORIGINS ?? '*',
   };
 }

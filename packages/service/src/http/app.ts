@@ -4,6 +4,7 @@
  * the AppContext; testable in-process with `app.inject()`.
  */
 import { randomUUID } from 'node:crypto';
+import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { apiKeyMatches } from '../auth/api-key.js';
@@ -73,6 +74,19 @@ export async function buildApp(ctx: AppContext, extraModules: RouteModule[] = []
     reply.header('x-request-id', req.id);
   });
 
+  // The key travels in a header, never a cookie, so letting pages on other origins
+  // call the API (with their own key) exposes nothing; CORS_ORIGINS narrows it.
+  const origins = ctx.config.corsOrigins.trim();
+  if (origins !== '') {
+    await app.register(fastifyCors, {
+      origin: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()),
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['X-Api-Key', 'Idempotency-Key', 'Content-Type', 'X-Request-Id'],
+      exposedHeaders: ['x-request-id', 'retry-after', 'idempotent-replayed', 'content-range', 'accept-ranges'],
+      maxAge: 600,
+    });
+  }
+
   app.addSchema(ProblemSchema);
   app.addSchema(JobSchema);
   app.addSchema(RenderParams);
@@ -98,7 +112,8 @@ export async function buildApp(ctx: AppContext, extraModules: RouteModule[] = []
 
   // Auth: every route not marked public needs the key (compared in constant time).
   app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config.public) return;
+    // CORS preflights carry no credentials by design; @fastify/cors answers them.
+    if (req.routeOptions.config.public || req.method === 'OPTIONS') return;
     const presented = req.headers['x-api-key'];
     if (!apiKeyMatches(typeof presented === 'string' ? presented : undefined, ctx.apiKey)) {
       throw new AppError('unauthorized', presented ? 'The X-Api-Key header does not match the configured API key' : 'Send the API key in the X-Api-Key header');

@@ -57,6 +57,33 @@ export class IdempotencyService {
     }
   }
 
+  /**
+   * For operations that must not hold a transaction open while they work (an
+   * upload's OCR, a webhook test's HTTP call): replay if the key is known, else
+   * run and record. Two concurrent first requests with one key may both run;
+   * the first recorded response is what later replays return.
+   */
+  async runOutsideTransaction(
+    key: string | undefined,
+    route: string,
+    request: unknown,
+    create: () => Promise<{ statusCode: number; body: unknown }>,
+  ): Promise<StoredResponse> {
+    if (key === undefined) return { ...(await create()), replayed: false };
+    if (key.length < 1 || key.length > 255) throw new AppError('validation_failed', 'Idempotency-Key must be 1–255 characters', { errors: [{ field: 'Idempotency-Key', message: 'must be 1–255 characters' }] });
+    const hash = createHash('sha256').update(canonical(request)).digest('hex');
+    const existing = await this.find(key, route);
+    if (existing) return this.replay(existing, hash, key);
+    const r = await create();
+    await this.store.db
+      .insertInto('idempotency_keys')
+      .values({ key, route, request_hash: hash, status_code: r.statusCode, response_body: JSON.stringify(r.body), created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['key', 'route']).doNothing())
+      .execute();
+    const first = await this.find(key, route);
+    return first ? this.replay(first, hash, key) : { ...r, replayed: false };
+  }
+
   private find(key: string, route: string) {
     return this.store.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).where('route', '=', route).executeTakeFirst();
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -5,7 +6,8 @@ import { AppError } from '../errors/catalogue.js';
 import { problems } from '../http/common-schemas.js';
 import type { AppContext } from '../http/context.js';
 import { bodyValidatedInService } from '../http/validation.js';
-import { wakeWorkers } from '../renders/routes.js';
+import { idempotencyKey, sendStored } from '../idempotency/http.js';
+import { IdempotencyHeaders, wakeWorkers } from '../renders/routes.js';
 import type { RenderOptions, UploadedFile } from './service.js';
 
 const FIELD_NAMES = ['template', 'compositionId', 'language', 'format', 'aqiStandard', 'location', 'resolution'] as const;
@@ -76,10 +78,11 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext): Promi
   bodyValidatedInService('POST', '/ingest/upload');
   app.post(
     '/ingest/upload',
-    { bodyLimit: ctx.config.uploadMaxBytes + 1024 * 1024, schema: { tags, summary: 'Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context', consumes: ['multipart/form-data'], body: UploadBody, response: { 201: Type.Object({ contextId: Type.String(), context: Type.Ref(ContextSchema) }), ...problems(400, 401, 413, 415, 422) } } },
+    { bodyLimit: ctx.config.uploadMaxBytes + 1024 * 1024, schema: { tags, summary: 'Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context', consumes: ['multipart/form-data'], headers: IdempotencyHeaders, body: UploadBody, response: { 201: Type.Object({ contextId: Type.String(), context: Type.Ref(ContextSchema) }), ...problems(400, 401, 413, 415, 422) } } },
     async (req, reply) => {
       const { file } = await readUpload(req, ctx.config.uploadMaxBytes);
-      return reply.code(201).send(await ctx.ingest.upload(file));
+      const request = { sha256: createHash('sha256').update(file.bytes).digest('hex'), filename: file.filename };
+      return sendStored(reply, await ctx.idempotency.runOutsideTransaction(idempotencyKey(req), 'POST /ingest/upload', request, async () => ({ statusCode: 201, body: await ctx.ingest.upload(file) })));
     },
   );
   bodyValidatedInService('POST', '/ingest/upload-and-render');
@@ -88,15 +91,16 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       bodyLimit: ctx.config.uploadMaxBytes + 1024 * 1024,
       schema: {
-        tags, summary: 'Extract a bulletin and queue a render from it', consumes: ['multipart/form-data'], body: UploadRenderBody,
+        tags, summary: 'Extract a bulletin and queue a render from it', consumes: ['multipart/form-data'], headers: IdempotencyHeaders, body: UploadRenderBody,
         response: { 202: Type.Object({ jobId: Type.String(), contextId: Type.String(), renderParams: Type.Record(Type.String(), Type.Unknown()), context: Type.Ref(ContextSchema) }), ...problems(400, 401, 413, 415, 422) },
       },
     },
     async (req, reply) => {
       const { file, fields } = await readUpload(req, ctx.config.uploadMaxBytes);
-      const result = await ctx.ingest.uploadAndRender(file, fields);
-      await wakeWorkers(ctx);
-      return reply.code(202).send(result);
+      const request = { sha256: createHash('sha256').update(file.bytes).digest('hex'), filename: file.filename, fields };
+      const r = await ctx.idempotency.runOutsideTransaction(idempotencyKey(req), 'POST /ingest/upload-and-render', request, async () => ({ statusCode: 202, body: await ctx.ingest.uploadAndRender(file, fields) }));
+      if (!r.replayed) await wakeWorkers(ctx);
+      return sendStored(reply, r);
     },
   );
   app.get('/ingest/templates', { schema: { tags, summary: 'Templates usable for renders from an upload, with the parameters each needs', response: { 200: Type.Object({ templates: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), description: Type.String(), formats: Type.Array(Type.String()), params: Type.Array(Type.String()), requires: Type.Array(Type.String()) })) }), ...problems(401) } } }, () => ctx.ingest.templates());

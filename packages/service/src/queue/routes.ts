@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { IdParamsSchema, problems } from '../http/common-schemas.js';
 import type { AppContext } from '../http/context.js';
 import { bodyValidatedInService } from '../http/validation.js';
-import { wakeWorkers } from '../renders/routes.js';
+import { idempotencyKey, sendStored } from '../idempotency/http.js';
+import { IdempotencyHeaders, wakeWorkers } from '../renders/routes.js';
 import { JobPageSchema, JobSchema } from '../renders/schemas.js';
 
 const QueueStatsSchema = Type.Object({
@@ -41,12 +42,11 @@ export async function queueRoutes(app: FastifyInstance, ctx: AppContext): Promis
   bodyValidatedInService('POST', '/queue');
   app.post(
     '/queue',
-    { schema: { tags, summary: 'Enqueue a render with priority and an optional delayed start', body: EnqueueSchema, response: { 202: Type.Ref(JobSchema), ...problems(400, 401, 409) } } },
+    { schema: { tags, summary: 'Enqueue a render with priority and an optional delayed start', headers: IdempotencyHeaders, body: EnqueueSchema, response: { 202: Type.Ref(JobSchema), ...problems(400, 401, 409) } } },
     async (req, reply) => {
-      const key = req.headers['idempotency-key'] as string | undefined;
-      const r = await ctx.idempotency.run(key, 'POST /queue', req.body, async (trx) => ({ statusCode: 202, body: await ctx.queueControl.enqueue(req.body, trx) }));
+      const r = await ctx.idempotency.run(idempotencyKey(req), 'POST /queue', req.body, async (trx) => ({ statusCode: 202, body: await ctx.queueControl.enqueue(req.body, trx) }));
       if (!r.replayed) await wakeWorkers(ctx);
-      return reply.code(202).send(r.body);
+      return sendStored(reply, r);
     },
   );
   app.post('/queue/:id/cancel', { schema: { tags, summary: 'Cancel a queued or rendering job (409 once finished)', params: IdParamsSchema, response: { 200: Type.Ref(JobSchema), ...problems(401, 404, 409) } } }, (req) => ctx.queueControl.cancel((req.params as { id: string }).id));

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
+import { idempotencyKey, sendStored } from '../idempotency/http.js';
 import { IdParamsSchema, problems } from '../http/common-schemas.js';
 import { bodyValidatedInService } from '../http/validation.js';
 import { BatchBodySchema, JobPageSchema, JobSchema, ListQuerySchema, RenderParams } from './schemas.js';
 import type { ListFilters } from './service.js';
 
-const IdempotencyHeaders = Type.Object({
+export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'Replays return the first response; the same key with different parameters is a 409' })),
 });
 
@@ -25,11 +26,9 @@ export async function renderRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (req, reply) => {
-      const key = req.headers['idempotency-key'] as string | undefined;
-      const r = await ctx.idempotency.run(key, 'POST /render', req.body, async (trx) => ({ statusCode: 202, body: await ctx.renders.create(req.body, {}, trx) }));
+      const r = await ctx.idempotency.run(idempotencyKey(req), 'POST /render', req.body, async (trx) => ({ statusCode: 202, body: await ctx.renders.create(req.body, {}, trx) }));
       if (!r.replayed) await wakeWorkers(ctx);
-      if (r.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(r.statusCode as 202).send(r.body);
+      return sendStored(reply, r);
     },
   );
 
@@ -54,11 +53,9 @@ export async function renderRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (req, reply) => {
-      const key = req.headers['idempotency-key'] as string | undefined;
-      const r = await ctx.idempotency.run(key, 'POST /batch', req.body, async (trx) => ({ statusCode: 202, body: await ctx.renders.createBatch(req.body, trx) }));
+      const r = await ctx.idempotency.run(idempotencyKey(req), 'POST /batch', req.body, async (trx) => ({ statusCode: 202, body: await ctx.renders.createBatch(req.body, trx) }));
       if (!r.replayed) await wakeWorkers(ctx);
-      if (r.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(r.statusCode as 202).send(r.body);
+      return sendStored(reply, r);
     },
   );
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { IdParamsSchema, problems } from '../http/common-schemas.js';
 import type { AppContext } from '../http/context.js';
 import { bodyValidatedInService } from '../http/validation.js';
+import { idempotencyKey, sendStored } from '../idempotency/http.js';
+import { IdempotencyHeaders } from '../renders/routes.js';
 
 const WebhookSchema = Type.Object(
   { id: Type.String(), url: Type.String(), events: Type.Array(Type.String()), active: Type.Boolean(), disabledReason: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String({ format: 'date-time' }) },
@@ -34,8 +36,8 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const tags = ['webhooks'];
   for (const url of ['/webhooks', '/webhooks/register']) {
     bodyValidatedInService('POST', url);
-    app.post(url, { schema: { tags, summary: 'Register a webhook', body: RegisterBody, response: { 201: RegisterResponse, ...problems(400, 401) } } }, async (req, reply) =>
-      reply.code(201).send(await ctx.webhooks.register(req.body)),
+    app.post(url, { schema: { tags, summary: 'Register a webhook', headers: IdempotencyHeaders, body: RegisterBody, response: { 201: RegisterResponse, ...problems(400, 401) } } }, async (req, reply) =>
+      sendStored(reply, await ctx.idempotency.runOutsideTransaction(idempotencyKey(req), 'POST /webhooks', req.body, async () => ({ statusCode: 201, body: await ctx.webhooks.register(req.body) }))),
     );
   }
   app.get('/webhooks', { schema: { tags, summary: 'List webhooks (secrets are never returned)', response: { 200: Type.Object({ webhooks: Type.Array(Type.Ref(WebhookSchema)) }), ...problems(401) } } }, () => ctx.webhooks.list());
@@ -46,19 +48,21 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/webhooks/:id/deliveries', { schema: { tags, summary: 'Delivery log: each delivery with every attempt (time, status or error, duration, next retry)', params: IdParamsSchema, response: { 200: Type.Object({ deliveries: Type.Array(Type.Ref(DeliverySchema)) }), ...problems(401, 404) } } }, (req) =>
     ctx.webhooks.deliveries((req.params as { id: string }).id),
   );
-  app.post('/webhooks/:id/test', { schema: { tags, summary: 'Send a webhook.test event now and return the delivery', params: IdParamsSchema, response: { 200: Type.Object({ delivery: Type.Ref(DeliverySchema) }), ...problems(401, 404, 409) } } }, (req) =>
-    ctx.webhooks.test((req.params as { id: string }).id),
-  );
+  app.post('/webhooks/:id/test', { schema: { tags, summary: 'Send a webhook.test event now and return the delivery', headers: IdempotencyHeaders, params: IdParamsSchema, response: { 200: Type.Object({ delivery: Type.Ref(DeliverySchema) }), ...problems(401, 404, 409) } } }, async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    return sendStored(reply, await ctx.idempotency.runOutsideTransaction(idempotencyKey(req), `POST /webhooks/${id}/test`, {}, async () => ({ statusCode: 200, body: await ctx.webhooks.test(id) })));
+  });
   bodyValidatedInService('POST', '/webhooks/fire');
   app.post(
     '/webhooks/fire',
     {
       schema: {
         tags, summary: 'Send an event with the given data to every subscribed webhook',
+        headers: IdempotencyHeaders,
         body: Type.Object({ event: Type.String({ examples: ['render.completed'] }), data: Type.Unknown() }),
         response: { 202: Type.Object({ eventType: Type.String(), deliveries: Type.Array(Type.Ref(DeliverySchema)) }), ...problems(400, 401) },
       },
     },
-    async (req, reply) => reply.code(202).send(await ctx.webhooks.fire(req.body)),
+    async (req, reply) => sendStored(reply, await ctx.idempotency.runOutsideTransaction(idempotencyKey(req), 'POST /webhooks/fire', req.body, async () => ({ statusCode: 202, body: await ctx.webhooks.fire(req.body) }))),
   );
 }
