@@ -84,6 +84,8 @@ export interface OcrOptions {
   signal?: AbortSignal;
   /** Let tesseract straighten a slightly rotated image. */
   rotateAuto?: boolean;
+  /** Tesseract page segmentation: 'auto' (PSM 3) finds columns and blocks; 'block' (PSM 6) reads one uniform block. */
+  segmentation?: 'auto' | 'block';
 }
 
 export interface OcrResult {
@@ -106,7 +108,7 @@ export function ocrImage(image: Buffer, page: number, opts: OcrOptions): Promise
     const run = (async () => {
       const worker = await getWorker();
       // debug_file: tesseract's notes ("Estimating resolution as …") go nowhere instead of stderr.
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', debug_file: '/dev/null' });
+      await worker.setParameters({ tessedit_pageseg_mode: opts.segmentation === 'block' ? PSM.SINGLE_BLOCK : PSM.AUTO, preserve_interword_spaces: '1', debug_file: '/dev/null' });
       return worker.recognize(image, { rotateAuto: opts.rotateAuto ?? false }, { blocks: true, text: false });
     })();
     let onAbort: (() => void) | undefined;

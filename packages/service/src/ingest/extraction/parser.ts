@@ -195,7 +195,7 @@ function unitWithin(text: string, ocr: boolean): SourceUnit | null {
 
 const MONTH_WORDS = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 const DATE_AFTER = new RegExp(String.raw`^\s*(?:de\s+)?(?:${MONTH_WORDS})\b`, 'i');
-const NOT_A_VALUE_AFTER = /^\s?(?:h|hr|hrs|hora|horas|hour|hours|min|µm|um|micr\w*|anos?|años?|years?|dias?|days?|estaciones|estacoes|stations)\b/i;
+const NOT_A_VALUE_AFTER = /^\s?(?:h|hr|hrs|hora|horas|hour|hours|min|am|pm|[µuh]m|micr\w*|anos?|años?|years?|dias?|days?|estaciones|estacoes|stations)\b/i;
 
 function parseNumber(s: string): number {
   return Number(s.replace(',', '.'));
@@ -339,23 +339,30 @@ interface Column {
   unit: SourceUnit | null;
 }
 
-/** Assign each value cell to the column whose centre is nearest; one cell per column. */
+/**
+ * Assign each value cell to the column it overlaps most (columns widened by a
+ * quarter of their width, for right-aligned numbers); one cell per column. A cell
+ * under no column is dropped rather than given to the nearest — a wrong column is
+ * a wrong value.
+ */
 function assignColumns<T extends { x0: number; x1: number }>(columns: T[], cells: Cell[]): Array<[T, Cell]> {
   const out: Array<[T, Cell]> = [];
   const used = new Set<T>();
+  const overlap = (cell: Cell, x0: number, x1: number): number => Math.max(0, Math.min(cell.x1, x1) - Math.max(cell.x0, x0));
   for (const cell of cells) {
-    const cc = (cell.x0 + cell.x1) / 2;
     let best: T | null = null;
-    let bestScore = Infinity;
+    let bestScore = 0;
     for (const col of columns) {
-      const overlap = Math.min(cell.x1, col.x1) - Math.max(cell.x0, col.x0);
-      const score = overlap > 0 ? -overlap : Math.abs(cc - (col.x0 + col.x1) / 2);
-      if (score < bestScore) {
+      if (used.has(col)) continue;
+      const pad = (col.x1 - col.x0) * 0.25;
+      // Overlap with the column itself first; the widened band only breaks ties and catches near misses.
+      const score = overlap(cell, col.x0, col.x1) * 1000 + overlap(cell, col.x0 - pad, col.x1 + pad);
+      if (score > bestScore) {
         bestScore = score;
         best = col;
       }
     }
-    if (best && !used.has(best)) {
+    if (best) {
       used.add(best);
       out.push([best, cell]);
     }
@@ -363,8 +370,11 @@ function assignColumns<T extends { x0: number; x1: number }>(columns: T[], cells
   return out;
 }
 
-const isValueCell = (text: string): boolean =>
-  /^[<>~≈]?\s?\d+(?:[.,]\d+)?\s*(?:\S{0,8})$/.test(text.trim()) || PLACEHOLDER.test(text.trim());
+/** A table cell holding a value or a placeholder (OCR debris like ", 52-" tolerated). */
+const isValueCell = (text: string): boolean => {
+  const t = text.trim().replace(/^[,.;:*'"“”|—-]+\s*/, '');
+  return /^[<>~≈]?\s?\d+(?:[.,]\d+)?\s*(?:\S{0,8})$/.test(t) || PLACEHOLDER.test(t);
+};
 
 function collectCandidates(lines: Line[], ocr: boolean): Candidate[] {
   const out: Candidate[] = [];
@@ -382,19 +392,11 @@ function collectCandidates(lines: Line[], ocr: boolean): Candidate[] {
     const labels = findLabels(folded, ocr);
     const labelSet = new Set(labels.map((l) => l.measure));
 
-    // A station × pollutant table header: several cells, each a single label, no values.
-    const labelCells = line.cells.filter((c) => {
-      const inCell = labels.filter((l) => l.start >= c.start && l.end <= c.end + 1);
-      return inCell.length === 1;
-    });
-    if (labelCells.length >= 2 && !labels.some((l) => hasValueNumber(folded.slice(l.end, nextStart(labels, l, folded))))) {
-      header = {
-        page: line.page,
-        columns: labelCells.map((c) => {
-          const l = labels.find((h) => h.start >= c.start && h.end <= c.end + 1)!;
-          return { measure: l.measure, x0: c.x0, x1: c.x1, unit: unitWithin(cellText(line, c), ocr) };
-        }),
-      };
+    // A station × pollutant table header: two or more labels and no values after them.
+    // Each label is a column; a cell holding two labels (OCR merges close columns) is
+    // split in proportion to where each label starts.
+    if (labelSet.size >= 2 && line.cells.length >= 2 && !labels.some((l) => hasValueNumber(folded.slice(l.end, nextStart(labels, l, folded))))) {
+      header = { page: line.page, columns: labels.map((l, k) => labelColumn(line, l, labels[k + 1], ocr)) };
       // A row of units under the header ("µg/m³  µg/m³  ppb").
       const next = lines[i + 1];
       if (next && next.cells.length >= 2 && next.cells.every((c) => unitAt(cellText(next, c), ocr) && cellText(next, c).length <= 8)) {
@@ -405,8 +407,8 @@ function collectCandidates(lines: Line[], ocr: boolean): Candidate[] {
     }
 
     // A row of that table: a name, then values under the columns.
-    if (header && labels.length === 0 && line.cells.length >= 2) {
-      const [first, ...rest] = line.cells;
+    if (header && labels.length === 0 && line.cells.length >= 1) {
+      const [first, ...rest] = splitTrailingNumber(line);
       const valueCells = rest.filter((c) => isValueCell(cellText(line, c)));
       if (first && !isValueCell(cellText(line, first)) && valueCells.length > 0) {
         const rowName = cellText(line, first);
@@ -478,6 +480,34 @@ function collectCandidates(lines: Line[], ocr: boolean): Candidate[] {
     }
   }
   return out;
+}
+
+/** The column of a header label: the part of its cell from the label to the next label (or the cell's end). */
+function labelColumn(line: Line, label: LabelHit, next: LabelHit | undefined, ocr: boolean): Column {
+  const cell = line.cells.find((c) => label.start >= c.start && label.start < c.end) ?? { start: 0, end: line.folded.length, x0: 0, x1: line.folded.length };
+  const end = next && next.start < cell.end ? next.start : cell.end;
+  const at = (offset: number): number => cell.x0 + ((offset - cell.start) / Math.max(1, cell.end - cell.start)) * (cell.x1 - cell.x0);
+  return { measure: label.measure, x0: at(label.start), x1: at(end), unit: unitWithin(line.folded.slice(label.end, end), ocr) };
+}
+
+/**
+ * A table row's cells, with a number at the end of the first cell split off into a
+ * cell of its own ("Promedio ciudad — 59" when OCR found no gap), placed in
+ * proportion to its offset.
+ */
+function splitTrailingNumber(line: Line): Cell[] {
+  const [first, ...rest] = line.cells;
+  if (!first) return [];
+  const m = /[\s—–-]+(\d+(?:[.,]\d+)?)\s*$/.exec(cellText(line, first));
+  if (!m || m.index === 0) return line.cells;
+  const cut = first.start + m.index;
+  const numStart = first.start + m.index + m[0].indexOf(m[1]!);
+  const at = (offset: number): number => first.x0 + ((offset - first.start) / Math.max(1, first.end - first.start)) * (first.x1 - first.x0);
+  return [
+    { start: first.start, end: cut, x0: first.x0, x1: at(cut) },
+    { start: numStart, end: first.end, x0: at(numStart), x1: first.x1 },
+    ...rest,
+  ];
 }
 
 function nextStart(labels: LabelHit[], label: LabelHit, folded: string): number {
@@ -589,7 +619,7 @@ function validLocation(s: string, ocr: boolean): boolean {
 function cleanLocation(s: string): string {
   return s
     .replace(/\s+(?:\p{L}+)\s*:.*$/u, '') // "Santiago Fecha: …"
-    .replace(/[\s,;:.–—-]+$/u, '')
+    .replace(/[\s,;:.–—|'"“”‘’*-]+$/u, '')
     .replace(/^[\s:–—|'"“”‘’.,*-]+/u, '') // OCR debris before the name
     .trim();
 }
@@ -643,7 +673,7 @@ function findLocation(lines: Line[], ocr: boolean): ExtractedTextField | null {
   }
   // 3. Letter style: "Santiago, martes 14 de mayo de 2024".
   for (const line of firstPage.slice(0, 10)) {
-    const m = new RegExp(String.raw`^(.{2,40}?),\s*(?:(?:${WEEKDAY_WORDS})[,\s]+)?(?:\d{1,2}\s+(?:de\s+)?(?:${MONTH_WORDS})|(?:${MONTH_WORDS})\.?\s+\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4})\b`, 'i').exec(line.folded);
+    const m = new RegExp(String.raw`^([^,]{2,40}),[^\d]{0,30}?(?:\d{1,2}\s+(?:de\s+)?(?:${MONTH_WORDS})|(?:${MONTH_WORDS})\.?\s+\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4})\b`, 'i').exec(line.folded);
     if (m) offer(line.display.slice(0, m[1]!.length), line, 0.65);
   }
   if (!best) return null;

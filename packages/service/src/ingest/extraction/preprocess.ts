@@ -24,21 +24,29 @@ export interface PreprocessSteps {
 }
 
 /**
- * Measured on the generated corpus (see the report printed by the benchmark):
- * grayscale + normalize + upscale + deskew help or cost nothing; median, sharpen
- * and a fixed threshold lowered accuracy, so they are off.
+ * Chosen by measurement on the generated corpus (bench/ingest-extraction.ts prints
+ * the comparison): a 3×3 median (before anything is enlarged) is the step that
+ * helps most on speckled scans and photos; grayscale + normalize and tesseract's
+ * deskew help a little; upscaling 2× (or 1.5×) the 900–1300 px corpus images,
+ * sharpening and a fixed threshold lowered accuracy and cost time, so they are off.
  */
 export const DEFAULT_STEPS: PreprocessSteps = {
   grayscale: true,
   normalize: true,
-  upscale: true,
-  median: false,
+  upscale: false,
+  median: true,
   sharpen: false,
   threshold: false,
   deskew: true,
 };
 
 export const UPSCALE_BELOW = 1600;
+/** How much `upscale` enlarges. */
+export let UPSCALE_FACTOR = 2;
+/** For measurements only (the benchmark). */
+export function setUpscaleFactor(f: number): void {
+  UPSCALE_FACTOR = f;
+}
 
 export type ImageInput = Uint8Array | { data: Buffer; width: number; height: number; channels: 4 };
 
@@ -61,7 +69,7 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
     // Denoise before enlarging: a speck is 1–3 px now, 2–6 px after upscaling.
     if (steps.median) img = img.median(3);
     if (steps.upscale && Math.max(width, height) < UPSCALE_BELOW) {
-      const factor = Math.min(2, Math.sqrt(maxPixels / Math.max(1, width * height)));
+      const factor = Math.min(UPSCALE_FACTOR, Math.sqrt(maxPixels / Math.max(1, width * height)));
       if (factor > 1.05) {
         width = Math.round(width * factor);
         height = Math.round(height * factor);

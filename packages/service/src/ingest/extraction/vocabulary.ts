@@ -15,7 +15,7 @@ export type Measure = (typeof MEASURES)[number];
 
 const SIZE_25 = String.raw`2\s?[.,]\s?5`;
 const PARTICLES_BELOW = String.raw`part[ií]culas?\s*(?:<|menores?\s+(?:a|de|que)|inferiores?\s+a|below|under|smaller\s+than)\s*`;
-const MICRONS = String.raw`\s*(?:[µuh]m|micr\w*)`; // "hm": OCR's reading of µm
+const MICRONS = String.raw`\s*(?:[µuhp]m|micr\w*)`; // "hm", "pm": OCR's readings of µm
 
 /** Labels of each measure. Longer, more specific phrases first only matters for readability: overlaps are merged. */
 export const LABELS: Record<Measure, RegExp[]> = {
@@ -46,12 +46,16 @@ export const LABELS: Record<Measure, RegExp[]> = {
  * in OCR text and only right before a number, where nothing else is meant.
  */
 export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
-  pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g], // PM₂.₅ with the 2 lost: "PM; .5: 46"
-  pm10: [/\b(?:PM|MP)\s?-?\s?1[Oo]\b/g], // "MP1O"
-  no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g],
-  so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g],
-  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g],
-  co: [/\b[Cc][Oo](?=\s*[:=]\s*\d)/g], // capitals lost: "co: 2,8"
+  // PM₂.₅ with the subscripts misread ("PM; .5: 46", "PM2: 5"), Z for 2 ("PMZ5").
+  pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g, /\b(?:PM|MP)\s?[2Z]\s?[:;.,]?\s?5\b/g],
+  // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ").
+  pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g],
+  // Zero for the letter O in formulas (S02, N02, 03, C0); the subscript 2 read as
+  // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
+  no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g],
+  so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g],
+  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi],
+  co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g],
 };
 
 /** Concentration / weather units, matched at the position right after a number (or inside a label). */
@@ -72,7 +76,9 @@ export const UNITS: Array<[SourceUnit, RegExp]> = [
 ];
 /** OCR misreads of µg/m³ (`pg/m3`, `ug/m?`, `yg/m°`), accepted in OCR text only. */
 export const OCR_UNITS: Array<[SourceUnit, RegExp]> = [
-  ['µg/m³', /^[µuμpyh]?\s?g\s?[/|]\s?m\S?n?(?![a-z])/i],
+  ['µg/m³', /^[µuμpyh]?\s?g\s?[/|]?\s?m\S?n?(?![a-z])/i], // "pg/m3", "ug/m?", "pgm3"
+  ['ppb', /^(?:pbb|ppo)v?\b/i],
+  ['ppm', /^(?:pom|ppn)v?\b/i],
   ['°C', /^[*"']\s?C\b/],
   ['°F', /^[*"']\s?F\b/],
 ];
