@@ -662,7 +662,8 @@ function findLocation(lines: Line[], ocr: boolean): ExtractedTextField | null {
   for (const line of headings) {
     if (!/\b(?:calidad|qualidade|air|aire|boletin|boletim|bulletin|report|reporte|informe|relatorio|indice|index)\b/i.test(line.folded)) continue;
     const seps = [...line.folded.matchAll(/(?:\b(?:en|em|in|de|del|do|da|for|para)\s+|\s-\s+|[:|]\s*)/gi)];
-    for (const s of seps.reverse()) {
+    // The first name after a separator that is not bulletin vocabulary ("… del Aire en Ciudad de México").
+    for (const s of seps) {
       NAME.lastIndex = (s.index ?? 0) + s[0].length;
       const m = NAME.exec(line.display);
       if (m && validLocation(cleanLocation(m[0]), ocr)) {
