@@ -131,7 +131,7 @@ describe('extractBulletin: errors', () => {
     await rejects(extractBulletin(pdf.subarray(0, 200), 'x.pdf', LIMITS), 'corrupt_file', 422);
   });
   it('corrupt_file (422): truncated and unreadable images', async () => {
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fff', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
     await rejects(extractBulletin(png.subarray(0, png.length / 2), 'x.png', LIMITS), 'corrupt_file', 422);
     await rejects(extractBulletin(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0]), 'x.jpg', LIMITS), 'corrupt_file', 422);
     await rejects(extractBulletin(pngHeader(0, 0), 'x.png', LIMITS), 'corrupt_file', 422);
@@ -178,7 +178,7 @@ describe('extractBulletin: errors', () => {
     await rejects(extractBulletin(blank, 'x.png', LIMITS), 'no_air_quality_data', 422);
   });
   it('ocr_timeout (422), and the next OCR works (the worker is replaced)', async () => {
-    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, noise: { type: 'gaussian', mean: 200, sigma: 50 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#fff', noise: { type: 'gaussian', mean: 200, sigma: 50 } } }).png().toBuffer();
     await rejects(extractBulletin(png, 'x.png', { ...LIMITS, ocrTimeoutMs: 5 }), 'ocr_timeout', 422);
     const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } }).png().toBuffer();
     await rejects(extractBulletin(blank, 'x.png', LIMITS), 'no_air_quality_data', 422);

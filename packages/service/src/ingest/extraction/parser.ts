@@ -567,7 +567,7 @@ function isoDate(y: number, m: number, d: number): string | null {
   return dt.toISOString().slice(0, 10);
 }
 
-function findDate(lines: Line[], ocr: boolean): ExtractedTextField | null {
+function findDate(lines: Line[]): ExtractedTextField | null {
   let best: (ExtractedTextField & { order: number }) | null = null;
   const firstPage = lines.filter((l) => l.page === lines[0]?.page && l.folded.trim());
   const top = new Set(firstPage.slice(0, 8).map((l) => l.index));
@@ -750,7 +750,7 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
     fields.location = location;
     result.location = location.value;
   }
-  const date = findDate(lines, ocr);
+  const date = findDate(lines);
   if (date) {
     fields.date = date;
     result.date = date.value;
