@@ -2,7 +2,7 @@
  * Field-level accuracy over the generated corpus (corpus/generate.ts): 24 bulletins
  * in es/pt/en, four layouts, text PDFs, PNG/JPEG/WebP images and scanned PDFs.
  * Prints the table; asserts floors a little under what was measured (text layer
- * 100 %, OCR'd ~76 %, overall ~85 % — see bench/ingest-extraction.ts), so a
+ * 100 %, OCR'd ~80 %, overall ~87 % — see bench/ingest-extraction.ts), so a
  * regression fails while OCR's run-to-run jitter does not.
  */
 import assert from 'node:assert/strict';
