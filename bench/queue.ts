@@ -25,14 +25,16 @@ async function workerMain(url: string): Promise<void> {
   const store = await openStore(url);
   const queue = new JobQueue(store, { leaseSeconds: 30 });
   let done = 0;
+  const t0 = Date.now();
   for (;;) {
     const job = await queue.claim(`bench-${process.pid}`);
     if (!job) break;
     await queue.complete(fenceOf(job, `bench-${process.pid}`), { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 0 });
     done++;
   }
+  const t1 = Date.now();
   await store.close();
-  process.send!({ done });
+  process.send!({ done, t0, t1 });
 }
 
 /** Idle waiter child: wakes on NOTIFY (PostgreSQL) or polls (SQLite), reports claim times. */
@@ -104,9 +106,9 @@ async function throughput(kind: 'sqlite' | 'postgres', processes: number): Promi
   const queue = new JobQueue(store, { leaseSeconds: 30 });
   const renders = new RenderService(queue, { publicBaseUrl: () => 'http://bench', defaultMaxAttempts: 3 });
   for (let i = 0; i < JOBS; i += 500) await renders.createBatch(Array.from({ length: Math.min(500, JOBS - i) }, (_, k) => ({ location: `L${i + k}` })));
-  const t0 = performance.now();
   const results = await Promise.all(Array.from({ length: processes }, () => child({ BENCH_ROLE: 'worker', BENCH_URL: db.url })));
-  const ms = performance.now() - t0;
+  // From the first claim to the last completion, so process start-up is not counted.
+  const ms = Math.max(...results.map((r) => r.t1 as number)) - Math.min(...results.map((r) => r.t0 as number));
   const total = results.reduce((s, r) => s + (r.done as number), 0);
   const completed = await store.db.selectFrom('jobs').select(store.db.fn.countAll<number>().as('n')).where('status', '=', 'completed').executeTakeFirstOrThrow();
   console.log(`${kind.padEnd(8)} ${processes} process(es): ${(total / (ms / 1000)).toFixed(0).padStart(6)} jobs/s (claim + complete), ${total} jobs in ${(ms / 1000).toFixed(2)} s; completed rows ${completed.n}; per process ${results.map((r) => r.done).join(' + ')}`);
