@@ -28,10 +28,14 @@ export function resolveApiKey(envKey: string | null, dataDir: string): ApiKeySou
   return { key, source: 'file', file, generated: true };
 }
 
-/** Constant-time equality: both sides are hashed first so length differences leak nothing. */
-export function apiKeyMatches(presented: string | undefined, expected: string): boolean {
-  if (typeof presented !== 'string' || presented.length === 0) return false;
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
+/**
+ * A checker for one key. Constant-time: both sides are compared as SHA-256
+ * digests so length differences leak nothing; the expected digest is computed once.
+ */
+export function apiKeyChecker(expected: string): (presented: string | undefined) => boolean {
+  const want = createHash('sha256').update(expected).digest();
+  return (presented) => {
+    if (typeof presented !== 'string' || presented.length === 0) return false;
+    return timingSafeEqual(createHash('sha256').update(presented).digest(), want);
+  };
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import { apiKeyMatches } from '../auth/api-key.js';
+import { apiKeyChecker } from '../auth/api-key.js';
 import { AppError } from '../errors/catalogue.js';
 import { documentObject, documentRoute } from '../docs/openapi.js';
 import { docsRoutes } from '../docs/routes.js';
@@ -111,11 +111,12 @@ export async function buildApp(ctx: AppContext, extraModules: RouteModule[] = []
   });
 
   // Auth: every route not marked public needs the key (compared in constant time).
+  const apiKeyMatches = apiKeyChecker(ctx.apiKey);
   app.addHook('onRequest', async (req) => {
     // CORS preflights carry no credentials by design; @fastify/cors answers them.
     if (req.routeOptions.config.public || req.method === 'OPTIONS') return;
     const presented = req.headers['x-api-key'];
-    if (!apiKeyMatches(typeof presented === 'string' ? presented : undefined, ctx.apiKey)) {
+    if (!apiKeyMatches(typeof presented === 'string' ? presented : undefined)) {
       throw new AppError('unauthorized', presented ? 'The X-Api-Key header does not match the configured API key' : 'Send the API key in the X-Api-Key header');
     }
   });

@@ -1,10 +1,8 @@
 import { RenderParamsSchema } from '@aqcast/engine';
 import { Type } from '@sinclair/typebox';
+import { Nullable, StringEnum } from '../http/common-schemas.js';
 
-export const JobStatusSchema = Type.Union(
-  ['queued', 'rendering', 'completed', 'failed', 'canceled'].map((s) => Type.Literal(s)),
-  { description: 'queued → rendering → completed | failed | canceled' },
-);
+export const JobStatusSchema = StringEnum(['queued', 'rendering', 'completed', 'failed', 'canceled'] as const, { description: 'queued → rendering → completed | failed | canceled' });
 
 export const JobOutputSchema = Type.Object({
   width: Type.Integer(),
@@ -22,20 +20,20 @@ export const JobSchema = Type.Object(
     template: Type.String(),
     compositionId: Type.String({ description: 'Same as template' }),
     params: Type.Record(Type.String(), Type.Unknown(), { description: 'Normalized render parameters' }),
-    videoUrl: Type.Union([Type.String(), Type.Null()], { description: 'MP4 URL once completed (unguessable, public)' }),
-    posterUrl: Type.Union([Type.String(), Type.Null()]),
-    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+    videoUrl: Nullable(Type.String(), { description: 'MP4 URL once completed (unguessable, public)' }),
+    posterUrl: Nullable(Type.String()),
+    error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
     attempts: Type.Integer(),
     maxAttempts: Type.Integer(),
     priority: Type.Integer(),
     runAt: Type.String({ format: 'date-time' }),
-    batchId: Type.Union([Type.String(), Type.Null()]),
-    contextId: Type.Union([Type.String(), Type.Null()]),
+    batchId: Nullable(Type.String()),
+    contextId: Nullable(Type.String()),
     createdAt: Type.String({ format: 'date-time' }),
-    startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    renderMs: Type.Union([Type.Integer(), Type.Null()]),
-    output: Type.Union([JobOutputSchema, Type.Null()]),
+    startedAt: Nullable(Type.String({ format: 'date-time' })),
+    completedAt: Nullable(Type.String({ format: 'date-time' })),
+    renderMs: Nullable(Type.Integer()),
+    output: Nullable(JobOutputSchema),
   },
   { $id: 'RenderJob', description: 'A render job' },
 );
@@ -63,5 +61,5 @@ export const ListQuerySchema = Type.Object({
 
 export const JobPageSchema = Type.Object({
   jobs: Type.Array(Type.Ref(JobSchema)),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  nextCursor: Nullable(Type.String()),
 });
