@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { renderKey, type RenderParams } from '@aqcast/engine';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { AppError, notFound, validationError, type FieldError } from '../errors/catalogue.js';
 import type { Executor, JobQueue } from '../queue/queue.js';
 import type { JobRow, JobStatus } from '../store/schema.js';
@@ -47,6 +47,11 @@ export class RenderService {
     private readonly queue: JobQueue,
     private readonly opts: { publicBaseUrl: () => string; defaultMaxAttempts: number },
   ) {}
+
+  private getByIdCompiled: ReturnType<typeof preparedQuery> | null = null;
+  private get getByIdQuery() {
+    return (this.getByIdCompiled ??= preparedQuery(this.queue.db.selectFrom('jobs').selectAll().where('id', '=', '').compile()));
+  }
 
   private view = (row: Parameters<typeof toJobView>[0]) => toJobView(row, this.opts.publicBaseUrl());
 
@@ -121,7 +126,8 @@ export class RenderService {
   }
 
   async get(id: string): Promise<JobView> {
-    const row = await this.queue.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    // The hottest read of the API: compiled once, not rebuilt per request.
+    const row = (await this.queue.db.executeQuery<JobRow>(this.getByIdQuery.withParameters(id))).rows[0];
     if (!row) throw notFound('Render job', id);
     return this.view(row);
   }
@@ -156,6 +162,11 @@ export class RenderService {
     const nextCursor = rows.length > limit && last ? Buffer.from(`seq:${last.seq}`).toString('base64url') : null;
     return { jobs: page.map(this.view), nextCursor };
   }
+}
+
+/** A compiled query whose single parameter is replaced per call. */
+function preparedQuery(compiled: CompiledQuery<unknown>) {
+  return { withParameters: (...parameters: unknown[]): CompiledQuery<JobRow> => ({ ...compiled, parameters } as CompiledQuery<JobRow>) };
 }
 
 /** Accepts a date (YYYY-MM-DD) or a date-time; `endOfDay` makes a bare date inclusive for `until`. */
