@@ -142,4 +142,15 @@ export async function waitForJob(baseUrl: string, jobId: string, timeoutMs = 120
   }
 }
 
+/** Polls `fn` until it returns something truthy. */
+export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export const SMALL = { resolution: '360p' } as const;

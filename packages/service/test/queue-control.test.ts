@@ -3,17 +3,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunningService } from '../src/server.js';
-import { api, createTestEnv, SMALL, spawnService, startTestService, STORE, waitForJob, type ChildService, type TestEnv } from './helpers.js';
+import { api, createTestEnv, SMALL, spawnService, startTestService, STORE, until, waitForJob, type ChildService, type TestEnv } from './helpers.js';
 
-async function until<T>(fn: () => Promise<T>, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe(`queue control (${STORE})`, () => {
   let env: TestEnv;

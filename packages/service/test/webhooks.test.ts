@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import type { RunningService } from '../src/server.js';
-import { api, createTestEnv, SMALL, spawnService, startTestService, STORE, waitForJob, type TestEnv } from './helpers.js';
+import { api, createTestEnv, SMALL, spawnService, startTestService, STORE, until, waitForJob, type TestEnv } from './helpers.js';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -29,15 +29,6 @@ async function receiver(script: number[] = []): Promise<{ url: string; got: Rece
   return { url: `http://127.0.0.1:${port}/hook`, got, server, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe(`webhooks (${STORE})`, () => {
   let env: TestEnv;

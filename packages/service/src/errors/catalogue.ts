@@ -2,6 +2,8 @@
  * The one error catalogue. Every error the API returns has a stable `code`, an
  * HTTP status and a title; responses are RFC 9457 problem+json built from it.
  */
+import { EXTRACTION_ERRORS } from '../ingest/extraction/errors.js';
+
 export const ERRORS = {
   validation_failed: { status: 400, title: 'Invalid request' },
   unknown_template: { status: 400, title: 'Unknown template' },
@@ -14,16 +16,10 @@ export const ERRORS = {
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   unprocessable: { status: 422, title: 'Unprocessable content' },
-  no_air_quality_data: { status: 422, title: 'No air-quality data found' },
   missing_file: { status: 400, title: 'No file uploaded' },
-  unsupported_type: { status: 415, title: 'Unsupported file type' },
-  type_mismatch: { status: 415, title: 'File content does not match its name' },
-  corrupt_file: { status: 422, title: 'Corrupt or unreadable file' },
-  encrypted_pdf: { status: 422, title: 'Password-protected PDF' },
-  too_many_pages: { status: 413, title: 'Too many pages' },
-  too_many_pixels: { status: 413, title: 'Image too large' },
-  ocr_timeout: { status: 422, title: 'Text recognition took too long' },
-  file_too_large: { status: 413, title: 'File too large' },
+  // What an uploaded bulletin can be wrong with: unsupported_type, type_mismatch,
+  // corrupt_file, encrypted_pdf, too_many_pages, too_many_pixels, ocr_timeout, file_too_large.
+  ...EXTRACTION_ERRORS,
   missing_location: { status: 422, title: 'No location found' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
