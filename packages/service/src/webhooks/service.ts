@@ -337,7 +337,12 @@ export class WebhookService {
       status = delay === null ? 'failed' : 'pending';
       nextAt = delay === null ? null : iso(delay);
     }
+    // Lock order: the webhook row first, then its deliveries, as remove() does, so
+    // a delete racing an attempt waits instead of deadlocking.
     await db.transaction().execute(async (trx) => {
+      if (result.ok) await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', hook.id).execute();
+      else if (disable) await trx.updateTable('webhooks').set({ active: 0, disabled_reason: disable === 'gone' ? 'receiver answered 410 Gone' : 'failing for 5 days' }).where('id', '=', hook.id).execute();
+      else await trx.updateTable('webhooks').set({ failing_since: sql`coalesce(failing_since, ${now})` }).where('id', '=', hook.id).execute();
       await trx
         .insertInto('webhook_attempts')
         .values({ id: id('att'), delivery_id: d.id, attempted_at: now, status_code: result.statusCode ?? null, error: result.ok ? null : (result.error ?? 'failed'), duration_ms: result.durationMs, next_retry_at: nextAt })
@@ -347,11 +352,9 @@ export class WebhookService {
         .set({ status, attempts: attemptNo, next_attempt_at: nextAt, lease_until: null, last_status_code: result.statusCode ?? null, last_error: result.ok ? null : (result.error ?? 'failed'), updated_at: now })
         .where('id', '=', d.id)
         .execute();
-      if (result.ok) await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', hook.id).execute();
-      else if (disable) {
-        await trx.updateTable('webhooks').set({ active: 0, disabled_reason: disable === 'gone' ? 'receiver answered 410 Gone' : 'failing for 5 days' }).where('id', '=', hook.id).execute();
+      if (!result.ok && disable) {
         await trx.updateTable('webhook_deliveries').set({ status: 'canceled', updated_at: now }).where('webhook_id', '=', hook.id).where('status', '=', 'pending').execute();
-      } else if (!hook.failing_since) await trx.updateTable('webhooks').set({ failing_since: now }).where('id', '=', hook.id).execute();
+      }
     });
     this.opts.logger.info({ deliveryId: d.id, webhookId: hook.id, eventType: d.event_type, attempt: attemptNo, ok: result.ok, statusCode: result.statusCode, error: result.error }, 'webhook attempt');
   }
