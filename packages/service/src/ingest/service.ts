@@ -30,26 +30,12 @@ export interface RenderOptions {
 
 const MEASURES = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity'] as const;
 
-export interface ContextView {
+/** A stored context: what the extraction found, plus its id, its source file and when. */
+export type ContextView = ExtractedContext & {
   contextId: string;
-  location: string | null;
-  date: string | null;
-  pm25?: number;
-  pm10?: number;
-  no2?: number;
-  o3?: number;
-  so2?: number;
-  co?: number;
-  temperatura?: number;
-  humidity?: number;
-  confidence: number;
-  fields: ExtractedContext['fields'];
-  method: string;
-  pages: number;
-  language: string | null;
   source: { filename: string; sha256: string; type: string; bytes: number };
   createdAt: string;
-}
+};
 
 export class IngestService {
   constructor(
