@@ -13,6 +13,13 @@ export interface ScaleColor {
   label: string;
 }
 
+/** Colour of the band under `position`, so a moving marker wears the band it crosses. */
+function colorAt(scale: readonly ScaleColor[], position: number, fallback: string): string {
+  if (scale.length === 0) return fallback;
+  const i = Math.max(0, Math.min(scale.length - 1, Math.floor(position * scale.length - 1e-9)));
+  return (scale[i] as ScaleColor).color;
+}
+
 export interface ArcGauge {
   cx: number;
   cy: number;
@@ -63,9 +70,10 @@ export function drawArcTrack(ctx: SKRSContext2D, g: ArcGauge): void {
 }
 
 /** The lit part of the scale up to `position` (0…1) and the marker at its tip. */
-export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, markerColor: string, glow = 1): void {
+export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, fallbackColor: string, glow = 1): void {
   const n = g.scale.length;
   const p = Math.max(0, Math.min(1, position));
+  const markerColor = colorAt(g.scale, p, fallbackColor);
   ctx.save();
   ctx.lineCap = 'butt';
   ctx.lineWidth = g.thickness;
@@ -130,11 +138,12 @@ export function drawScaleBarTrack(ctx: SKRSContext2D, bar: ScaleBar, dim = 0.28)
 }
 
 /** Lights the segments up to `position` and draws a marker with a value bubble above it. */
-export function drawScaleBarValue(ctx: SKRSContext2D, bar: ScaleBar, position: number, markerColor: string): void {
+export function drawScaleBarValue(ctx: SKRSContext2D, bar: ScaleBar, position: number, fallbackColor: string): void {
   const n = bar.scale.length;
   const gap = 6;
   const segW = (bar.w - gap * (n - 1)) / n;
   const p = Math.max(0, Math.min(1, position));
+  const markerColor = colorAt(bar.scale, p, fallbackColor);
   const tipX = bar.x + p * bar.w;
   ctx.save();
   for (let i = 0; i < n; i++) {
