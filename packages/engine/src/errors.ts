@@ -4,7 +4,7 @@
  *
  * - `invalid_params`   — a render parameter is missing, of the wrong type or out of range (see `fields`)
  * - `unknown_template` — the template id is not one of `listTemplates()` (see `fields`)
- * - `ffmpeg_not_found` — no ffmpeg/ffprobe binary in FFMPEG_PATH, PATH or the npm package
+ * - `ffmpeg_not_found` — no ffmpeg/ffprobe binary at the given path, on PATH or in the npm package
  * - `ffmpeg_failed`    — ffmpeg exited non-zero or could not be started (see `stderrTail`)
  * - `aborted`          — the caller's AbortSignal fired; partial files were removed
  */

@@ -13,7 +13,7 @@ export { LANGUAGES } from './language.js';
 export { EngineError, type EngineErrorCode, type FieldError } from './errors.js';
 
 export { RenderParamsSchema, FORMATS, RESOLUTIONS, LIMITS, type Format, type Resolution, type RenderParamsInput } from './params/schema.js';
-export type { RenderParams } from './params/types.js';
+export type { RenderParams, RenderSeries } from './params/types.js';
 export { normalizeRenderParams } from './params/normalize.js';
 export { renderKey, canonicalJson } from './params/render-key.js';
 
@@ -22,10 +22,20 @@ export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templat
 export { renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
 export { describeFrame, renderFramePng, type FrameDescription } from './render/scene.js';
 export { frameGeometry } from './render/geometry.js';
+export { configureStaticLayerCache, staticLayerCacheStats, type StaticLayerCacheStats } from './render/static-cache.js';
 export { findFfmpeg, findFfprobe } from './ffmpeg/locate.js';
+export { CaptionOverlay, normalizeCues, MAX_CUE_CHARS, MAX_CUES, type CaptionCue, type CaptionOptions } from './captions/overlay.js';
+export { holdTimeline, type FrameTimeline } from './render/timeline.js';
+
+export { ADVICE, RECOMMENDATIONS, MESSAGES, POLLUTANT_NAME, POLLUTANT_SYMBOL, type Messages } from './i18n/messages.js';
+export { SENSITIVE_ADVICE } from './i18n/sensitive-advice.js';
+export { STANDARD_SHORT_NAME } from './templates/content.js';
+export { LOCALE_TAG, type Localized } from './language.js';
 
 export {
   computeAqi,
+  concentrationFromUsAqi,
+  fromPpb,
   listAqiStandards,
   getAqiStandard,
   AQI_STANDARD_IDS,

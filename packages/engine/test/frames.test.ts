@@ -31,11 +31,12 @@ describe('incremental frames equal full frames', () => {
         for (let i = 0; i < frames; i++) {
           const a = inc.frame(i);
           const b = full.frame(i);
-          if (i % 15 !== 0 && i !== frames - 1) continue;
+          if (i % 5 !== 0 && i !== frames - 1) continue;
           const d = maxDiff(a, b);
           // Skia anti-aliases a few edge pixels differently under a clip; anything
-          // visible (a missed region) would show as large or many differences.
-          assert.ok(d.max <= 8 && d.count <= a.length * 0.001, `frame ${i}: max ${d.max}, ${d.count} bytes differ`);
+          // visible (a missed region) would show as large or many differences. Frames
+          // are yuv420p: 1.5 bytes a pixel; allow 0.4 % of the pixel count.
+          assert.ok(d.max <= 8 && d.count <= (a.length / 1.5) * 0.004, `frame ${i}: max ${d.max}, ${d.count} bytes differ`);
         }
         partial = inc.stats.partial + inc.stats.reused;
         assert.ok(partial > frames / 3, `most hold frames are incremental (${JSON.stringify(inc.stats)})`);

@@ -136,10 +136,35 @@ describe('renderKey', () => {
   });
 });
 
+describe('series', () => {
+  const points = (n: number, from = Date.UTC(2026, 10, 22)) => Array.from({ length: n }, (_, i) => ({ at: new Date(from + i * 3600_000).toISOString(), value: 10 + i }));
+  it('is kept, in UTC, with its time zone (default UTC)', () => {
+    const p = normalizeRenderParams({ location: 'Lima', template: 'trend', series: { pollutant: 'pm25', kind: 'observed', points: [{ at: '2026-11-22T07:00:00-05:00', value: 12 }, { at: '2026-11-22T08:00:00-05:00', value: 14.5 }] } });
+    assert.deepEqual(p.series, { pollutant: 'pm25', kind: 'observed', points: [{ at: '2026-11-22T12:00:00.000Z', value: 12 }, { at: '2026-11-22T13:00:00.000Z', value: 14.5 }], timeZone: 'UTC' });
+  });
+  it('refuses points out of order, too many points, unknown time zones and bad values, naming series', () => {
+    const bad = [
+      { pollutant: 'pm25', kind: 'observed', points: [...points(2)].reverse() },
+      { pollutant: 'pm25', kind: 'observed', points: points(169) },
+      { pollutant: 'pm25', kind: 'forecast', points: points(3), timeZone: 'Mars/Olympus' },
+      { pollutant: 'pm25', kind: 'forecast', points: [{ at: 'yesterday', value: 1 }, { at: '2026-11-22T00:00:00Z', value: -4 }] },
+      { pollutant: 'smoke', kind: 'observed', points: points(2) },
+    ];
+    for (const series of bad) {
+      assert.throws(() => normalizeRenderParams({ location: 'Lima', series }), (e: EngineError) => e.code === 'invalid_params' && e.fields!.some((f) => f.field === 'series'), JSON.stringify(series).slice(0, 80));
+    }
+  });
+  it('changes the render key', () => {
+    const a = normalizeRenderParams({ location: 'Lima', template: 'trend', date: '2026-11-22', series: { pollutant: 'pm25', kind: 'observed', points: points(3) } });
+    const b = normalizeRenderParams({ location: 'Lima', template: 'trend', date: '2026-11-22', series: { pollutant: 'pm25', kind: 'observed', points: points(4) } });
+    assert.notEqual(renderKey(a), renderKey(b));
+  });
+});
+
 describe('listTemplates', () => {
-  it('lists four templates, the default first, each 10–20 s', () => {
+  it('lists five templates, the default first, each 10–20 s', () => {
     const list = listTemplates();
-    assert.deepEqual(list.map((t) => t.id), ['daily-report', 'pollution-alert', 'social-clip', 'weather-brief']);
+    assert.deepEqual(list.map((t) => t.id), ['daily-report', 'pollution-alert', 'social-clip', 'weather-brief', 'trend']);
     assert.deepEqual(list.filter((t) => t.isDefault).map((t) => t.id), ['daily-report']);
     for (const t of list) {
       assert.ok(t.durationSec >= 10 && t.durationSec <= 20);

@@ -133,15 +133,8 @@ describe('failure and cancellation', () => {
     assert.deepEqual(readdirSync(dir).filter((f) => f.includes('bad-arg')), []);
   });
 
-  it('FFMPEG_PATH pointing at nothing → ffmpeg_not_found', () => {
-    const prev = process.env.FFMPEG_PATH;
-    process.env.FFMPEG_PATH = join(dir, 'does-not-exist');
-    try {
-      assert.throws(() => findFfmpeg(), (e: unknown) => e instanceof EngineError && e.code === 'ffmpeg_not_found');
-    } finally {
-      if (prev === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = prev;
-    }
+  it('an explicit ffmpeg path pointing at nothing → ffmpeg_not_found (no silent fallback)', () => {
+    assert.throws(() => findFfmpeg(join(dir, 'does-not-exist')), (e: unknown) => e instanceof EngineError && e.code === 'ffmpeg_not_found');
     assert.ok(findFfmpeg().length > 0);
   });
 

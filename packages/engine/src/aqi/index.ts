@@ -10,6 +10,8 @@ import { usEpa } from './us-epa.js';
 import { POLLUTANTS, type AqiResult, type AqiStandard, type AqiStandardId, type EvaluateOptions, type PollutantAqi, type PollutantId } from './types.js';
 
 export * from './types.js';
+export { concentrationFromUsAqi } from './us-epa.js';
+export { fromPpb } from './units.js';
 
 const STANDARDS: Record<AqiStandardId, AqiStandard> = { 'us-epa': usEpa, 'eu-eaqi': euEaqi, mx, cl, 'br-iqar': brIqar };
 

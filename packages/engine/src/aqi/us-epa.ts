@@ -4,7 +4,7 @@
  * colours, concentrations truncated before the formula and the index rounded after it.
  */
 import { bandOf, interpolateIndex, positionOnBands, type IndexRow } from './scale.js';
-import { toPpb, toPpm, truncateTo } from './units.js';
+import { fromPpb, toPpb, toPpm, truncateTo } from './units.js';
 import type { AqiCategory, AqiStandard, ConcentrationUnit, PollutantEvaluation, PollutantId } from './types.js';
 
 const CATEGORIES: AqiCategory[] = [
@@ -126,3 +126,24 @@ export const usEpa: AqiStandard = {
   },
 };
 
+
+/**
+ * The inverse of the US AQI for one pollutant: the concentration (µg/m³; CO
+ * mg/m³) at which the TAD's table gives sub-index `index`, linear within the
+ * row the index falls in. For sources that publish sub-indices instead of
+ * concentrations (WAQI's `iaqi`, AirNow's observations). Truncation makes the
+ * forward mapping many-to-one, so this returns the lowest concentration of the
+ * step; above 500 the last row is extrapolated, as AirNow does.
+ */
+export function concentrationFromUsAqi(p: PollutantId, index: number): number {
+  const table = US_EPA_TABLES[p];
+  const rows = table.rows;
+  const last = rows[rows.length - 1]!;
+  const row = rows.find((r) => index <= r.iHi) ?? last;
+  const i = Math.max(0, index);
+  // Between two rows (e.g. 50.5) the index belongs to the upper row's start.
+  const c = i < row.iLo ? row.cLo : row.cLo + ((i - row.iLo) * (row.cHi - row.cLo)) / (row.iHi - row.iLo);
+  if (table.unit === 'ppb') return fromPpb(p, c);
+  if (table.unit === 'ppm') return p === 'co' ? fromPpb(p, c) : fromPpb(p, c * 1000);
+  return c;
+}

@@ -93,7 +93,8 @@ export function ellipsize(ctx: SKRSContext2D, text: string, maxWidth: number, si
 
 /** Greedy word wrap; a word wider than the line is broken between characters. */
 export function wrap(ctx: SKRSContext2D, text: string, maxWidth: number, size: number, weight: Weight = 400, tracking = 0): string[] {
-  const words = text.split(/\s+/).filter(Boolean);
+  // A no-break space (between a number and its unit) never breaks a line.
+  const words = text.split(/[^\S\u00a0\u202f]+/).filter(Boolean);
   const lines: string[] = [];
   let line = '';
   const fits = (s: string) => measure(ctx, s, size, weight, tracking) <= maxWidth;

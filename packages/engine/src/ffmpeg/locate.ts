@@ -1,6 +1,6 @@
 /**
- * Finding ffmpeg and ffprobe: the `FFMPEG_PATH`/`FFPROBE_PATH` environment variable,
- * then the command on PATH, then the static binary shipped in the
+ * Finding ffmpeg and ffprobe: an explicit path from the caller (the service reads
+ * FFMPEG_PATH in its config), then the command on PATH, then the static binary shipped in the
  * @ffmpeg-installer/@ffprobe-installer npm packages — so a fresh `npm ci` renders
  * without any system package.
  */
@@ -38,24 +38,23 @@ function fromPackage(pkg: string): string | null {
   }
 }
 
-function find(tool: 'ffmpeg' | 'ffprobe', envVar: string, pkg: string): string {
-  const fromEnv = process.env[envVar];
-  if (fromEnv) {
+function find(tool: 'ffmpeg' | 'ffprobe', pkg: string, explicit: string | undefined): string {
+  if (explicit) {
     // An explicit setting wins even if wrong: silently falling back would hide the mistake.
-    if (isExecutable(fromEnv)) return fromEnv;
-    throw new EngineError('ffmpeg_not_found', `${envVar} is set to ${fromEnv}, which is not an executable file`);
+    if (isExecutable(explicit)) return explicit;
+    throw new EngineError('ffmpeg_not_found', `the ${tool} path is set to ${explicit}, which is not an executable file`);
   }
   const found = onPath(tool) ?? fromPackage(pkg);
   if (found) return found;
-  throw new EngineError('ffmpeg_not_found', `${tool} not found: set ${envVar}, put ${tool} on PATH, or install ${pkg}`);
+  throw new EngineError('ffmpeg_not_found', `${tool} not found: give its path, put ${tool} on PATH, or install ${pkg}`);
 }
 
-/** Path of the ffmpeg binary to use; throws EngineError `ffmpeg_not_found`. */
-export function findFfmpeg(): string {
-  return find('ffmpeg', 'FFMPEG_PATH', '@ffmpeg-installer/ffmpeg');
+/** Path of the ffmpeg binary to use (`explicit` when given); throws EngineError `ffmpeg_not_found`. */
+export function findFfmpeg(explicit?: string): string {
+  return find('ffmpeg', '@ffmpeg-installer/ffmpeg', explicit);
 }
 
-/** Path of the ffprobe binary to use; throws EngineError `ffmpeg_not_found`. */
-export function findFfprobe(): string {
-  return find('ffprobe', 'FFPROBE_PATH', '@ffprobe-installer/ffprobe');
+/** Path of the ffprobe binary to use (`explicit` when given); throws EngineError `ffmpeg_not_found`. */
+export function findFfprobe(explicit?: string): string {
+  return find('ffprobe', '@ffprobe-installer/ffprobe', explicit);
 }

@@ -210,3 +210,21 @@ export const RECOMMENDATIONS: Record<Severity, Record<Language, [string, string,
     pt: ['Não saiam', 'Permaneçam em casa', 'Sigam as autoridades'],
   },
 };
+
+/** Words of the trend template. */
+export interface TrendMessages {
+  trend: string;
+  last24h: string;
+  next72h: string;
+  now: string;
+  peak: string;
+  low: string;
+  forecast: string;
+  noSeries: string;
+}
+
+export const TREND_MESSAGES: Record<Language, TrendMessages> = {
+  es: { trend: 'Tendencia', last24h: 'Últimas 24 horas', next72h: 'Próximas 72 horas', now: 'Ahora', peak: 'Máximo', low: 'Mínimo', forecast: 'Pronóstico', noSeries: 'Sin serie horaria: se muestra el valor actual' },
+  en: { trend: 'Trend', last24h: 'Last 24 hours', next72h: 'Next 72 hours', now: 'Now', peak: 'Peak', low: 'Low', forecast: 'Forecast', noSeries: 'No hourly series: showing the current value' },
+  pt: { trend: 'Tendência', last24h: 'Últimas 24 horas', next72h: 'Próximas 72 horas', now: 'Agora', peak: 'Máximo', low: 'Mínimo', forecast: 'Previsão', noSeries: 'Sem série horária: mostrando o valor atual' },
+};

@@ -12,12 +12,21 @@ import { EngineError, type FieldError } from '../errors.js';
 import type { Language } from '../language.js';
 import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
 import { RenderParamsSchema, type Format, type Resolution } from './schema.js';
-import type { RenderParams } from './types.js';
+import type { RenderParams, RenderSeries } from './types.js';
 
 const NUMERIC_FIELDS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'humidity'] as const;
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
+}
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isRealDate(s: string): boolean {
@@ -96,6 +105,14 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
   }
   if (typeof raw.date === 'string' && !errors.has('date') && !isRealDate(raw.date)) add('date', 'is not a calendar date');
 
+  const series = raw.series as { points?: { at: string }[]; timeZone?: string } | undefined;
+  if (series && !errors.has('series')) {
+    const times = (series.points ?? []).map((p) => Date.parse(p.at));
+    const bad = times.findIndex((t, i) => Number.isNaN(t) || (i > 0 && t <= (times[i - 1] as number)));
+    if (bad >= 0) add('series', `points[${bad}].at must be a real time after the point before it`);
+    if (series.timeZone !== undefined && !isTimeZone(series.timeZone)) add('series', `timeZone "${series.timeZone}" is not an IANA time zone`);
+  }
+
   // Template existence and format support.
   let unknownTemplate = false;
   const templateField = typeof template === 'string' ? 'template' : 'compositionId';
@@ -129,6 +146,10 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
   for (const k of NUMERIC_FIELDS) {
     const v = raw[k];
     if (typeof v === 'number') out[k] = v;
+  }
+  if (raw.series) {
+    const s = raw.series as RenderSeries;
+    out.series = { pollutant: s.pollutant, kind: s.kind, points: s.points.map((p) => ({ at: new Date(p.at).toISOString(), value: p.value })), timeZone: s.timeZone ?? 'UTC' };
   }
   const temp = typeof t1 === 'number' ? t1 : typeof t2 === 'number' ? t2 : undefined;
   if (temp !== undefined) out.temperatura = temp;

@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
 import { getTemplate } from '../templates/registry.js';
+import { canonicalJson } from './canonical-json.js';
 import type { RenderParams } from './types.js';
 
-/** JSON with object keys sorted at every level, so equal values give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
+export { canonicalJson } from './canonical-json.js';
 
 /**
  * Content address of a render: sha256 (hex) over the template id, the template's

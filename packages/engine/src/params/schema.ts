@@ -4,7 +4,7 @@
  * Every property carries a description and examples.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { AQI_STANDARD_IDS } from '../aqi/index.js';
+import { AQI_STANDARD_IDS, POLLUTANTS } from '../aqi/index.js';
 
 export const FORMATS = ['landscape', 'portrait', 'square'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -12,6 +12,9 @@ export type Format = (typeof FORMATS)[number];
 export const RESOLUTIONS = ['1080p', '720p', '360p'] as const;
 /** Scales the frame by its short side: 1080p is 1920×1080 landscape, 720p 1280×720, 360p 640×360. */
 export type Resolution = (typeof RESOLUTIONS)[number];
+
+/** The longest series a render takes: a week of hours. */
+export const SERIES_MAX_POINTS = 168;
 
 export const LANGUAGE_IDS = ['es', 'en', 'pt'] as const;
 
@@ -74,6 +77,30 @@ export const RenderParamsSchema = Type.Object(
     ),
     format: oneOf(FORMATS, 'Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.', ['landscape', 'portrait']),
     resolution: oneOf(RESOLUTIONS, 'Scales the frame by its short side: 1080p (default), 720p or 360p.', ['1080p', '720p']),
+    series: Type.Optional(
+      Type.Object(
+        {
+          pollutant: Type.Union(POLLUTANTS.map((v) => Type.Literal(v)), { description: 'Pollutant of the series.' }),
+          kind: Type.Union([Type.Literal('observed'), Type.Literal('forecast')], { description: 'observed: measured hours up to now; forecast: the hours ahead.' }),
+          points: Type.Array(
+            Type.Object(
+              {
+                at: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$', description: 'Hour of the value (ISO 8601 date-time with offset).' }),
+                value: Type.Number({ minimum: 0, maximum: LIMITS.gas, description: 'µg/m³ (CO mg/m³).' }),
+              },
+              { additionalProperties: false },
+            ),
+            { minItems: 2, maxItems: SERIES_MAX_POINTS, description: `Hourly values in time order (2–${SERIES_MAX_POINTS}).` },
+          ),
+          timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the hours are shown in (default UTC).', examples: ['America/Santiago'] })),
+        },
+        {
+          additionalProperties: false,
+          description: 'An hourly series (the last 24 hours or the next 72): the trend template draws it over the category bands of the AQI standard.',
+          examples: [{ pollutant: 'pm25', kind: 'observed', points: [{ at: '2026-11-22T06:00:00Z', value: 38.5 }, { at: '2026-11-22T07:00:00Z', value: 41.2 }], timeZone: 'America/Santiago' }],
+        },
+      ),
+    ),
     date: Type.Optional(
       Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Day the report is about (YYYY-MM-DD). Defaults to today (UTC).', examples: ['2026-11-22'] }),
     ),

@@ -1,4 +1,4 @@
-import type { AqiStandardId } from '../aqi/types.js';
+import type { AqiStandardId, PollutantId } from '../aqi/types.js';
 import type { Language } from '../language.js';
 import type { Format, Resolution } from './schema.js';
 
@@ -19,4 +19,14 @@ export interface RenderParams {
   format: Format;
   resolution: Resolution;
   date: string;
+  /** An hourly series (the trend template draws it). */
+  series?: RenderSeries;
+}
+
+export interface RenderSeries {
+  pollutant: PollutantId;
+  kind: 'observed' | 'forecast';
+  /** In time order, `at` as ISO-8601 UTC. */
+  points: { at: string; value: number }[];
+  timeZone: string;
 }

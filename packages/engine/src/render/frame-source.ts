@@ -1,85 +1,173 @@
 /**
- * Produces the raw RGBA bytes of consecutive frames as cheaply as the scene allows.
+ * Produces consecutive frames for the encoder, as cheaply as the scene allows.
  *
- * Reading pixels back from Skia is the expensive step of a frame (~4 ms at 1080p,
- * more than drawing), so while a scene holds still the renderer redraws only the
- * rectangles the template says changed — clipped, so Skia rasterises just those —
- * reads those back, and patches them into a copy of the previous frame. A frame
- * with no change reuses the previous buffer outright.
+ * The template says which rectangles a frame may change (`TemplateScene.changes`).
+ * Only those are redrawn (clipped, so Skia rasterises just them), read back from
+ * Skia and converted RGBA → I420 into one persistent frame; a frame with no change
+ * hands the encoder the previous buffer again. Reading pixels back and converting
+ * them cost more than drawing, so work stays proportional to what moved.
  *
- * Frames live in a small ring of buffers we own: `canvas.data()` hands out a fresh
- * native buffer per call that is not released while a pipe write holds it, so it
- * is copied into the ring at once instead of being written directly.
+ * Frames go out through a small ring of buffers we own: a pipe write holds its
+ * buffer until ffmpeg has read it, so a slot is refilled only once its write is done
+ * (the encoder keeps fewer writes in flight than the ring has slots).
+ *
+ * Pixel paths: 'wasm-simd' (default) and 'js' convert in process and yield
+ * yuv420p; 'ffmpeg' yields RGBA and leaves the conversion to ffmpeg (the old path,
+ * kept for benchmarks).
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { CaptionOverlay } from '../captions/overlay.js';
 import type { Rect } from '../templates/types.js';
+import { alignBlock, createI420Converter, i420Size, type I420Converter, type KernelKind } from '../yuv/i420.js';
 import { drawFrame, type PreparedScene } from './scene.js';
 
-/** Design px redrawn around each changed rectangle (more than any blur radius used). */
-const CLIP_MARGIN = 64;
+/**
+ * Design px redrawn around each changed block. Skia draws glows and some text a few
+ * levels differently when a clip passes near them; 64 left visible differences next
+ * to the gauge caption (frames test), 128 none.
+ */
+const CLIP_MARGIN = 128;
+/**
+ * Largest read-back from Skia at once. Each read allocates its buffer; above malloc's
+ * mmap threshold (128 KB) every read would map and fault in fresh pages.
+ */
+const READ_BYTES = 96 * 1024;
+
+export type PixelPath = KernelKind | 'ffmpeg';
+
+/** How frames were produced, and where the time went (benchmarks print them). */
+export interface FrameStats {
+  full: number;
+  partial: number;
+  reused: number;
+  /** Pixels read back and converted, over all frames. */
+  pixels: number;
+  drawMs: number;
+  readMs: number;
+  convertMs: number;
+}
 
 export class FrameSource {
   readonly canvas: Canvas;
+  readonly pixelFormat: 'yuv420p' | 'rgba';
+  readonly frameBytes: number;
+  readonly stats: FrameStats = { full: 0, partial: 0, reused: 0, pixels: 0, drawMs: 0, readMs: 0, convertMs: 0 };
   private readonly ctx: SKRSContext2D;
   private readonly ring: Buffer[];
+  private readonly yuv: I420Converter | null;
+  /** The RGBA frame on the 'ffmpeg' path. */
+  private readonly rgba: Buffer | null;
   private slot = -1;
   private current: Buffer | null = null;
-  /** Counts of how frames were produced (benchmarks print them). */
-  readonly stats = { full: 0, partial: 0, reused: 0 };
+  /** The template frame and output time of the last frame produced (-1: none yet). */
+  private lastFrame = -1;
+  private lastOut = 0;
 
   constructor(
     private readonly ps: PreparedScene,
     ringSize: number,
     private readonly incremental = true,
+    path: PixelPath = 'wasm-simd',
+    /** Drawn over every frame at output time (burned-in captions); its changes are redrawn like the template's. */
+    private readonly overlay: CaptionOverlay | null = null,
   ) {
     this.canvas = createCanvas(ps.width, ps.height);
     this.ctx = this.canvas.getContext('2d');
-    this.ring = Array.from({ length: ringSize }, () => Buffer.allocUnsafe(ps.width * ps.height * 4));
+    this.pixelFormat = path === 'ffmpeg' ? 'rgba' : 'yuv420p';
+    this.yuv = path === 'ffmpeg' ? null : createI420Converter(ps.width, ps.height, path);
+    this.frameBytes = this.yuv ? i420Size(ps.width, ps.height) : ps.width * ps.height * 4;
+    this.rgba = this.yuv ? null : Buffer.alloc(this.frameBytes);
+    this.ring = Array.from({ length: ringSize }, () => Buffer.allocUnsafe(this.frameBytes));
+  }
+
+  /** The bytes of frame `i` in `pixelFormat` (frames must be requested in order, from 0). */
+  frame(i: number): Buffer {
+    return this.frameAt(i, i / this.ps.fps);
+  }
+
+  /**
+   * Template frame `i` with the overlay at output time `outTime`. `i` must be the
+   * template frame of the previous call (a held frame) or the one after it; any
+   * other step is drawn in full.
+   */
+  frameAt(i: number, outTime: number): Buffer {
+    const t = i / this.ps.fps;
+    let change: 'full' | Rect[];
+    if (this.lastFrame < 0 || !this.incremental || (i !== this.lastFrame && i !== this.lastFrame + 1)) change = 'full';
+    else {
+      const scene = i === this.lastFrame ? [] : this.ps.scene.changes ? this.ps.scene.changes(t) : 'full';
+      change = scene === 'full' ? 'full' : this.overlay ? [...scene, ...this.overlay.changes(this.lastOut, outTime)] : scene;
+    }
+    this.lastFrame = i;
+    this.lastOut = outTime;
+    let blocks: Rect[];
+    const t0 = performance.now();
+    if (change === 'full' || !this.current) {
+      this.compose(i, outTime);
+      blocks = [{ x: 0, y: 0, w: this.ps.width, h: this.ps.height }];
+      this.stats.full++;
+    } else {
+      blocks = mergeBlocks(change.map((r) => alignBlock(this.toPixels(r), this.ps.width, this.ps.height)).filter((r) => r.w > 0 && r.h > 0));
+      if (blocks.length === 0) {
+        this.stats.reused++;
+        return this.current;
+      }
+      // One rectangular clip per block: Skia rasterises a plain rectangle clip on its
+      // fast path, while a clip made of several rectangles becomes a coverage mask.
+      // Blurs (glows, shadows) come out slightly differently near a clip edge, so
+      // redraw a margin around each block and read back only the block.
+      const ctx = this.ctx;
+      const m = Math.ceil(CLIP_MARGIN * this.ps.scale);
+      for (const r of blocks) {
+        ctx.save();
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.beginPath();
+        ctx.rect(r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m);
+        ctx.clip();
+        this.compose(i, outTime);
+        ctx.restore();
+      }
+      this.stats.partial++;
+    }
+    const t1 = performance.now();
+    this.stats.drawMs += t1 - t0;
+    for (const b of blocks) this.readBlock(b);
+    const out = this.nextSlot();
+    out.set(this.yuv ? this.yuv.frame() : (this.rgba as Buffer));
+    return (this.current = out);
+  }
+
+  /** The template's frame `i`, then the overlay at output time `outTime` (drawFrame leaves the design transform set). */
+  private compose(i: number, outTime: number): void {
+    drawFrame(this.ps, this.ctx, i);
+    this.overlay?.draw(this.ctx, outTime);
+  }
+
+  /** Reads a pixel block back from the canvas and converts it into the persistent frame. */
+  private readBlock(b: Rect): void {
+    // Big blocks are read in bands of rows (even, for the 2×2 chroma blocks).
+    const rows = Math.max(2, Math.floor(READ_BYTES / (b.w * 4) / 2) * 2);
+    for (let y = b.y; y < b.y + b.h; y += rows) {
+      const h = Math.min(rows, b.y + b.h - y);
+      const t0 = performance.now();
+      const img = this.ctx.getImageData(b.x, y, b.w, h).data;
+      const t1 = performance.now();
+      if (this.yuv) this.yuv.convert(img, b.w * 4, b.x, y, b.w, h);
+      else {
+        const rgba = this.rgba as Buffer;
+        const src = Buffer.from(img.buffer, img.byteOffset, img.byteLength);
+        const stride = this.ps.width * 4;
+        for (let row = 0; row < h; row++) src.copy(rgba, (y + row) * stride + b.x * 4, row * b.w * 4, (row + 1) * b.w * 4);
+      }
+      this.stats.readMs += t1 - t0;
+      this.stats.convertMs += performance.now() - t1;
+    }
+    this.stats.pixels += b.w * b.h;
   }
 
   private nextSlot(): Buffer {
     this.slot = (this.slot + 1) % this.ring.length;
     return this.ring[this.slot] as Buffer;
-  }
-
-  /** The pixels of frame `i` (frames must be requested in order, from 0). */
-  frame(i: number): Buffer {
-    const t = i / this.ps.fps;
-    const change = i === 0 || !this.incremental || !this.ps.scene.changes ? 'full' : this.ps.scene.changes(t);
-    if (change === 'full' || !this.current) {
-      drawFrame(this.ps, this.ctx, i);
-      const out = this.nextSlot();
-      this.canvas.data().copy(out);
-      this.stats.full++;
-      return (this.current = out);
-    }
-    const rects = change.map((r) => this.toPixels(r)).filter((r) => r.w > 0 && r.h > 0);
-    if (rects.length === 0) {
-      this.stats.reused++;
-      return this.current;
-    }
-    const out = this.nextSlot();
-    this.current.copy(out);
-    const ctx = this.ctx;
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    // Skia computes blurs (glows, shadows) slightly differently near a clip edge, so
-    // redraw a margin around each rectangle and read back only the rectangle.
-    const m = Math.ceil(CLIP_MARGIN * this.ps.scale);
-    ctx.beginPath();
-    for (const r of rects) ctx.rect(r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m);
-    ctx.clip();
-    drawFrame(this.ps, ctx, i);
-    ctx.restore();
-    const stride = this.ps.width * 4;
-    for (const r of rects) {
-      const img = ctx.getImageData(r.x, r.y, r.w, r.h).data;
-      const src = Buffer.from(img.buffer, img.byteOffset, img.byteLength);
-      const rowBytes = r.w * 4;
-      for (let row = 0; row < r.h; row++) src.copy(out, (r.y + row) * stride + r.x * 4, row * rowBytes, (row + 1) * rowBytes);
-    }
-    this.stats.partial++;
-    return (this.current = out);
   }
 
   /** A design-space rectangle grown to whole output pixels and clamped to the frame. */
@@ -91,4 +179,27 @@ export class FrameSource {
     const y1 = Math.min(this.ps.height, Math.ceil((r.y + r.h) * s) + 1);
     return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
   }
+}
+
+/** Merges overlapping blocks (their union box) so no pixel is read and converted twice. */
+export function mergeBlocks(blocks: Rect[]): Rect[] {
+  const out = blocks.slice();
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i] as Rect;
+        const b = out[j] as Rect;
+        if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) {
+          const x = Math.min(a.x, b.x);
+          const y = Math.min(a.y, b.y);
+          out[i] = { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+          out.splice(j, 1);
+          merged = true;
+          break;
+        }
+      }
+    }
+  }
+  return out;
 }

@@ -3,15 +3,19 @@
  * a poster PNG written under temporary names beside their targets and renamed into
  * place only when everything succeeded.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import { CaptionOverlay, type CaptionOptions } from '../captions/overlay.js';
 import { EngineError } from '../errors.js';
 import { FrameEncoder } from '../ffmpeg/encoder.js';
 import { findFfmpeg } from '../ffmpeg/locate.js';
 import { normalizeRenderParams } from '../params/normalize.js';
-import { FrameSource } from './frame-source.js';
+import { FrameSource, type FrameStats, type PixelPath } from './frame-source.js';
+import { frameGeometry } from './geometry.js';
 import { prepareScene } from './scene.js';
+import { holdTimeline } from './timeline.js';
 
 export interface RenderOptions {
   outFile: string;
@@ -26,8 +30,29 @@ export interface RenderOptions {
   encoder?: { preset?: string; crf?: number; tune?: string | null; maxInFlight?: number };
   /** Redraw only what changed between frames (default true); false forces full frames. */
   incremental?: boolean;
-  /** Receives how many frames were drawn in full, patched, or reused (benchmarks). */
-  onStats?: (stats: { full: number; partial: number; reused: number }) => void;
+  /**
+   * Who converts RGBA to yuv420p: 'wasm-simd' (default) or 'js' in process, only
+   * where pixels changed; 'ffmpeg' pipes RGBA and lets ffmpeg convert every frame
+   * (benchmarks).
+   */
+  pixelPath?: PixelPath;
+  /** Receives how frames were produced and where the time went (benchmarks). */
+  onStats?: (stats: FrameStats) => void;
+  /**
+   * Captions (times in seconds of the output video). With `burnIn` (the default)
+   * they are drawn on a plate near the bottom of every frame, one cue at a time.
+   */
+  captions?: CaptionOptions;
+  /**
+   * A sound track (narration) muxed into the MP4 as AAC, from time 0; padded with
+   * silence to the video's length, and cut there if longer. Any format ffmpeg reads.
+   */
+  audio?: { file: string };
+  /**
+   * The video lasts at least this long: the template holds still at its poster
+   * moment for the extra time (e.g. to fit a narration), then plays its outro.
+   */
+  minDurationSec?: number;
 }
 
 export interface RenderResult {
@@ -41,6 +66,9 @@ export interface RenderResult {
   bytes: number;
   renderMs: number;
 }
+
+/** Longest video a hold may stretch a template to. */
+export const MAX_DURATION_SEC = 600;
 
 function tempNameFor(file: string): string {
   return join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.partial`);
@@ -68,10 +96,27 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
   await mkdir(dirname(posterFile), { recursive: true });
 
   const ps = prepareScene(p);
+  if (opts.minDurationSec !== undefined && !(Number.isFinite(opts.minDurationSec) && opts.minDurationSec >= 0 && opts.minDurationSec <= MAX_DURATION_SEC)) {
+    throw new EngineError('invalid_params', `minDurationSec must be between 0 and ${MAX_DURATION_SEC} seconds`, { fields: [{ field: 'minDurationSec', message: `must be between 0 and ${MAX_DURATION_SEC}` }] });
+  }
+  const posterFrame = Math.min(ps.frames - 1, Math.round(ps.scene.posterTime * ps.fps));
+  const timeline = holdTimeline(ps.frames, ps.fps, posterFrame, opts.minDurationSec);
+  const overlay = opts.captions && opts.captions.burnIn !== false ? new CaptionOverlay(opts.captions.cues, p.format, frameGeometry(p.format, p.resolution).design, createCanvas(8, 8).getContext('2d')) : null;
   const tmpVideo = tempNameFor(outFile);
   const tmpPoster = tempNameFor(posterFile);
   const maxInFlight = opts.encoder?.maxInFlight ?? 3;
-  const encoder = new FrameEncoder({ ffmpegPath, width: ps.width, height: ps.height, fps: ps.fps, outFile: tmpVideo, ...opts.encoder, maxInFlight });
+  const pixelPath = opts.pixelPath ?? 'wasm-simd';
+  const encoder = new FrameEncoder({
+    ffmpegPath,
+    width: ps.width,
+    height: ps.height,
+    fps: ps.fps,
+    outFile: tmpVideo,
+    ...opts.encoder,
+    inputPixelFormat: pixelPath === 'ffmpeg' ? 'rgba' : 'yuv420p',
+    maxInFlight,
+    ...(opts.audio ? { audio: { file: resolve(opts.audio.file), durationSec: timeline.durationSec } } : {}),
+  });
 
   let aborted = false;
   const onAbort = () => {
@@ -89,16 +134,16 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
 
   try {
     // One more buffer than writes in flight: a slot is reused only once its write is done.
-    const source = new FrameSource(ps, maxInFlight + 1, opts.incremental ?? true);
-    const posterFrame = Math.min(ps.frames - 1, Math.round(ps.scene.posterTime * ps.fps));
+    const source = new FrameSource(ps, maxInFlight + 1, opts.incremental ?? true, pixelPath, overlay);
     report(0);
-    for (let i = 0; i < ps.frames; i++) {
+    for (let i = 0; i < timeline.frames; i++) {
       if (aborted) throw abortError();
-      const frame = source.frame(i);
+      const frame = source.frameAt(timeline.templateFrame(i), i / ps.fps);
+      // The hold starts at the poster frame, so its output index is the template's.
       if (i === posterFrame) await writeFile(tmpPoster, await source.canvas.encode('png'));
       await encoder.writeFrame(frame);
       // Encoding lags drawing by a few frames; keep the last 3 % for the final flush.
-      if (i % 5 === 0) report(Math.min(0.97, ((i + 1) / ps.frames) * 0.97));
+      if (i % 5 === 0) report(Math.min(0.97, ((i + 1) / timeline.frames) * 0.97));
     }
     if (aborted) throw abortError();
     await encoder.finish();
@@ -114,8 +159,8 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
       width: ps.width,
       height: ps.height,
       fps: ps.fps,
-      durationSec: ps.frames / ps.fps,
-      frames: ps.frames,
+      durationSec: timeline.durationSec,
+      frames: timeline.frames,
       bytes,
       renderMs: Math.round(performance.now() - started),
     };

@@ -12,6 +12,7 @@ import { getTemplate } from '../templates/registry.js';
 import type { TemplateDefinition, TemplateScene } from '../templates/types.js';
 import { ensureFonts } from './fonts.js';
 import { FPS, frameGeometry } from './geometry.js';
+import { staticLayers } from './static-cache.js';
 
 export interface PreparedScene {
   template: TemplateDefinition;
@@ -28,7 +29,8 @@ export interface PreparedScene {
   staticLayer: Canvas;
 }
 
-export function prepareScene(params: RenderParams): PreparedScene {
+/** Lays out `params` for drawing; `shareStatic: false` draws a static layer of its own instead of using the process-wide cache. */
+export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean } = {}): PreparedScene {
   ensureFonts();
   const template = getTemplate(params.template);
   const geo = frameGeometry(params.format, params.resolution);
@@ -45,10 +47,14 @@ export function prepareScene(params: RenderParams): PreparedScene {
     fps: FPS,
     durationSec: template.durationSec,
   });
-  const staticLayer = createCanvas(geo.width, geo.height);
-  const sctx = staticLayer.getContext('2d');
-  sctx.scale(geo.scale, geo.scale);
-  scene.drawStatic(sctx);
+  const drawStaticLayer = () => {
+    const layer = createCanvas(geo.width, geo.height);
+    const sctx = layer.getContext('2d');
+    sctx.scale(geo.scale, geo.scale);
+    scene.drawStatic(sctx);
+    return layer;
+  };
+  const staticLayer = scene.staticKey === undefined || opts.shareStatic === false ? drawStaticLayer() : staticLayers.get(`${template.id}@${template.version}|${geo.width}x${geo.height}|${scene.staticKey}`, drawStaticLayer);
   return {
     template,
     scene,
@@ -96,7 +102,8 @@ export interface FrameDescription {
 export function describeFrame(params: RenderParams, opts: { timeSec?: number } = {}): FrameDescription {
   let ps: PreparedScene | undefined;
   const staticTexts = recordText(() => {
-    ps = prepareScene(params);
+    // Its own static layer: a shared one would not record its texts again.
+    ps = prepareScene(params, { shareStatic: false });
   });
   const prepared = ps as PreparedScene;
   const timeSec = opts.timeSec ?? prepared.scene.posterTime;

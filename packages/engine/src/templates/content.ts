@@ -64,7 +64,8 @@ export interface ReportContent {
   scale: CategoryView[];
 }
 
-const STANDARD_SHORT_NAME: Record<AqiStandardId, Localized> = {
+/** Short names of the standards, as the videos show them. */
+export const STANDARD_SHORT_NAME: Record<AqiStandardId, Localized> = {
   'us-epa': { en: 'US EPA AQI', es: 'AQI de la EPA (EE. UU.)', pt: 'AQI da EPA (EUA)' },
   'eu-eaqi': { en: 'European AQI (EEA)', es: 'Índice europeo (AEMA)', pt: 'Índice europeu (AEA)' },
   mx: { en: 'Mexico AIRE Y SALUD index', es: 'Índice AIRE Y SALUD (México)', pt: 'Índice AIRE Y SALUD (México)' },

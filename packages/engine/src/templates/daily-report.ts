@@ -4,15 +4,21 @@
  * official colour, one card per measured pollutant, weather tiles, health advice.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { Ambient, type SheenTarget } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
+import { legibleOn } from '../draw/color.js';
 import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
 import { drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawText, fitSize } from '../draw/text.js';
 import { formatNumber } from '../i18n/format.js';
 import type { Format } from '../params/schema.js';
+import { ChangePlan, spriteBox } from './changes.js';
+import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import {
+  adviceIcon,
+  cardRadius,
   drawAdvicePanel,
   drawCategoryPill,
   drawFooter,
@@ -23,12 +29,14 @@ import {
   FAINT,
   INK,
   layoutAdvice,
+  headerPinTip,
   layoutHeader,
   MUTED,
   NEUTRAL,
   pillWidth,
+  tileRadius,
 } from './parts.js';
-import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
+import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 15;
 const OUTRO = DURATION - 0.7;
@@ -102,6 +110,8 @@ interface Placed {
   x: number;
   y: number;
   start: number;
+  /** Corner radius of its panel, for the light sweep; null: no sweep. */
+  radius: number | null;
   /** Entry motion: slide from the left, from below, or pop (scale). */
   from: 'left' | 'below' | 'pop';
 }
@@ -161,7 +171,7 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   }
   const cardW = (cardsBox.w - (cols - 1) * spec.gap) / cols;
 
-  const placed: Placed[] = [{ sprite: header, x: M, y: headerTop, start: 0.15, from: 'left' }];
+  const placed: Placed[] = [{ sprite: header, x: M, y: headerTop, start: 0.15, from: 'left', radius: null }];
   let y = cardsBox.y;
   const sectionTitle = n > 0 ? c.m.pollutants.toUpperCase() : '';
   const titleY = y + spec.header.overlineSize;
@@ -173,7 +183,7 @@ export function createDailyReport(input: SceneInput): TemplateScene {
     const span = cols === 2 && i === n - 1 && n % 2 === 1;
     const w = span ? cardsBox.w : cardW;
     const s = makeSprite(w, cardH, px, (g) => drawPollutantCard(g, p, w, cardH, c), 40);
-    placed.push({ sprite: s, x: cardsBox.x + col * (cardW + spec.gap), y: y + row * (cardH + spec.gap), start: 1.0 + i * 0.12, from: 'below' });
+    placed.push({ sprite: s, x: cardsBox.x + col * (cardW + spec.gap), y: y + row * (cardH + spec.gap), start: 1.0 + i * 0.12, from: 'below', radius: cardRadius(w, cardH) });
   });
   y += rows * cardH + Math.max(0, rows - 1) * spec.gap + (rows ? spec.gap : 0);
   const tileW = (cardsBox.w - spec.gap) / 2;
@@ -181,9 +191,9 @@ export function createDailyReport(input: SceneInput): TemplateScene {
     const v = kind === 'temperature' ? c.temperature : c.humidity;
     if (!v) return;
     const s = makeSprite(tileW, spec.tileHeight, px, (g) => drawWeatherTile(g, kind, v, tileW, spec.tileHeight, c), 40);
-    placed.push({ sprite: s, x: cardsBox.x + i * (tileW + spec.gap), y, start: 1.0 + n * 0.12 + 0.1 + i * 0.12, from: 'below' });
+    placed.push({ sprite: s, x: cardsBox.x + i * (tileW + spec.gap), y, start: 1.0 + n * 0.12 + 0.1 + i * 0.12, from: 'below', radius: tileRadius(tileW, spec.tileHeight) });
   });
-  placed.push({ sprite: advice, x: M, y: adviceY, start: 3.0, from: 'below' });
+  placed.push({ sprite: advice, x: M, y: adviceY, start: 3.0, from: 'below', radius: 24 * adviceK });
 
   // Gauge centre: caption, number, pill.
   const r = gauge.r;
@@ -219,12 +229,38 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   const knob = { x: gauge.cx + Math.cos(knobA) * gauge.r - knobR, y: gauge.cy + Math.sin(knobA) * gauge.r - knobR, w: 2 * knobR, h: 2 * knobR };
   const timeline = { x: 0, y: H - 8, w: W, h: 8 };
 
+  // Hold phase: a light sweep crosses the panels in reading order; rings ping from the
+  // location pin, the gauge marker and the health mark.
+  const ambient = new Ambient(settled, OUTRO, 1 / input.fps);
+  const pin = headerPinTip(hl);
+  ambient.ping({ cx: M + pin.x, cy: headerTop + pin.y, from: pin.size * 0.12, to: pin.size * 0.62, aspect: 0.32, period: 2, duration: 1.6, color: legibleOn(accent), alpha: 0.8, lineWidth: 2.5 });
+  if (c.position !== null) {
+    const kr = gauge.thickness * 0.78;
+    ambient.ping({ cx: knob.x + knobR, cy: knob.y + knobR, from: kr, to: kr + 36, period: 1.8, duration: 1.5, color: accent, alpha: 0.7, lineWidth: 3 });
+  }
+  const ai = adviceIcon(adviceH, adviceK);
+  ambient.ping({ cx: M + ai.cx, cy: adviceY + ai.cy, from: ai.r, to: ai.r + 16 * adviceK, period: 1.5, duration: 1.1, color: accent, alpha: 0.6, lineWidth: 2.5 });
+  const panels: SheenTarget[] = placed.filter((p) => p.radius !== null).map((p) => ({ x: p.x, y: p.y, w: p.sprite.w, h: p.sprite.h, radius: p.radius as number }));
+  ambient.sheen({ targets: panels, period: 5.5, stagger: 0.22, duration: 1.3, delay: 0.3 });
+
+  // Where frames change: each element while it enters and while everything fades out.
+  const plan = new ChangePlan(1 / input.fps);
+  const whileIn = (start: number, dur: number, rect: Rect) => plan.during(start, start + dur, rect).during(OUTRO, DURATION, rect);
+  for (const p of placed) whileIn(p.start, 0.7, spriteBox(p.sprite, p.x, p.y, p.from === 'left' ? { dx: 60 } : { dy: 50 }));
+  const ov = spec.header.overlineSize;
+  if (sectionTitle) whileIn(0.9, 0.6, { x: cardsBox.x - 4, y: titleY - ov * 1.3, w: cardsBox.w + 8, h: ov * 1.8 });
+  // The gauge, its number, pill and captions: from the caption fade-in until the last line settles.
+  const gm = gauge.thickness + 60;
+  const gaugeTop = gauge.cy - r - gm;
+  const gaugeBottom = Math.max(gauge.cy + r + gm, dominantY + dominantSize);
+  whileIn(0.4, sweepStart + sweepDur + 0.6 - 0.4, { x: gauge.cx - r - gm, y: gaugeTop, w: 2 * (r + gm), h: gaugeBottom - gaugeTop });
+  if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, knob);
+  plan.during(0, DURATION, timeline).also((t) => ambient.rects(t));
+
   return {
     posterTime: 6,
-    changes(t) {
-      if (t <= settled || t >= OUTRO) return 'full';
-      return c.position !== null ? [knob, timeline] : [timeline];
-    },
+    changes: (t) => plan.rects(t),
+    staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footerSize] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: c.category?.color ?? NEUTRAL, glowAt: [(gauge.cx / W), gauge.cy / H] });
       drawArcTrack(g, gauge);
@@ -268,6 +304,7 @@ export function createDailyReport(input: SceneInput): TemplateScene {
         drawText(g, dominantLine, gauge.cx, dominantY, { size, weight: 500, color: MUTED, align: 'center', alpha: fade(t, sweepStart + sweepDur, 0.6, OUTRO, 0.6) });
       }
       g.globalAlpha = 1;
+      ambient.draw(g, t);
       drawTimeline(g, W, H, t, DURATION, accent);
     },
   };

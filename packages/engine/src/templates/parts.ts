@@ -14,6 +14,17 @@ export const MUTED = 'rgba(226,232,255,0.66)';
 export const FAINT = 'rgba(226,232,255,0.38)';
 export const NEUTRAL = '#7A86A8';
 
+/** Corner radius of a pollutant card of w×h, as drawPollutantCard draws it. */
+export function cardRadius(w: number, h: number): number {
+  const compact = w / h < 2.3;
+  return 22 * (compact ? Math.min(h / 130, w / 230) : Math.min(h / 150, w / 420));
+}
+
+/** Corner radius of a weather tile of w×h. */
+export function tileRadius(w: number, h: number): number {
+  return 22 * Math.min(h / 150, w / 300);
+}
+
 /** A pollutant card of w×h: symbol and name on the left, value and unit on the right, band chip below. */
 export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: number, h: number, c: ReportContent): void {
   const compact = w / h < 2.3;
@@ -141,6 +152,12 @@ export function layoutAdvice(ctx: SKRSContext2D, text: string, w: number, size: 
   return layoutBlock(ctx, text, { maxWidth: w, maxLines, size, minSize: size * 0.72, weight: 500, leading: 1.25 });
 }
 
+/** Centre and radius of the health mark in an advice panel of height `h` (panel coordinates). */
+export function adviceIcon(h: number, k = 1): { cx: number; cy: number; r: number } {
+  const iconS = Math.min(64 * k, h - 32 * k);
+  return { cx: 30 * k + iconS / 2, cy: h / 2, r: iconS / 2 };
+}
+
 export function drawAdvicePanel(ctx: SKRSContext2D, c: ReportContent, w: number, h: number, block: TextBlock, k = 1): void {
   const accent = c.category?.color ?? NEUTRAL;
   panel(ctx, 0, 0, w, h, 24 * k, { fill: 'rgba(255,255,255,0.07)' });
@@ -174,6 +191,12 @@ export function layoutHeader(ctx: SKRSContext2D, c: ReportContent, overline: str
   const location = layoutBlock(ctx, c.location, { maxWidth: width - pinW, maxLines: opts.maxLines, size: opts.size, minSize: opts.minSize, weight: 800, leading: 1.08 });
   const height = opts.overlineSize * 1.9 + location.height + opts.dateSize * 1.7;
   return { overline: overline.toUpperCase(), overlineSize: fitSize(ctx, overline.toUpperCase(), width, opts.overlineSize, opts.overlineSize * 0.7, 700, 4), location, dateSize: opts.dateSize, height, width };
+}
+
+/** Where the location pin's tip sits in a header (header coordinates), and the pin's size. */
+export function headerPinTip(hl: HeaderLayout): { x: number; y: number; size: number } {
+  const pinS = hl.location.size * 0.5;
+  return { x: pinS / 2, y: hl.overlineSize * 1.9 + (hl.location.lineHeight - pinS) / 2 + pinS * 0.98, size: pinS };
 }
 
 export function drawHeader(ctx: SKRSContext2D, c: ReportContent, hl: HeaderLayout, color: string): void {

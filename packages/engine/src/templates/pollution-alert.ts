@@ -6,6 +6,7 @@
  * "notice" below it, so the template stays truthful on a clean day.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn } from '../draw/color.js';
 import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
@@ -14,8 +15,9 @@ import { healthIcon, panel, roundRectPath, setShadow, warningIcon } from '../dra
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
 import type { Format } from '../params/schema.js';
+import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
-import { balancedCols, cardGrid, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
+import { balancedCols, cardGrid, cardRadius, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import type { ReportContent } from './content.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
@@ -185,12 +187,36 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const settled = Math.max(1.6 + cards.length * 0.1 + 0.7, 3.0 + recos.length * 0.15 + 0.7, slideStart + slideDur + 0.6) + 0.1;
   const stripeSpeed = 60; // design px per second
 
+  // Hold phase, besides the crawling stripes: the marker pings, the recommendation
+  // numbers ping in turn, and a light sweep crosses the cards and recommendations.
+  const ambient = new Ambient(settled, OUTRO, 1 / input.fps);
+  if (c.position !== null) {
+    const mr = bar.h * 0.95;
+    ambient.ping({ cx: bar.x + bar.w * target, cy: bar.y + bar.h / 2, from: mr, to: mr + 20, aspect: 0.55, period: 1.8, duration: 1.4, color, alpha: 0.75, lineWidth: 3 });
+  }
+  const recoK = spec.recoText / 28;
+  const recoBoxes = recoSprites.map((_, i) => ({ x: M + (i % spec.recoCols) * (recoW + spec.gap), y: recoTop + Math.floor(i / spec.recoCols) * (spec.recoH + spec.gap) }));
+  recoBoxes.forEach((b, i) => {
+    ambient.ping({ cx: b.x + 48 * recoK, cy: b.y + 48 * recoK, from: 24 * recoK, to: 36 * recoK, period: 2.1, offset: i * 0.7, duration: 1.2, color, alpha: 0.7, lineWidth: 2.5 });
+  });
+  ambient.sheen({
+    targets: [
+      ...rects.map((r) => ({ ...r, radius: cardRadius(r.w, r.h) })),
+      ...recoBoxes.map((b) => ({ x: b.x, y: b.y, w: recoW, h: spec.recoH, radius: 20 * recoK })),
+    ],
+    period: 5.5,
+    stagger: 0.2,
+    duration: 1.3,
+    delay: 0.5,
+  });
+
   return {
     posterTime: 6,
     changes(t) {
       if (t <= settled || t >= OUTRO) return 'full';
-      return [{ x: 0, y: 0, w: W, h: bannerH }];
+      return [{ x: 0, y: 0, w: W, h: bannerH }, ...ambient.rects(t)];
     },
+    staticKey: canonicalJson({ color, bar: { ...bar, scale: bar.scale.map((s) => [s.color, s.label]) }, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footerSize] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: color, glowAt: [0.5, 0.35], glowStrength: 1.3 });
       drawScaleBarTrack(g, bar);
@@ -250,6 +276,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
         const re = easeOutCubic(progress(t, start, 0.7));
         drawSprite(g, s, M + col * (recoW + spec.gap), recoTop + row * (spec.recoH + spec.gap), { alpha: out(start), dy: 40 * (1 - re) });
       });
+      ambient.draw(g, t);
     },
   };
 }

@@ -4,6 +4,7 @@
  * of advice and chips with the measured values. Portrait and square only: a feed
  * clip in landscape would waste most of a phone screen.
  */
+import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, rgba } from '../draw/color.js';
 import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
@@ -13,6 +14,7 @@ import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawText, fitSize, layoutBlock, measure } from '../draw/text.js';
 import { formatNumber } from '../i18n/format.js';
 import type { Format } from '../params/schema.js';
+import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
@@ -146,12 +148,28 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const settled = Math.max(sweepStart + sweepDur + 0.8, chipStart + chips.length * 0.08 + 0.6, 3.6 + 0.6) + 0.1;
   const ringRect = { x: gauge.cx - r - 90, y: cy - r - 90, w: 2 * r + 180, h: 2 * r + 180 };
 
+  // Hold phase, besides the turning halo: a light sweep crosses the category pill and
+  // the value chips.
+  const ambient = new Ambient(settled, OUTRO, 1 / input.fps);
+  ambient.sheen({
+    targets: [
+      ...(pill ? [{ x: (W - pill.w) / 2, y: pillY, w: pill.w, h: pill.h, radius: pill.h / 2 }] : []),
+      ...rowsOfChips.map((it) => ({ x: it.x, y: chipsY + it.row * (chipH + gap), w: it.sprite.w, h: it.sprite.h, radius: chipH / 2 })),
+    ],
+    period: 4.5,
+    stagger: 0.15,
+    duration: 1.1,
+    delay: 0.3,
+    strength: 0.14,
+  });
+
   return {
     posterTime: 5.5,
     changes(t) {
       if (t <= settled || t >= OUTRO) return 'full';
-      return [ringRect, { x: 0, y: H - 8, w: W, h: 8 }];
+      return [ringRect, { x: 0, y: H - 8, w: W, h: 8 }, ...ambient.rects(t)];
     },
+    staticKey: canonicalJson({ color, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footer] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: color, glowAt: [0.5, cy / H], glowStrength: 1.5 });
       drawArcTrack(g, gauge);
@@ -205,6 +223,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
         const pe = progress(t, start, 0.5);
         drawSprite(g, it.sprite, it.x, chipsY + it.row * (chipH + gap), { alpha: out(start), scale: 0.6 + 0.4 * easeOutBack(pe) });
       });
+      ambient.draw(g, t);
       drawTimeline(g, W, H, t, DURATION, color);
     },
   };

@@ -30,6 +30,12 @@ export interface SceneInput {
 export interface TemplateScene {
   /** Draws the parts that never change, in design coordinates. */
   drawStatic(ctx: SKRSContext2D): void;
+  /**
+   * Everything `drawStatic` depends on, as a string: renders whose key (with the
+   * template, its version and the frame size) is equal share one static layer in a
+   * worker process. Omitted: the layer is drawn for every render.
+   */
+  staticKey?: string;
   /** Draws frame-time `t` (seconds) over the static layer, in design coordinates. */
   drawFrame(ctx: SKRSContext2D, t: number): void;
   /** A moment where everything has settled (gauge at its value): the poster frame. */

@@ -4,6 +4,7 @@
  * the advice. Without weather values the air-quality block moves up and grows.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
 import { drawScaleBarTrack, drawScaleBarValue, scaleBarLabelHeight, type ScaleBar } from '../draw/gauge.js';
@@ -11,13 +12,17 @@ import { dropIcon, panel, thermometerIcon } from '../draw/shapes.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawText, fitSize, measure } from '../draw/text.js';
 import type { Format } from '../params/schema.js';
+import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import {
+  adviceIcon,
   balancedCols,
+  cardRadius,
   cardGrid,
   drawAdvicePanel,
   drawCategoryPill,
   drawFooter,
+  headerPinTip,
   drawHeader,
   drawPollutantCard,
   drawTimeline,
@@ -163,12 +168,36 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   const target = c.position ?? 0;
   const settled = Math.max(slideStart + slideDur + 0.7, 2.6 + n * 0.1 + 0.7, 3.6 + 0.7) + 0.1;
 
+  // Hold phase: rings ping from the location pin, the scale marker and the health
+  // mark; a light sweep crosses the tiles and panels in reading order.
+  const ambient = new Ambient(settled, OUTRO, 1 / input.fps);
+  const pin = headerPinTip(hl);
+  ambient.ping({ cx: M + pin.x, cy: headerY + pin.y, from: pin.size * 0.12, to: pin.size * 0.62, aspect: 0.32, period: 2, duration: 1.6, color: '#7CC4FF', alpha: 0.8, lineWidth: 2.5 });
+  if (c.position !== null) {
+    const mr = bar.h * 0.95;
+    ambient.ping({ cx: bar.x + bar.w * target, cy: bar.y + bar.h / 2, from: mr, to: mr + 16, aspect: 0.55, period: 1.8, duration: 1.4, color, alpha: 0.75, lineWidth: 3 });
+  }
+  const ai = adviceIcon(adviceH, adviceK);
+  ambient.ping({ cx: M + ai.cx, cy: adviceY + ai.cy, from: ai.r, to: ai.r + 16 * adviceK, period: 1.5, duration: 1.1, color, alpha: 0.6, lineWidth: 2.5 });
+  ambient.sheen({
+    targets: [
+      ...heroSprites.map((s, i) => ({ x: M + i * (heroW + spec.gap), y: heroY, w: s.w, h: s.h, radius: 28 })),
+      ...rects.map((r) => ({ ...r, radius: cardRadius(r.w, r.h) })),
+      { x: M, y: adviceY, w: inner, h: adviceH, radius: 24 * adviceK },
+    ],
+    period: 5.5,
+    stagger: 0.22,
+    duration: 1.3,
+    delay: 0.3,
+  });
+
   return {
     posterTime: 6.5,
     changes(t) {
       if (t <= settled || t >= OUTRO) return 'full';
-      return [{ x: 0, y: H - 8, w: W, h: 8 }];
+      return [{ x: 0, y: H - 8, w: W, h: 8 }, ...ambient.rects(t)];
     },
+    staticKey: canonicalJson({ footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footer] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: '#2F7BFF', glowAt: [0.2, 0.25], glowStrength: 1.2 });
       drawFooter(g, c, M, footerY, inner, spec.footer);
@@ -201,6 +230,7 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
         drawSprite(g, s, r.x, r.y, { alpha: out(2.6 + i * 0.1), dy: 40 * (1 - slide(2.6 + i * 0.1)) });
       });
       drawSprite(g, advice, M, adviceY, { alpha: out(3.6), dy: 40 * (1 - slide(3.6)) });
+      ambient.draw(g, t);
       drawTimeline(g, W, H, t, DURATION, '#5EC8FF');
     },
   };

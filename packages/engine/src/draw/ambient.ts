@@ -1,0 +1,168 @@
+/**
+ * Ambient motion for the hold phase of a video, once the values have settled: light
+ * sweeps across panels and soft rings that ping from markers and icons, as broadcast
+ * graphics keep something alive on screen. Each item moves inside a small, known
+ * rectangle, so the renderer redraws and converts only those (see `rects`).
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Rect } from '../templates/types.js';
+import { rgba } from './color.js';
+import { easeInOutCubic, easeOutCubic } from './easing.js';
+import { roundRectPath } from './shapes.js';
+
+export interface PingSpec {
+  cx: number;
+  cy: number;
+  /** Radius the ring starts at and grows to, design px. */
+  from: number;
+  to: number;
+  /** Seconds between rings, and when in that cycle this one starts. */
+  period: number;
+  offset?: number;
+  /** Seconds a ring takes to grow and fade (≤ period). */
+  duration?: number;
+  color: string;
+  alpha?: number;
+  lineWidth?: number;
+  /** Vertical squash: 1 for a circle, < 1 for a ripple on the ground. */
+  aspect?: number;
+}
+
+export interface SheenTarget {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Corner radius of the panel the light is clipped to. */
+  radius: number;
+}
+
+export interface SheenCycle {
+  targets: SheenTarget[];
+  /** Seconds from one pass over all targets to the next. */
+  period: number;
+  /** Seconds between the starts of consecutive targets. */
+  stagger: number;
+  /** Seconds the light takes to cross one target. */
+  duration: number;
+  /** Peak opacity of the light band. */
+  strength?: number;
+  /** Seconds into the active window when the first pass starts. */
+  delay?: number;
+}
+
+/** Ambient items, active from `start` to `end` (seconds); `frameDt` is one frame's time. */
+export class Ambient {
+  private readonly pings: PingSpec[] = [];
+  private readonly cycles: SheenCycle[] = [];
+
+  constructor(
+    private readonly start: number,
+    private readonly end: number,
+    private readonly frameDt: number,
+  ) {}
+
+  ping(p: PingSpec): this {
+    this.pings.push(p);
+    return this;
+  }
+
+  sheen(c: SheenCycle): this {
+    if (c.targets.length) this.cycles.push(c);
+    return this;
+  }
+
+  private active(t: number): boolean {
+    return t >= this.start && t < this.end;
+  }
+
+  /** Phase 0…1 of a ping's current ring, or null between rings. */
+  private pingPhase(p: PingSpec, t: number): number | null {
+    if (!this.active(t)) return null;
+    const dur = p.duration ?? p.period;
+    const local = (((t - this.start - (p.offset ?? 0)) % p.period) + p.period) % p.period;
+    return local < dur ? local / dur : null;
+  }
+
+  /** Phase 0…1 of the light crossing target `k` of a cycle, or null. */
+  private sheenPhase(c: SheenCycle, k: number, t: number): number | null {
+    if (!this.active(t)) return null;
+    const local = t - this.start - (c.delay ?? 0) - k * c.stagger;
+    if (local < 0) return null;
+    const inCycle = local % c.period;
+    return inCycle < c.duration ? inCycle / c.duration : null;
+  }
+
+  /** Draws what is active at `t` (design space), under an overall `alpha`. */
+  draw(g: SKRSContext2D, t: number, alpha = 1): void {
+    if (!this.active(t) || alpha <= 0) return;
+    for (const c of this.cycles) {
+      c.targets.forEach((target, k) => {
+        const ph = this.sheenPhase(c, k, t);
+        if (ph !== null) drawSheen(g, target, easeInOutCubic(ph), (c.strength ?? 0.09) * alpha);
+      });
+    }
+    for (const p of this.pings) {
+      const ph = this.pingPhase(p, t);
+      if (ph !== null) drawPing(g, p, ph, alpha);
+    }
+  }
+
+  /** Design-space rectangles that may differ between the frames at t − frameDt and t. */
+  rects(t: number): Rect[] {
+    const out: Rect[] = [];
+    const prev = t - this.frameDt;
+    if (!this.active(t) && !this.active(prev)) return out;
+    for (const c of this.cycles) {
+      c.targets.forEach((target, k) => {
+        if (this.sheenPhase(c, k, t) !== null || this.sheenPhase(c, k, prev) !== null) out.push({ x: target.x, y: target.y, w: target.w, h: target.h });
+      });
+    }
+    for (const p of this.pings) {
+      if (this.pingPhase(p, t) === null && this.pingPhase(p, prev) === null) continue;
+      const rx = p.to + (p.lineWidth ?? 3) + 2;
+      const ry = rx * (p.aspect ?? 1) + 2;
+      out.push({ x: p.cx - rx, y: p.cy - ry, w: 2 * rx, h: 2 * ry });
+    }
+    return out;
+  }
+}
+
+/** A soft diagonal band of light at `phase` (0 before the left edge … 1 past the right), clipped to the panel. */
+export function drawSheen(g: SKRSContext2D, s: SheenTarget, phase: number, strength: number): void {
+  const band = Math.max(60, Math.min(s.w * 0.35, 260));
+  const slant = s.h * 0.45;
+  const x = s.x - band - slant + (s.w + 2 * band + 2 * slant) * phase;
+  g.save();
+  roundRectPath(g, s.x, s.y, s.w, s.h, s.radius);
+  g.clip();
+  const grad = g.createLinearGradient(x - band / 2, 0, x + band / 2, 0);
+  grad.addColorStop(0, 'rgba(255,255,255,0)');
+  grad.addColorStop(0.5, `rgba(255,255,255,${strength.toFixed(3)})`);
+  grad.addColorStop(1, 'rgba(255,255,255,0)');
+  g.fillStyle = grad;
+  // A slanted band: the gradient sheared so the light leans like a reflection.
+  g.beginPath();
+  g.moveTo(x - band / 2 + slant, s.y);
+  g.lineTo(x + band / 2 + slant, s.y);
+  g.lineTo(x + band / 2 - slant, s.y + s.h);
+  g.lineTo(x - band / 2 - slant, s.y + s.h);
+  g.closePath();
+  g.fill();
+  g.restore();
+}
+
+/** One ring of a ping at `phase` 0…1: it grows and fades out. */
+export function drawPing(g: SKRSContext2D, p: PingSpec, phase: number, alpha = 1): void {
+  const e = easeOutCubic(phase);
+  const r = p.from + (p.to - p.from) * e;
+  const a = (p.alpha ?? 0.5) * (1 - phase) * alpha;
+  if (a <= 0.003) return;
+  g.save();
+  g.strokeStyle = rgba(p.color, a);
+  g.lineWidth = p.lineWidth ?? 3;
+  g.beginPath();
+  g.ellipse(p.cx, p.cy, r, r * (p.aspect ?? 1), 0, 0, Math.PI * 2);
+  g.stroke();
+  g.restore();
+}
