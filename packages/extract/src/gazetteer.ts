@@ -1,0 +1,78 @@
+/**
+ * Cities and metropolitan areas whose agencies publish air-quality bulletins (or
+ * that bulletins are about), by their usual names in es/pt/en. A name found here
+ * is a strong sign of the location; a name not found here can still be the
+ * location (labels and headings), so this list only adds confidence.
+ * Aliases map a written form to the name reported ("CDMX" → "Ciudad de México").
+ */
+const CITIES = `
+Ciudad de México|Guadalajara|Monterrey|Puebla|Toluca|Tijuana|Mexicali|León|Querétaro|San Luis Potosí|Mérida|Aguascalientes|Chihuahua|Ciudad Juárez|Morelia|Cuernavaca|Pachuca|Saltillo|Torreón|Hermosillo|Culiacán|Oaxaca|Veracruz|Acapulco|Cancún|Salamanca|Irapuato|Celaya|Durango|Zacatecas|Tlaxcala|Villahermosa|Xalapa
+Santiago|Temuco|Padre Las Casas|Coyhaique|Valparaíso|Viña del Mar|Concepción|Talcahuano|Chillán|Los Ángeles|Osorno|Puerto Montt|Rancagua|Talca|Curicó|Linares|Valdivia|Antofagasta|Calama|Iquique|Arica|La Serena|Copiapó|Quintero|Puchuncaví|Andacollo|Tocopilla|Huasco|Punta Arenas|Angol|Traiguén|Pitrufquén
+Lima|Callao|Arequipa|Trujillo|Cusco|Chiclayo|Piura|Huancayo|Ilo|La Oroya
+Bogotá|Medellín|Cali|Barranquilla|Cartagena|Bucaramanga|Cúcuta|Pereira|Manizales|Ibagué|Santa Marta|Valle de Aburrá
+Buenos Aires|Córdoba|Rosario|Mendoza|La Plata|Mar del Plata|Tucumán|San Miguel de Tucumán|Salta|Neuquén|Bahía Blanca|Santa Fe|San Martín de los Andes
+São Paulo|Rio de Janeiro|Belo Horizonte|Curitiba|Porto Alegre|Salvador|Recife|Fortaleza|Brasília|Vitória|Campinas|Cubatão|Santos|Sorocaba|Ribeirão Preto|São José dos Campos|Guarulhos|Osasco|Niterói|Duque de Caxias|Volta Redonda|Manaus|Belém|Goiânia|Florianópolis|João Pessoa|Maceió|Paulínia|Jaú|Santo André|São Bernardo do Campo|Mauá|Diadema|Canoas
+Quito|Guayaquil|La Paz|El Alto|Cochabamba|Santa Cruz de la Sierra|Montevideo|Asunción|Caracas|Maracaibo|Valencia|Panamá|San José|Ciudad de Guatemala|San Salvador|Tegucigalpa|Managua|Santo Domingo|La Habana|San Juan
+Madrid|Barcelona|Sevilla|Zaragoza|Málaga|Bilbao|Valladolid|Vigo|Gijón|Oviedo|Palma|Murcia|Alicante|Granada|Pamplona|Lisboa|Porto|Coimbra|Braga|Faro
+Los Angeles|New York|Chicago|Houston|Phoenix|Philadelphia|San Antonio|San Diego|Dallas|Denver|Seattle|Boston|Atlanta|Miami|Salt Lake City|Sacramento|Fresno|Bakersfield|Riverside|San Bernardino|Las Vegas|Portland|Pittsburgh|Detroit|Minneapolis|St. Louis|Washington|Baltimore|San Francisco|Oakland|San Jose|El Paso|Albuquerque|Tucson|Austin|Fort Worth|Oklahoma City|Kansas City|Cleveland|Cincinnati|Columbus|Indianapolis|Nashville|Charlotte|Raleigh|Tampa|Orlando|New Orleans|Toronto|Montreal|Vancouver|Calgary|Edmonton|Ottawa
+London|Manchester|Birmingham|Glasgow|Edinburgh|Cardiff|Belfast|Leeds|Liverpool|Sheffield|Bristol|Newcastle|Nottingham|Leicester|Southampton|Oxford|Cambridge|Dublin|Paris|Berlin|Rome|Roma|Milan|Milano|Amsterdam|Brussels|Vienna|Munich|Warsaw|Kraków|Prague|Athens|Istanbul
+Delhi|New Delhi|Mumbai|Kolkata|Chennai|Bengaluru|Bangalore|Hyderabad|Ahmedabad|Pune|Lucknow|Kanpur|Agra|Varanasi|Patna|Jaipur|Faridabad|Ghaziabad|Gurugram|Noida|Navi Mumbai|Muzaffarpur|Chandigarh|Amritsar|Ludhiana|Bhopal|Indore|Nagpur|Visakhapatnam|Thiruvananthapuram|Kochi|Guwahati|Haldia|Panchkula|Jodhpur|Dhaka|Karachi|Lahore|Kathmandu|Colombo
+Hong Kong|Singapore|Singapura|Kuala Lumpur|Jakarta|Bangkok|Manila|Hanoi|Ho Chi Minh City|Beijing|Shanghai|Guangzhou|Shenzhen|Chengdu|Wuhan|Taipei|Seoul|Busan|Tokyo|Osaka|Ulaanbaatar|Sydney|Melbourne|Brisbane|Perth|Adelaide|Auckland|Johannesburg|Cape Town|Durban|Cairo|Lagos|Nairobi|Accra|Addis Ababa|Tehran|Riyadh|Dubai|Tel Aviv
+`;
+
+const ALIASES: Record<string, string> = {
+  cdmx: 'Ciudad de México',
+  'ciudad de mexico': 'Ciudad de México',
+  'mexico city': 'Ciudad de México',
+  'cidade do mexico': 'Ciudad de México',
+  'zona metropolitana del valle de mexico': 'Ciudad de México',
+  'valle de mexico': 'Ciudad de México',
+  'lima metropolitana': 'Lima',
+  'lima y callao': 'Lima',
+  'rio': 'Rio de Janeiro',
+  'sao paulo': 'São Paulo',
+  'santiago de chile': 'Santiago',
+  'gran santiago': 'Santiago',
+  'region metropolitana': 'Santiago',
+  'bogota d.c': 'Bogotá',
+  'bogota dc': 'Bogotá',
+  'caba': 'Buenos Aires',
+  'ciudad autonoma de buenos aires': 'Buenos Aires',
+  'ciudad de buenos aires': 'Buenos Aires',
+  'hong kong sar': 'Hong Kong',
+  'nct of delhi': 'Delhi',
+  'greater london': 'London',
+  'greater manchester': 'Manchester',
+  'los angeles county': 'Los Angeles',
+  'la county': 'Los Angeles',
+};
+
+export const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+const NAMES = new Map<string, string>();
+for (const name of CITIES.split(/[|\n]/).map((s) => s.trim()).filter(Boolean)) NAMES.set(fold(name), name);
+for (const [k, v] of Object.entries(ALIASES)) NAMES.set(k, v);
+
+/** Folded names, longest first, as one regex over folded lower-case text. */
+const PATTERN = new RegExp(String.raw`(?<![\p{L}])(?:${[...NAMES.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\p{L}])`, 'gu');
+
+export interface PlaceHit {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** Known city and metro names in a text (case and accents ignored), longest match first. */
+export function knownPlaces(text: string): PlaceHit[] {
+  // Same length as the (accent-free) text given: marks are stripped, whitespace is kept.
+  const f = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const out: PlaceHit[] = [];
+  PATTERN.lastIndex = 0;
+  for (const m of f.matchAll(PATTERN)) out.push({ name: NAMES.get(m[0])!, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  return out;
+}
+
+/** The reported name of a known place, or null. */
+export function knownPlace(name: string): string | null {
+  return NAMES.get(fold(name).replace(/[.,]$/, '')) ?? null;
+}

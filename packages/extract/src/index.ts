@@ -1,0 +1,178 @@
+/**
+ * Bulletin extraction: a PDF or image in, an `ExtractedContext` out. A library — no
+ * HTTP, no database; the ingest routes call `extractBulletin` and map an
+ * `ExtractionError` to problem+json with its `status` and `code`.
+ *
+ * Pipeline: size limit → type from magic bytes (checked against the file name) →
+ *  - PDF: open (encrypted / corrupt / page and image-size limits), read each page's
+ *    text layer; pages with next to no text (scans) are rendered and OCR'd;
+ *  - image: dimensions from the header checked against the pixel limit *before*
+ *    decoding, preprocessed (preprocess.ts), OCR'd;
+ * → `parseBulletinText` on the positioned lines.
+ *
+ * No-data rule: a document in which no pollutant concentration (PM2.5, PM10, NO2,
+ * O3, SO2, CO) is found is rejected with `no_air_quality_data` (422) — temperature
+ * or humidity alone do not make an air-quality context; index values (AQI, IQAr,
+ * ICAP, PSI, AQHI, DAQI …), thresholds and breakpoints, categories, law numbers,
+ * dates, hours, page and phone numbers are never read as concentrations, so a
+ * document holding only those is rejected too; no value is ever invented.
+ * A document with values is returned even when its confidence is low; the caller
+ * sees `confidence` (overall and per field) and decides.
+ *
+ * pdf.js, tesseract.js and sharp load on first use (dynamic `import()`), so
+ * importing this package costs little in a process that never extracts.
+ */
+import { ExtractionError } from './errors.js';
+import { checkType, imageDimensions } from './file-type.js';
+import { askLanguageModel, needsLanguageModel, type LanguageModel } from './language-model.js';
+import { ocrImage } from './ocr.js';
+import { parseBulletinText } from './parser.js';
+import { DEFAULT_STEPS, type PreprocessSteps } from './preprocess.js';
+import type { CityValueRule, ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
+import { POLLUTANTS } from './vocabulary.js';
+
+export { EXTRACTION_ERRORS, ExtractionError, type ExtractionErrorCode } from './errors.js';
+export { detectFileType, type DetectedType } from './file-type.js';
+export { LANGUAGE_MODEL_SCHEMA, type LanguageModel, type LanguageModelRequest } from './language-model.js';
+export { configureOcr, shutdownOcr } from './ocr.js';
+export { PREFERRED_AVERAGING, overallConfidence, parseBulletinText, type ParseOptions } from './parser.js';
+export { DEFAULT_STEPS, type PreprocessSteps } from './preprocess.js';
+export type {
+  Averaging,
+  BulletinLanguage,
+  CityValueRule,
+  ExtractedStation,
+  FieldReading,
+  LanguageModelReport,
+  ValueKind,
+  ValueOrigin,
+  TextWord,
+  ExtractedContext,
+  ExtractedField,
+  ExtractedFields,
+  ExtractedTextField,
+  ExtractionLimits,
+  ExtractionMethod,
+  Measure,
+  NormalizedUnit,
+  ParsedBulletin,
+  Pollutant,
+  SourceUnit,
+  TextCell,
+  TextLine,
+} from './types.js';
+
+/** Pages with fewer non-space characters in their text layer than this are treated as scans and OCR'd. */
+export const SCANNED_PAGE_TEXT = 40;
+
+export interface ExtractOptions {
+  /** Abort the extraction (e.g. the client went away); rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Override preprocessing steps (the benchmark compares them); defaults to DEFAULT_STEPS. */
+  preprocess?: Partial<PreprocessSteps>;
+  /** How station values become a city-level value when the document states none: `max` (default) or `mean`. */
+  cityValue?: CityValueRule;
+  /**
+   * An OpenAI-compatible model behind a callback (off unless given). Documents whose
+   * confidence is below `languageModelBelow` are sent to it with a JSON schema; every
+   * number of its answer must appear in the document's text or it is dropped.
+   */
+  languageModel?: LanguageModel;
+  /** Confidence under which the language model is asked (default 0.75). */
+  languageModelBelow?: number;
+}
+
+/**
+ * Extract an air-quality context from an uploaded bulletin.
+ * `filename` is only used to detect a mismatch between its extension and the bytes.
+ * Throws `ExtractionError` for anything wrong with the file (see errors.ts), and
+ * `no_air_quality_data` when no pollutant value is found (see the module comment).
+ */
+export async function extractBulletin(
+  bytes: Uint8Array,
+  filename: string,
+  limits: ExtractionLimits,
+  opts: ExtractOptions = {},
+): Promise<ExtractedContext> {
+  const { signal } = opts;
+  signal?.throwIfAborted();
+  if (bytes.byteLength > limits.maxBytes) {
+    throw new ExtractionError('file_too_large', `the file is ${bytes.byteLength} bytes, above the limit of ${limits.maxBytes}`);
+  }
+  const type = checkType(bytes, filename);
+  const steps: PreprocessSteps = { ...DEFAULT_STEPS, ...opts.preprocess };
+  const deadline = Date.now() + limits.ocrTimeoutMs;
+
+  let lines: TextLine[];
+  let method: ExtractionMethod;
+  let pages: number;
+  if (type === 'pdf') {
+    ({ lines, method, pages } = await readPdf(bytes, limits, steps, deadline, signal));
+  } else {
+    const dims = imageDimensions(bytes, type);
+    if (!dims || dims.width === 0 || dims.height === 0) throw new ExtractionError('corrupt_file', `the ${type.toUpperCase()} header is unreadable`);
+    if (dims.width * dims.height > limits.maxPixels) {
+      throw new ExtractionError('too_many_pixels', `the image is ${dims.width}×${dims.height}, above the limit of ${limits.maxPixels} pixels`);
+    }
+    const { preprocessImage } = await import('./preprocess.js');
+    const png = await preprocessImage(bytes, steps, limits.maxPixels);
+    signal?.throwIfAborted();
+    lines = (await ocrImage(png, 1, { deadline, signal, rotateAuto: steps.deskew })).lines;
+    method = 'image-ocr';
+    pages = 1;
+  }
+
+  let parsed = parseBulletinText(lines, { ocr: method !== 'pdf-text', cityValue: opts.cityValue });
+  if (opts.languageModel && needsLanguageModel(parsed, opts.languageModelBelow)) {
+    signal?.throwIfAborted();
+    parsed = await askLanguageModel(opts.languageModel, lines, parsed, method !== 'pdf-text');
+  }
+  if (!POLLUTANTS.some((p) => parsed.fields[p])) {
+    const what = lines.length === 0
+      ? 'no text could be read'
+      : 'no pollutant concentration (PM2.5, PM10, NO2, O3, SO2 or CO) was recognised — index values, categories, thresholds and other numbers are not concentrations';
+    throw new ExtractionError('no_air_quality_data', `${what} in "${filename}"`);
+  }
+  return { ...parsed, method, pages };
+}
+
+async function readPdf(
+  bytes: Uint8Array,
+  limits: ExtractionLimits,
+  steps: PreprocessSteps,
+  deadline: number,
+  signal: AbortSignal | undefined,
+): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> {
+  const { openPdf, pageLines, renderPage, textAmount } = await import('./pdf.js');
+  const { preprocessImage } = await import('./preprocess.js');
+  const doc = await openPdf(bytes, limits);
+  try {
+    const lines: TextLine[] = [];
+    let ocrPages = 0;
+    for (let n = 1; n <= doc.numPages; n++) {
+      signal?.throwIfAborted();
+      const page = await doc.getPage(n);
+      try {
+        const text = await pageLines(page);
+        // A short text layer with a number in it is a sparse page, not a scan ("PM10: 60 µg/m³" alone on page 2).
+        const amount = textAmount(text);
+        if (amount >= SCANNED_PAGE_TEXT || (amount >= 8 && text.some((l) => /\p{L}{2,}.*\d|\d.*\p{L}{2,}/u.test(l.text)))) {
+          lines.push(...text);
+          continue;
+        }
+        const raster = await renderPage(doc, page, limits.maxPixels);
+        const png = await preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
+        lines.push(...(await ocrImage(png, n, { deadline, signal, rotateAuto: steps.deskew })).lines);
+        ocrPages += 1;
+      } catch (err) {
+        if (err instanceof ExtractionError || signal?.aborted) throw err;
+        throw new ExtractionError('corrupt_file', `page ${n} of the PDF cannot be read (${(err as Error).message})`, { cause: err });
+      } finally {
+        page.cleanup();
+      }
+    }
+    return { lines, method: ocrPages > 0 ? 'pdf-ocr' : 'pdf-text', pages: doc.numPages };
+  } finally {
+    await doc.destroy();
+  }
+}

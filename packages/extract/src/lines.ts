@@ -1,0 +1,163 @@
+/**
+ * The parser's view of a page: lines of folded text, each with its cells (pieces
+ * separated by wide gaps, tabs, `|` or `;`) and its words (tokens) placed on the
+ * page, so the table reader can put a number under its column by position.
+ */
+import type { TextLine } from './types.js';
+import { foldText } from './vocabulary.js';
+
+/** A word of a line: offsets into the line's text and its horizontal extent. */
+export interface Tok {
+  start: number;
+  end: number;
+  x0: number;
+  x1: number;
+}
+
+/** A cell of a line: offsets into the line's text and its horizontal extent. */
+export interface Cell {
+  start: number;
+  end: number;
+  x0: number;
+  x1: number;
+}
+
+export interface Line {
+  index: number;
+  page: number;
+  display: string;
+  folded: string;
+  cells: Cell[];
+  toks: Tok[];
+  /** Vertical extent (page units, downwards), when the source gave one. */
+  y0?: number;
+  y1?: number;
+  fontSize: number | undefined;
+  ocrConfidence: number | undefined;
+  /** Read by OCR (so less certain). */
+  isOcr: boolean;
+  /** Cells came from a delimiter (`;`, tab): columns go by position in the row, not by x. */
+  delimited: boolean;
+  /** Taken by a table; prose reading skips it. */
+  used: boolean;
+  /** What a table made of it: a header line or a data row (its names are stations, not the location). */
+  role?: 'header' | 'row';
+}
+
+export const CELL_GAP = '   ';
+
+interface Piece {
+  text: string;
+  x0: number;
+  x1: number;
+  words?: Array<{ text: string; x0: number; x1: number }>;
+}
+
+/** Plain text: cells are separated by tabs, `|` or runs of 2+ spaces; x is the character column. */
+function splitPlain(text: string): Piece[] {
+  const out: Piece[] = [];
+  const re = /[^\t|]+?(?=\s{2,}|\t|\s*\||\s*$)/g;
+  for (const m of text.matchAll(re)) {
+    const raw = m[0];
+    const lead = raw.length - raw.trimStart().length;
+    const t = raw.trim();
+    if (!t) continue;
+    const x0 = (m.index ?? 0) + lead;
+    out.push({ text: t, x0, x1: x0 + t.length });
+  }
+  return out;
+}
+
+/** Split pieces at a delimiter, placing the fields in proportion to their offsets. */
+function splitDelimited(pieces: Piece[], delim: RegExp): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) {
+    const parts = p.text.split(delim);
+    const w = (p.x1 - p.x0) / Math.max(1, p.text.length);
+    let off = 0;
+    for (const part of parts) {
+      const lead = part.length - part.trimStart().length;
+      const t = part.trim();
+      out.push({ text: t, x0: p.x0 + (off + lead) * w, x1: p.x0 + (off + lead + t.length) * w });
+      off += part.length + 1;
+    }
+  }
+  return out;
+}
+
+/** Build the parser's lines from plain text or positioned lines. */
+export function toLines(input: string | TextLine[]): Line[] {
+  const source: TextLine[] = typeof input === 'string' ? input.split(/\r?\n/).map((text) => ({ text })) : input;
+  let page = 1;
+  return source.map((tl, index) => {
+    if (typeof input === 'string' && /\f/.test(tl.text)) page += 1;
+    let pieces: Piece[] = tl.cells?.length
+      ? tl.cells.map((c) => ({ text: c.text.replace(/\f/g, ''), x0: c.x0, x1: c.x1, words: c.words }))
+      : splitPlain(tl.text.replace(/\f/g, ''));
+    const whole = pieces.map((p) => p.text).join(' ');
+    let delimited = false;
+    // A CSV row rendered as text: "FECHA;HORA;CO_CENTENARIO;…" or "26/12/2024;13;0,5;…".
+    if ((whole.match(/;/g)?.length ?? 0) >= 2) {
+      pieces = splitDelimited(pieces, /;/);
+      delimited = true;
+    } else if ((whole.match(/\t/g)?.length ?? 0) >= 2) {
+      pieces = splitDelimited(pieces, /\t/);
+      delimited = true;
+    }
+    let display = '';
+    const cells: Cell[] = [];
+    const toks: Tok[] = [];
+    for (const p of pieces) {
+      const words = p.words?.length
+        ? p.words.map((w) => ({ text: foldText(w.text).display.trim(), x0: w.x0, x1: w.x1 })).filter((w) => w.text)
+        : null;
+      const text = words ? words.map((w) => w.text).join(' ') : foldText(p.text).display.replace(/\s+/g, ' ').trim();
+      if (!text && !delimited) continue;
+      if (display || cells.length) display += CELL_GAP;
+      const start = display.length;
+      display += text;
+      cells.push({ start, end: display.length, x0: p.x0, x1: p.x1 });
+      if (words) {
+        let off = start;
+        for (const w of words) {
+          toks.push({ start: off, end: off + w.text.length, x0: w.x0, x1: w.x1 });
+          off += w.text.length + 1;
+        }
+      } else {
+        const scale = (p.x1 - p.x0) / Math.max(1, text.length);
+        for (const m of text.matchAll(/\S+/g)) {
+          const s = m.index ?? 0;
+          toks.push({ start: start + s, end: start + s + m[0].length, x0: p.x0 + s * scale, x1: p.x0 + (s + m[0].length) * scale });
+        }
+      }
+    }
+    return {
+      index,
+      page: tl.page ?? page,
+      display,
+      folded: foldText(display).folded.replace(/_/g, ' '),
+      cells,
+      toks,
+      y0: tl.y0,
+      y1: tl.y1,
+      fontSize: tl.fontSize,
+      ocrConfidence: tl.confidence,
+      isOcr: false,
+      delimited,
+      used: false,
+    };
+  });
+}
+
+export const cellText = (line: Line, c: { start: number; end: number }): string => line.folded.slice(c.start, c.end);
+
+/** Height of a line: from its extent, else its font size. */
+export const lineHeight = (l: Line): number => (l.y0 !== undefined && l.y1 !== undefined ? l.y1 - l.y0 : (l.fontSize ?? 10));
+
+/** Vertical gap between two lines in line heights (1 for plain text, where lines are adjacent). */
+export function gapBetween(a: Line, b: Line): number {
+  if (a.page !== b.page) return Infinity;
+  if (a.y1 === undefined || b.y0 === undefined) return b.index - a.index;
+  const h = Math.max(1, Math.min(lineHeight(a), lineHeight(b)));
+  return (b.y0 - a.y1) / h + 1;
+}

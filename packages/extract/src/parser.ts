@@ -1,0 +1,284 @@
+/**
+ * The bulletin parser: positioned lines in, values with their provenance out.
+ * Pure: no I/O, no OCR; `extractBulletin` feeds it a text layer or OCR output.
+ *
+ * 1. tables.ts reads station × measure tables and pollutant-per-row tables by
+ *    position (header bands, column zones, legends skipped);
+ * 2. prose.ts reads what tables did not take: label–value lines, cards, prose
+ *    paragraphs, station sentences, lists of districts;
+ * 3. numbers.ts keeps every non-concentration number (index values, thresholds,
+ *    law numbers, dates, hours, durations, page and phone numbers, counts) out;
+ * 4. the readings become `stations[]` and one city-level field per measure:
+ *    a value the document states for the city wins; otherwise the stations'
+ *    values are aggregated by the city-value rule — `max` by default (the worst
+ *    station, as AQI reporting does), or `mean` — and `origin` says which. With
+ *    several averaging periods for a measure the one its index uses is preferred
+ *    (PM 24 h, O3 and CO 8 h, NO2 and SO2 1 h).
+ */
+import { findDate } from './dates.js';
+import { findLabels, unitAt, unitWithin } from './labels.js';
+import { toLines, type Line } from './lines.js';
+import { findLocation } from './location.js';
+import { numberTokens } from './numbers.js';
+import { readProse } from './prose.js';
+import { resetOrder, type Reading } from './readings.js';
+import { readMeasureTables, readRowTables } from './tables.js';
+import type {
+  Averaging,
+  BulletinLanguage,
+  CityValueRule,
+  ExtractedField,
+  ExtractedFields,
+  ExtractedStation,
+  FieldReading,
+  ParsedBulletin,
+  SourceUnit,
+  TextLine,
+  ValueKind,
+} from './types.js';
+import { FORECAST, LANGUAGE_WORDS, MEASURES, OBSERVED, POLLUTANTS, foldText, type Measure } from './vocabulary.js';
+
+export interface ParseOptions {
+  /** The text comes from OCR: accept common misreadings, lower every confidence. */
+  ocr?: boolean;
+  /** How station values become a city-level value when the document states none (default `max`). */
+  cityValue?: CityValueRule;
+}
+
+/** The averaging each measure's index uses, most preferred first (AIR_QUALITY.md §1, §4). */
+export const PREFERRED_AVERAGING: Record<Measure, Averaging[]> = {
+  pm25: ['24h', '12h', '1h', '3h', '8h', 'month', 'year'],
+  pm10: ['24h', '12h', '1h', '3h', '8h', 'month', 'year'],
+  o3: ['8h', '1h', '24h', 'month', 'year'],
+  co: ['8h', '1h', '24h', 'month', 'year'],
+  no2: ['1h', '24h', 'month', 'year'],
+  so2: ['1h', '24h', 'month', 'year'],
+  temperatura: [],
+  humidity: [],
+};
+
+function averagingRank(measure: Measure, a: Averaging | null): number {
+  if (!a) return 0.5; // unstated: after the preferred period, before the others
+  const k = PREFERRED_AVERAGING[measure].indexOf(a);
+  return k === -1 ? 9 : k === 0 ? 0 : k + 1;
+}
+
+/** OCR lowers confidence: by 10 % for a line OCR was sure of, by 30 % for one it was not. */
+const ocrFactor = (line: Line): number => (line.isOcr ? 0.7 + 0.2 * (line.ocrConfidence ?? 0.8) : 1);
+
+const round2 = (v: number): number => Math.round(Math.min(1, Math.max(0, v)) * 100) / 100;
+const round3 = (v: number): number => Math.round(v * 1000) / 1000;
+
+/** Forecast or observed, when the title area of the document says so. */
+function documentKind(lines: Line[]): ValueKind | null {
+  const head = lines.filter((l) => l.page === (lines[0]?.page ?? 1)).slice(0, 8).map((l) => l.folded).join(' ');
+  if (FORECAST.test(head)) return 'forecast';
+  if (OBSERVED.test(head)) return 'observed';
+  return null;
+}
+
+/**
+ * Units the document states once for its values: "Concentration shown is in µg/m3",
+ * "Unidades: CO en ppm; NO2 en ppb; PM10 en µg/m3".
+ */
+function documentUnits(lines: Line[], ocr: boolean): (m: Measure) => SourceUnit | null {
+  let fallback: SourceUnit | null = null;
+  const byMeasure: Partial<Record<Measure, SourceUnit>> = {};
+  for (const l of lines) {
+    if (numberTokens(l.folded).some((t) => t.role === 'value' && !/^\s*(?:[µu]g|mg|ppb|ppm)/i.test(l.folded.slice(t.end)))) continue;
+    if (!/\b(?:concentra\w*|valores|values|unidad(?:es)?|unidade?s?|units?|dados|datos|express\w*|expresad\w*|shown|mostrad\w*|medid\w*|measured)\b/i.test(l.folded)) continue;
+    const labels = findLabels(l.folded, ocr);
+    for (const lab of labels) {
+      const m = /^\s*(?:\)\s*)?(?:en|in|em|:|=|\(|-)\s*/.exec(l.folded.slice(lab.end));
+      const u = m ? unitAt(l.folded.slice(lab.end + m[0].length), ocr) : unitAt(l.folded.slice(lab.end), ocr);
+      if (u && u !== '%' && !u.startsWith('°')) byMeasure[lab.measure] = u;
+    }
+    if (labels.length === 0) {
+      const u = unitWithin(l.folded, ocr);
+      if (u && u !== '%' && !u.startsWith('°')) fallback = fallback ?? u;
+    }
+  }
+  return (m) => byMeasure[m] ?? (m === 'temperatura' || m === 'humidity' ? null : fallback);
+}
+
+function toFieldReading(r: Reading, value = r.value): FieldReading {
+  const f: FieldReading = { value, unit: r.unit, sourceText: r.sourceText, sourceUnit: r.sourceUnit, confidence: round2(r.confidence) };
+  if (r.averaging) f.averaging = r.averaging;
+  if (r.kind) f.kind = r.kind;
+  if (r.range) f.range = r.range;
+  return f;
+}
+
+/** Pick, among readings of one measure, the group of the preferred averaging (and observed over forecast). */
+function preferredGroup(measure: Measure, rs: Reading[]): Reading[] {
+  const best = Math.min(...rs.map((r) => averagingRank(measure, r.averaging)));
+  let group = rs.filter((r) => averagingRank(measure, r.averaging) === best);
+  if (group.some((r) => r.kind !== 'forecast') && group.some((r) => r.kind === 'forecast')) group = group.filter((r) => r.kind !== 'forecast');
+  return group;
+}
+
+const valueByRule = (r: Reading, rule: CityValueRule): number => (r.range ? (rule === 'max' ? r.range[1] : round3((r.range[0] + r.range[1]) / 2)) : r.value);
+
+/** The city-level field of one measure (see the module comment). */
+function chooseField(measure: Measure, rs: Reading[], rule: CityValueRule): ExtractedField | null {
+  if (rs.length === 0) return null;
+  const stated = rs.filter((r) => r.station === null);
+  if (stated.length) {
+    const group = preferredGroup(measure, stated);
+    // A stated aggregate row or column ("Promedio", "City average") before a plain label; then reading order.
+    const pick = [...group].sort((a, b) => Number(b.aggregate !== null) - Number(a.aggregate !== null) || a.order - b.order)[0]!;
+    let confidence = pick.confidence;
+    if (group.some((r) => Math.abs(valueByRule(r, rule) - valueByRule(pick, rule)) > 1e-9)) confidence *= 0.85;
+    return { ...toFieldReading(pick, valueByRule(pick, rule)), confidence: round2(confidence), origin: 'stated' };
+  }
+  const group = preferredGroup(measure, rs);
+  const readings = perStation(group, rule);
+  const conf = readings.reduce((s, r) => s + r.confidence, 0) / readings.length;
+  if (rule === 'max' || readings.length === 1) {
+    const pick = readings.reduce((a, b) => (valueByRule(b, 'max') > valueByRule(a, 'max') ? b : a));
+    return {
+      ...toFieldReading(pick, valueByRule(pick, 'max')),
+      confidence: round2(Math.min(pick.confidence, conf) * 0.95),
+      origin: 'max-of-stations',
+      stationCount: readings.length,
+      station: pick.station!,
+    };
+  }
+  const mean = readings.reduce((s, r) => s + valueByRule(r, 'mean'), 0) / readings.length;
+  const units = readings.map((r) => r.sourceUnit);
+  const first = readings[0]!;
+  const f: ExtractedField = {
+    value: measure === 'co' ? round3(mean) : Math.round(mean * 10) / 10,
+    unit: first.unit,
+    sourceText: `mean of ${readings.length} stations: ${readings.map((r) => `${r.station} ${r.value}`).join(', ')}`.slice(0, 200),
+    sourceUnit: units.every((u) => u === units[0]) ? first.sourceUnit : '',
+    confidence: round2(conf * 0.9),
+    origin: 'mean-of-stations',
+    stationCount: readings.length,
+  };
+  if (first.averaging && readings.every((r) => r.averaging === first.averaging)) f.averaging = first.averaging;
+  if (first.kind && readings.every((r) => r.kind === first.kind)) f.kind = first.kind;
+  return f;
+}
+
+/**
+ * One reading per station. A station read several times (an hourly series, a table
+ * and a sentence) is summarised by the same rule: its highest reading, or the mean.
+ */
+function perStation(group: Reading[], rule: CityValueRule): Reading[] {
+  const by = new Map<string, Reading[]>();
+  for (const r of [...group].sort((a, b) => a.order - b.order)) {
+    const key = foldText(r.station!).folded.toLowerCase();
+    by.set(key, [...(by.get(key) ?? []), r]);
+  }
+  return [...by.values()].map((rs) => {
+    if (rs.length === 1) return rs[0]!;
+    if (rule === 'max') return rs.reduce((a, b) => (valueByRule(b, 'max') > valueByRule(a, 'max') ? b : a));
+    const mean = rs.reduce((s, r) => s + valueByRule(r, 'mean'), 0) / rs.length;
+    return { ...rs[0]!, value: Math.round(mean * 1000) / 1000, range: null };
+  });
+}
+
+function buildStations(readings: Reading[], rule: CityValueRule): ExtractedStation[] {
+  const byName = new Map<string, Reading[]>();
+  for (const r of [...readings].sort((a, b) => a.order - b.order)) {
+    if (r.station === null) continue;
+    const key = foldText(r.station).folded.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), r]);
+  }
+  return [...byName.values()].map((rs) => {
+    const st: ExtractedStation = { name: rs[0]!.station!, values: {}, fields: {} };
+    for (const m of MEASURES) {
+      const mine = rs.filter((r) => r.measure === m);
+      if (!mine.length) continue;
+      const pick = perStation(preferredGroup(m, mine), rule)[0]!;
+      st.values[m] = pick.value;
+      st.fields![m] = toFieldReading(pick);
+    }
+    return st;
+  });
+}
+
+function detectLanguage(lines: Line[]): BulletinLanguage | null {
+  const text = lines.map((l) => l.folded).join('\n');
+  const scores = (Object.keys(LANGUAGE_WORDS) as BulletinLanguage[]).map((lang) => {
+    const re = new RegExp(LANGUAGE_WORDS[lang].source, 'gi');
+    return [lang, [...text.matchAll(re)].length] as const;
+  });
+  scores.sort((a, b) => b[1] - a[1]);
+  const [first, second] = scores;
+  if (!first || first[1] < 3 || (second && first[1] < second[1] * 1.25)) return null;
+  return first[0];
+}
+
+/**
+ * Overall confidence: the mean confidence of the pollutant fields found, times 0.85
+ * without a location, 0.9 without a date, and 0.9 when only one pollutant was found
+ * (a lone number is easier to misread than a consistent set). 0 with no pollutant.
+ */
+export function overallConfidence(fields: ExtractedFields): number {
+  const confs = POLLUTANTS.map((p) => fields[p]?.confidence).filter((c): c is number => c !== undefined);
+  if (confs.length === 0) return 0;
+  let c = confs.reduce((a, b) => a + b, 0) / confs.length;
+  if (!fields.location) c *= 0.85;
+  if (!fields.date) c *= 0.9;
+  if (confs.length === 1) c *= 0.9;
+  return round2(c);
+}
+
+/** Every reading of a text, before city-level values are chosen (the language-model path checks against these). */
+export function readAll(lines: Line[], ocr: boolean): Reading[] {
+  const kind = documentKind(lines);
+  const units = documentUnits(lines, ocr);
+  const ctx = { ocr, documentUnit: units, documentKind: kind, ocrFactor };
+  return [...readMeasureTables(lines, ctx), ...readRowTables(lines, ctx), ...readProse(lines, ctx)];
+}
+
+/**
+ * Parse a bulletin's text. `text` is plain text (lines split on newlines, table cells
+ * on tabs, `|`, `;` or 2+ spaces) or positioned lines from a PDF text layer / OCR.
+ * Never invents a value: a measure not found is absent, a document with no
+ * pollutant gets confidence 0 (the caller decides what that means; `extractBulletin`
+ * rejects it with `no_air_quality_data`).
+ */
+export function parseBulletinText(text: string | TextLine[], opts: ParseOptions = {}): ParsedBulletin {
+  const ocr = opts.ocr ?? false;
+  const rule: CityValueRule = opts.cityValue ?? 'max';
+  resetOrder();
+  const lines = toLines(text);
+  // In a PDF mixing a text layer and OCR'd pages only the OCR'd lines carry a confidence.
+  const anyConfidence = lines.some((l) => l.ocrConfidence !== undefined);
+  for (const l of lines) l.isOcr = ocr && (l.ocrConfidence !== undefined || !anyConfidence);
+  const readings = readAll(lines, ocr);
+  const fields: ExtractedFields = {};
+  const stations = buildStations(readings, rule);
+  const result: ParsedBulletin = {
+    location: null,
+    date: null,
+    confidence: 0,
+    fields,
+    stations,
+    cityValueRule: rule,
+    kind: documentKind(lines),
+    language: detectLanguage(lines),
+  };
+  for (const measure of MEASURES) {
+    const field = chooseField(measure, readings.filter((r) => r.measure === measure), rule);
+    if (!field) continue;
+    fields[measure] = field;
+    result[measure] = field.value;
+  }
+  const stationNames = new Set(stations.map((s) => foldText(s.name).folded.toLowerCase().replace(/\s+/g, ' ').trim()));
+  const location = findLocation(lines, { ocr, stations: stationNames, ocrFactor });
+  if (location) {
+    fields.location = location;
+    result.location = location.value;
+  }
+  const date = findDate(lines, ocrFactor);
+  if (date) {
+    fields.date = date;
+    result.date = date.value;
+  }
+  result.confidence = overallConfidence(fields);
+  return result;
+}

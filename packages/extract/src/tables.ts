@@ -1,0 +1,523 @@
+/**
+ * The table reader: rebuilds columns from positioned words and reads each value
+ * under the header it sits below.
+ *
+ * 1. A **header band** is found where a line names two or more measures in separate
+ *    places ("MP10 MP2,5 O3 CO NO2 SO2", "OZONE OZONE CO PM10 PM2.5 NO2",
+ *    "CO_CENTENARIO;NO2_CENTENARIO;…") with no value among them; the lines just
+ *    above and below that hold no values (titles of stacked header cells:
+ *    "Material Particulado" / "(MP10)" / "[µg/m³]", averaging rows "1-HR 8-HR",
+ *    unit rows "PPB PPM UG/M3") join the band.
+ * 2. The band's words are grouped into **columns** by horizontal overlap (words of
+ *    one phrase stay together; a cell spanning several columns — "Concentração
+ *    Máxima", "Pollutant Concentrations (µg/m3)" — is context for each). Each
+ *    column's stacked text gives its measure, unit and averaging, or says it is
+ *    something else: station names, an index (AQI, IQAr), a category, a date or
+ *    hour, a count, a unit.
+ * 3. Each **row** below puts its words into the column zones (split halfway
+ *    between columns; delimited rows by position). The name column gives the
+ *    station (or an average/maximum row); a value under a measure column is a
+ *    reading; ND/NM/S/D/"—" are no value. Rows of ranges or led by a category
+ *    word are a legend (breakpoints), and a table made of them gives nothing.
+ *
+ * A second reader handles pollutant-per-row tables with a header (value, unit,
+ * index and station columns): "Poluente | Tijuca | Bangu | Média".
+ */
+import { findLabels, unitAt, unitWithin } from './labels.js';
+import { cellText, gapBetween, lineHeight, type Line, type Tok } from './lines.js';
+import { averagingIn, numberTokens } from './numbers.js';
+import { makeReading, type Reading } from './readings.js';
+import type { Averaging, SourceUnit, ValueKind } from './types.js';
+import {
+  AGGREGATE_NAME,
+  CATEGORY,
+  COUNT_HEADER,
+  FORECAST,
+  INDEX_HEADER,
+  MEAN_NAME,
+  OBSERVED,
+  PLACEHOLDER,
+  POLLUTANT_HEADER,
+  STATION_HEADER,
+  TIME_HEADER,
+  UNIT_HEADER,
+  VALUE_HEADER,
+  foldText,
+  type Measure,
+} from './vocabulary.js';
+
+export interface TableContext {
+  ocr: boolean;
+  /** A unit the document states for a measure's values ("Concentration shown is in µg/m3", "CO en ppm"). */
+  documentUnit: (m: Measure) => SourceUnit | null;
+  /** Forecast / observed, when the document says it as a whole. */
+  documentKind: ValueKind | null;
+  ocrFactor: (line: Line) => number;
+}
+
+type ColumnKind = 'measure' | 'name' | 'index' | 'category' | 'time' | 'count' | 'unit' | 'value' | 'pollutant' | 'other';
+
+interface Column {
+  kind: ColumnKind;
+  measure: Measure | null;
+  x0: number;
+  x1: number;
+  /** Stacked header text, top to bottom. */
+  text: string;
+  context: string;
+  unit: SourceUnit | null;
+  averaging: Averaging | null;
+  valueKind: ValueKind | null;
+  /** For "CO_CENTENARIO": the station the column is for. */
+  station: string | null;
+  /** Column position in a delimited row. */
+  position: number;
+  /** Lowest line index the column's text came from (for ordering). */
+  top: number;
+}
+
+interface BandPiece {
+  text: string;
+  x0: number;
+  x1: number;
+  line: number;
+  position: number;
+}
+
+const hasValueNumber = (text: string): boolean => numberTokens(text).some((t) => t.role === 'value' || t.role === 'range-low');
+
+/** The text of a line outside its measure labels, to tell a header ("PM2.5 PM10") from data ("PM2.5 12"). */
+function withoutLabels(line: Line, ocr: boolean): string {
+  let t = line.folded;
+  for (const l of findLabels(line.folded, ocr)) t = t.slice(0, l.start) + ' '.repeat(l.end - l.start) + t.slice(l.end);
+  return t;
+}
+
+/**
+ * A header line names two or more measures in separate cells (or three or more in
+ * merged OCR cells), is mostly those names, and holds no value: "MP10  MP2,5  O3",
+ * not "PM2.5 12 µg/m³" and not a sentence listing pollutants.
+ */
+function isHeaderLine(line: Line, ocr: boolean): boolean {
+  if (line.used || line.cells.length === 0) return false;
+  const labels = findLabels(line.folded, ocr);
+  if (labels.length < 2) return false;
+  const cellOf = (l: { start: number }): number => line.cells.findIndex((c) => l.start >= c.start && l.start < c.end);
+  const labelCells = new Set(labels.map(cellOf)).size;
+  if (labelCells < 2 && !(line.cells.length >= 2 && labels.length >= 3) && !(line.isOcr && labels.length >= 3)) return false;
+  const rest = withoutLabels(line, ocr);
+  const otherWords = (rest.match(/\p{L}{2,}/gu) ?? []).length;
+  if (otherWords > labels.length * 2.5 + 2) return false;
+  return !hasValueNumber(rest) && !hasPlaceholder(line);
+}
+
+const hasPlaceholder = (line: Line): boolean => line.toks.some((t) => PLACEHOLDER.test(line.display.slice(t.start, t.end)));
+
+/** A line that could be part of a header band: no values, short cells. */
+function bandCandidate(line: Line, ocr: boolean): boolean {
+  if (line.used || line.cells.length === 0) return false;
+  if (hasValueNumber(withoutLabels(line, ocr)) || hasPlaceholder(line)) return false;
+  return line.cells.every((c) => c.end - c.start <= 60);
+}
+
+/** Words of a band line, words of one phrase kept together (gap under half a line height). */
+function bandPieces(line: Line): BandPiece[] {
+  const out: BandPiece[] = [];
+  line.cells.forEach((cell, position) => {
+    const toks = line.toks.filter((t) => t.start >= cell.start && t.end <= cell.end);
+    // Without a line height, a character is about half a line high.
+    const h = line.y0 !== undefined ? lineHeight(line) : (line.fontSize ?? 2 * ((cell.x1 - cell.x0) / Math.max(1, cell.end - cell.start)));
+    if (line.delimited || toks.length === 0) {
+      out.push({ text: cellText(line, cell), x0: cell.x0, x1: cell.x1, line: line.index, position });
+      return;
+    }
+    let cur: { start: number; end: number; x0: number; x1: number } | null = null;
+    for (const t of toks) {
+      if (cur && t.x0 - cur.x1 <= h * 0.6) {
+        cur.end = t.end;
+        cur.x1 = t.x1;
+      } else {
+        if (cur) out.push({ text: line.folded.slice(cur.start, cur.end), x0: cur.x0, x1: cur.x1, line: line.index, position });
+        cur = { ...t };
+      }
+    }
+    if (cur) out.push({ text: line.folded.slice(cur.start, cur.end), x0: cur.x0, x1: cur.x1, line: line.index, position });
+  });
+  return out;
+}
+
+function overlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
+  return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
+}
+
+/** Split a piece holding two or more labels ("OZONE OZONE", "PM10 PM2.5") at the labels. */
+function splitAtLabels(p: BandPiece, ocr: boolean): BandPiece[] {
+  const labels = findLabels(p.text, ocr);
+  if (labels.length < 2) return [p];
+  const at = (off: number): number => p.x0 + (off / Math.max(1, p.text.length)) * (p.x1 - p.x0);
+  const out: BandPiece[] = [];
+  const head = p.text.slice(0, labels[0]!.start).trim();
+  labels.forEach((l, k) => {
+    const end = labels[k + 1]?.start ?? p.text.length;
+    const start = k === 0 && head ? 0 : l.start;
+    out.push({ text: p.text.slice(start, end).trim(), x0: at(start), x1: at(end), line: p.line, position: p.position });
+  });
+  return out;
+}
+
+function classifyColumn(col: Column, ocr: boolean): void {
+  const text = col.text.trim();
+  const labels = findLabels(text, ocr);
+  const measures = [...new Set(labels.map((l) => l.measure))];
+  const all = `${col.context} ${text}`;
+  col.unit = unitWithin(text, ocr) ?? unitWithin(col.context, ocr);
+  col.averaging = averagingIn(text) ?? averagingIn(col.context);
+  col.valueKind = FORECAST.test(all) ? 'forecast' : OBSERVED.test(all) ? 'observed' : null;
+  if (INDEX_HEADER.test(text) && !(measures.length === 1 && /\b(?:concentra\w*)\b/i.test(text))) {
+    col.kind = 'index';
+    return;
+  }
+  if (measures.length === 1) {
+    col.kind = 'measure';
+    col.measure = measures[0]!;
+    // "CO_CENTENARIO", "PM10 LA BOCA": what is left after the label and unit is a station.
+    const label = labels[0]!;
+    const rest = (text.slice(0, label.start) + ' ' + text.slice(label.end))
+      .replace(/[([]\s*(?:[µu]g\/m\S*|mg\/m\S*|ppb\w*|ppm\w*)\s*[)\]]/gi, ' ')
+      .replace(/\b(?:[µu]g\/m\S*|mg\/m\S*|ppbv?|ppmv?)\b/gi, ' ')
+      .replace(/\b\d+\s*-?\s*(?:h|hr|hrs|hours?|horas?)\b/gi, ' ')
+      .replace(/[()[\]:,.-]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (rest && /^\p{L}[\p{L}\s'’]{2,40}$/u.test(rest) && !/\b(?:concentra\w*|material|particulado|particulate|matter|ozone|ozono|dioxido|monoxido|max\w*|media|promedio|average|mean|forecast|pronostico|prevision|nivel|level|valor|value|fino|fine|respirable|suspended|particulates?|particulas?|inalaveis|respiraveis|total|horari[oa]|diari[oa]|movil|movel|rolling|running|ponderado|weighted|nowcast|partes|por|bil\w*|mil\w*)\b/i.test(rest)) {
+      col.station = titleCase(rest);
+    }
+    return;
+  }
+  if (measures.length > 1) {
+    col.kind = 'other';
+    return;
+  }
+  if (POLLUTANT_HEADER.test(text)) col.kind = 'pollutant';
+  else if (TIME_HEADER.test(text.replace(/[^\p{L}\s]/gu, '').trim()) || /^(?:fecha|hora|date|time)\b/i.test(text)) col.kind = 'time';
+  else if (COUNT_HEADER.test(text)) col.kind = 'count';
+  else if (STATION_HEADER.test(text)) col.kind = 'name';
+  else if (UNIT_HEADER.test(text.replace(/[^\p{L}\s.]/gu, '').trim())) col.kind = 'unit';
+  else if (VALUE_HEADER.test(text)) col.kind = 'value';
+  else if (/\b(?:classificacao|clasificacion|classification|categoria|category|calidad|qualidade|quality|estado|status|condicion|condition|riesgo|risk|descriptor)\b/i.test(text)) col.kind = 'category';
+  else col.kind = 'other';
+}
+
+export function titleCase(s: string): string {
+  if (s !== s.toUpperCase()) return s;
+  return s.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
+    .replace(/(?<=\s)(De|Del|Da|Do|Dos|Das|La|Las|Los|El|Of|The|Y|E)\b/g, (w) => w.toLowerCase());
+}
+
+/** Build the columns of a header band (line indexes in `band`, the main header line first found). */
+function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
+  const pieces: BandPiece[] = [];
+  for (const i of band) for (const p of bandPieces(lines[i]!)) pieces.push(...splitAtLabels(p, ocr));
+  const delimited = band.some((i) => lines[i]!.delimited);
+  const columns: Array<Column & { pieces: BandPiece[] }> = [];
+  const spanning: BandPiece[] = [];
+  const width = (p: { x0: number; x1: number }): number => Math.max(1e-6, p.x1 - p.x0);
+  for (const p of [...pieces].sort((a, b) => width(a) - width(b))) {
+    const hits = delimited
+      ? columns.filter((c) => c.position === p.position)
+      : columns.filter((c) => overlap(c, p) > 0.25 * Math.min(width(c), width(p)) || (p.x0 + p.x1) / 2 >= c.x0 && (p.x0 + p.x1) / 2 <= c.x1);
+    if (hits.length === 1 || (hits.length > 1 && delimited)) {
+      const c = hits[0]!;
+      c.pieces.push(p);
+      c.x0 = Math.min(c.x0, p.x0);
+      c.x1 = Math.max(c.x1, p.x1);
+    } else if (hits.length === 0) {
+      columns.push({ kind: 'other', measure: null, x0: p.x0, x1: p.x1, text: '', context: '', unit: null, averaging: null, valueKind: null, station: null, position: p.position, top: p.line, pieces: [p] });
+    } else spanning.push(p);
+  }
+  for (const c of columns) {
+    c.pieces.sort((a, b) => a.line - b.line || a.x0 - b.x0);
+    c.text = c.pieces.map((p) => p.text).join(' ');
+    c.top = Math.min(...c.pieces.map((p) => p.line));
+    c.context = spanning.filter((s) => overlap(s, c) > 0).map((s) => s.text).join(' ');
+    classifyColumn(c, ocr);
+  }
+  columns.sort((a, b) => (delimited ? a.position - b.position : (a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2));
+  // A column of a word the other band lines do not align with ("SRA" over "NUMBER") stays its own.
+  return columns;
+}
+
+interface Zone {
+  col: Column;
+  text: string;
+  /** The same words as written (accents kept), for station names. */
+  display: string;
+  toks: Tok[];
+}
+
+/** Put a row's words into the columns' zones (halfway between neighbours), or by position for delimited rows. */
+function rowZones(line: Line, columns: Column[]): Zone[] {
+  const zones: Zone[] = columns.map((col) => ({ col, text: '', display: '', toks: [] }));
+  // Plain text has no positions worth trusting when the cells match the columns one for one.
+  if (line.delimited || (line.y0 === undefined && line.cells.length === columns.length && columns.every((c, k) => c.position === k))) {
+    line.cells.forEach((cell, k) => {
+      const z = zones.find((zz) => zz.col.position === k);
+      if (!z) return;
+      z.text = cellText(line, cell);
+      z.display = line.display.slice(cell.start, cell.end);
+      z.toks = line.toks.filter((t) => t.start >= cell.start && t.end <= cell.end);
+    });
+    return zones;
+  }
+  const bounds: number[] = [];
+  for (let k = 0; k + 1 < columns.length; k++) {
+    const a = columns[k]!;
+    const b = columns[k + 1]!;
+    bounds.push(a.x1 <= b.x0 ? (a.x1 + b.x0) / 2 : ((a.x0 + a.x1) / 2 + (b.x0 + b.x1) / 2) / 2);
+  }
+  for (const t of line.toks) {
+    // Numbers go by their own position; words by where their cell starts (a long name may reach past its column).
+    const word = line.display.slice(t.start, t.end);
+    const cell = line.cells.find((c) => t.start >= c.start && t.end <= c.end);
+    const mid = /^[<>≤≥~(]?\d/.test(word) || PLACEHOLDER.test(word) || !cell ? (t.x0 + t.x1) / 2 : cell.x0 + 1e-6;
+    let k = 0;
+    while (k < bounds.length && mid > bounds[k]!) k++;
+    zones[k]!.toks.push(t);
+  }
+  for (const z of zones) {
+    z.text = z.toks.map((t) => line.folded.slice(t.start, t.end)).join(' ');
+    z.display = z.toks.map((t) => line.display.slice(t.start, t.end)).join(' ');
+  }
+  return zones;
+}
+
+interface CellValue {
+  value: number;
+  unit: SourceUnit | null;
+  legend: boolean;
+  placeholder: boolean;
+  range: [number, number] | null;
+}
+
+/** What a table cell holds: a value (with a unit if one is written), a placeholder, or legend material (ranges, ≤ signs). */
+function readCell(text: string, ocr: boolean): CellValue | null {
+  const t = text.trim().replace(/^[,.;:*'"“”|]+\s*/, '');
+  if (!t) return null;
+  if (PLACEHOLDER.test(t) || /^(?:n\.?a\.?|s\/d|-+|—|–|\*+|x|#\w*!?)$/i.test(t)) return { value: NaN, unit: null, legend: false, placeholder: true, range: null };
+  const toks = numberTokens(t);
+  const first = toks[0];
+  if (!first) return null;
+  if (/^[>≥≤]/.test(t) || (first.comparator && first.comparator !== '<')) return { value: first.value, unit: null, legend: true, placeholder: false, range: null };
+  if (first.comparator === '<') return { value: NaN, unit: null, legend: false, placeholder: true, range: null }; // below detection
+  if (first.role === 'range-low' || /^\d+(?:[.,]\d+)?\s*[-–]\s*\d/.test(t)) {
+    return { value: NaN, unit: null, legend: true, placeholder: false, range: null };
+  }
+  if (first.role !== 'value' && first.role !== 'list') return null;
+  return { value: first.value, unit: unitAt(t.slice(first.end), ocr), legend: false, placeholder: false, range: null };
+}
+
+/** Read every station × measure table of the page; marks the lines it takes as used. */
+export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
+  const out: Reading[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!isHeaderLine(line, ctx.ocr)) continue;
+    // The header band: up to 3 value-free lines above and below the header line.
+    const band = [i];
+    for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
+      const l = lines[k]!;
+      if (!bandCandidate(l, ctx.ocr) || gapBetween(l, lines[k + 1]!) > 1.9 || l.cells.length === 0) break;
+      // A stacked header cell lies within the table's width; a title line far wider or alone above is not header.
+      band.unshift(k);
+    }
+    let last = i;
+    for (let k = i + 1; k < Math.min(lines.length, i + 5); k++) {
+      const l = lines[k]!;
+      if (!bandCandidate(l, ctx.ocr) || gapBetween(lines[k - 1]!, l) > 1.9) break;
+      band.push(k);
+      last = k;
+    }
+    const columns = buildColumns(lines, band, ctx.ocr);
+    const measureCols = columns.filter((c) => c.kind === 'measure');
+    if (measureCols.length < 1) continue;
+    // Row names: the name column, else whatever lies left of the first measure column.
+    const firstMeasure = columns.indexOf(measureCols[0]!);
+    const nameCols = columns.filter((c, k) => c.kind === 'name' || (k < firstMeasure && c.kind === 'other'));
+    const timeCols = columns.filter((c) => c.kind === 'time');
+    for (const k of band) {
+      lines[k]!.used = true;
+      lines[k]!.role = 'header';
+    }
+
+    const rows: Array<{ line: Line; name: string; cells: Array<{ col: Column; cell: CellValue }>; legend: boolean }> = [];
+    let misses = 0;
+    let j = last + 1;
+    for (; j < lines.length; j++) {
+      const row = lines[j]!;
+      if (row.page !== line.page || gapBetween(lines[j - 1]!, row) > 4) break;
+      if (isHeaderLine(row, ctx.ocr)) break;
+      if (row.cells.length === 0) continue;
+      const zones = rowZones(row, columns);
+      const cells: Array<{ col: Column; cell: CellValue }> = [];
+      for (const z of zones) {
+        if (z.col.kind !== 'measure') continue;
+        const cell = readCell(z.text, ctx.ocr);
+        if (cell) cells.push({ col: z.col, cell });
+      }
+      // A cell spanning the row ("Temporariamente indisponível") lands in one zone; the row is a station with no data.
+      const spanningPlaceholder = hasPlaceholder(row) && cells.length === 0;
+      const name = zones.filter((z) => nameCols.includes(z.col) || timeCols.includes(z.col)).map((z) => z.display).join(' ').trim()
+        || (row.delimited ? '' : zones.slice(0, firstMeasure).map((z) => z.display).join(' ').trim());
+      // "Temperature: 19.4 °C" under the table is a label line, not a station: the table ends.
+      if (findLabels(foldText(name).folded, ctx.ocr).length > 0 && !AGGREGATE_NAME.test(name)) break;
+      // A sentence under the table (a note, a source line) is not a row, whatever numbers it holds.
+      const prose = !row.delimited && (name.length > 60 || (name.match(/\p{L}{2,}/gu)?.length ?? 0) > 8);
+      if ((cells.length === 0 && !spanningPlaceholder) || prose) {
+        misses += 1;
+        // Section lines ("Roadside Stations", "Orange County: South Coast Air Basin") may sit between rows.
+        if (misses > 2) break;
+        continue;
+      }
+      misses = 0;
+      row.used = true;
+      row.role = 'row';
+      const legend = CATEGORY.test(name.replace(/^[\s\d.-]+/, '').trim()) || cells.some((c) => c.cell.legend);
+      rows.push({ line: row, name, cells, legend });
+    }
+    // A legend (breakpoints per category) gives no reading.
+    const legendRows = rows.filter((r) => r.legend).length;
+    if (rows.length && legendRows / rows.length >= 0.5) continue;
+    fixLostCommas(rows, ctx.ocr);
+    const tableText = band.map((k) => lines[k]!.folded).join(' ');
+    for (const r of rows) {
+      if (r.legend) continue;
+      const cleanName = cleanStationName(r.name);
+      const aggregate = cleanName && AGGREGATE_NAME.test(cleanName) ? (MEAN_NAME.test(cleanName) ? 'mean' : 'max') : null;
+      for (const { col, cell } of r.cells) {
+        if (cell.placeholder || Number.isNaN(cell.value)) continue;
+        const docUnit = ctx.documentUnit(col.measure!);
+        const unit = cell.unit ?? col.unit ?? docUnit;
+        const reading = makeReading({
+          measure: col.measure!,
+          raw: cell.value,
+          unit,
+          unitSource: cell.unit ? 'after' : col.unit ? 'header' : docUnit ? 'document' : 'none',
+          sourceText: r.line.display,
+          base: aggregate ? 0.95 : 0.9,
+          ocrFactor: ctx.ocrFactor(r.line),
+          averaging: col.averaging,
+          kind: col.valueKind ?? (FORECAST.test(tableText) ? 'forecast' : null) ?? ctx.documentKind,
+          station: aggregate ? null : (col.station ?? (cleanName || null)),
+          aggregate,
+          page: r.line.page,
+        });
+        if (reading) out.push(reading);
+      }
+    }
+    i = Math.max(i, j - 1);
+  }
+  return out;
+}
+
+/** "1 Central LA Co" → "Central LA Co"; "1. Santa Anita" → "Santa Anita"; trailing debris dropped. */
+export function cleanStationName(name: string): string {
+  return name
+    .replace(/^\s*\(?\d{1,3}[.)]?\s+(?=\p{L})/u, '')
+    .replace(/[\s:–—|*-]+$/u, '')
+    .replace(/^[\s:–—|*-]+/u, '')
+    .trim();
+}
+
+/**
+ * OCR drops decimal commas ("59,1" read "591"): in a column whose other values carry
+ * one decimal, a value with none that is ten times the others is divided by ten.
+ */
+function fixLostCommas(rows: Array<{ cells: Array<{ col: Column; cell: CellValue }> }>, ocr: boolean): void {
+  if (!ocr) return;
+  const byCol = new Map<Column, CellValue[]>();
+  for (const r of rows) for (const { col, cell } of r.cells) if (!cell.placeholder && !Number.isNaN(cell.value)) byCol.set(col, [...(byCol.get(col) ?? []), cell]);
+  for (const cells of byCol.values()) {
+    if (cells.length < 3) continue;
+    const decimals = cells.filter((c) => !Number.isInteger(c.value));
+    if (decimals.length < cells.length / 2) continue;
+    const sorted = decimals.map((c) => c.value).sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    for (const c of cells) if (Number.isInteger(c.value) && c.value > median * 5 && c.value / 10 < median * 3) c.value /= 10;
+  }
+}
+
+/**
+ * Pollutant-per-row tables with a header: "Poluente | Tijuca | Bangu | Média",
+ * "Contaminante | Concentración | Unidad | Índice". Each row names a measure; each
+ * column says what its numbers are (a station, an average, a value, a unit, an index).
+ */
+export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
+  const out: Reading[] = [];
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const head = lines[i]!;
+    if (head.used || head.cells.length < 2 || hasValueNumber(head.folded) || findLabels(head.folded, ctx.ocr).length > 0) continue;
+    // The rows below: each starts with a measure label, then values.
+    const rowLines: Line[] = [];
+    for (let k = i + 1; k < lines.length; k++) {
+      const l = lines[k]!;
+      if (l.used || gapBetween(lines[k - 1]!, l) > 2.5) break;
+      const labels = findLabels(l.folded, ctx.ocr);
+      // One measure named per row (in any cell: "1 | Agra | Moderate | 158 | PM2.5 | 1"), in a row of cells.
+      if (l.cells.length < 2 || labels.length === 0 || new Set(labels.map((x) => x.measure)).size > 1 && !labels.every((x) => x.start < l.cells[0]!.end)) break;
+      rowLines.push(l);
+    }
+    if (rowLines.length === 0) continue;
+    const columns = buildColumns(lines, [i], ctx.ocr).map((c) => {
+      if (c.kind === 'other' || c.kind === 'name') {
+        // Header cells that are not a known kind name stations (or an average column).
+        c.kind = 'name';
+        c.station = titleCase(c.text.trim());
+      }
+      return c;
+    });
+    const valueCols = columns.filter((c) => c.kind === 'value' || c.kind === 'name' || c.kind === 'measure');
+    if (valueCols.length === 0) continue;
+    const unitCol = columns.find((c) => c.kind === 'unit');
+    head.used = true;
+    for (const row of rowLines) {
+      row.used = true;
+      row.role = 'row';
+      const label = findLabels(row.folded, ctx.ocr)[0]!;
+      const labelCell = row.cells.find((c) => label.start >= c.start && label.start < c.end)!;
+      const labelUnit = unitWithin(cellText(row, labelCell), ctx.ocr);
+      const zones = rowZones(row, columns);
+      // The label's own zone is not a value.
+      const labelZone = zones.findIndex((z) => z.toks.some((t) => t.start >= labelCell.start && t.end <= labelCell.end));
+      const valueZones = zones.filter((z, k) => k > labelZone && valueCols.includes(z.col));
+      const unitText = unitCol ? zones.find((z) => z.col === unitCol)?.text ?? '' : '';
+      const rowUnit = unitText ? unitAt(unitText, ctx.ocr) : null;
+      for (const z of valueZones) {
+        const cell = readCell(z.text, ctx.ocr);
+        if (!cell || cell.placeholder || cell.legend || Number.isNaN(cell.value)) continue;
+        const colName = z.col.kind === 'name' ? (z.col.station ?? '') : '';
+        const aggregate = colName && AGGREGATE_NAME.test(colName) ? (MEAN_NAME.test(colName) ? 'mean' : 'max') : null;
+        const period = FORECAST.test(colName) || /\b(?:hoy|today|hoje|ayer|yesterday|ontem)\b/i.test(colName);
+        const docUnit = ctx.documentUnit(label.measure);
+        const unit = cell.unit ?? rowUnit ?? labelUnit ?? z.col.unit ?? docUnit;
+        const reading = makeReading({
+          measure: label.measure,
+          raw: cell.value,
+          unit,
+          unitSource: cell.unit ? 'after' : rowUnit || labelUnit ? 'label' : z.col.unit ? 'header' : docUnit ? 'document' : 'none',
+          sourceText: row.display,
+          base: z.col.kind === 'value' || aggregate || period ? 0.93 : 0.9,
+          ocrFactor: ctx.ocrFactor(row),
+          averaging: averagingIn(cellText(row, labelCell)) ?? z.col.averaging,
+          kind: z.col.valueKind ?? ctx.documentKind,
+          station: z.col.kind === 'name' && !aggregate && !period && colName ? colName : null,
+          aggregate,
+          page: row.page,
+        });
+        if (reading) out.push(reading);
+        if (period) break; // the first day of a forecast table is the day the bulletin is about
+      }
+    }
+    i += rowLines.length;
+  }
+  return out;
+}

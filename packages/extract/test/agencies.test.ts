@@ -1,0 +1,149 @@
+/**
+ * The agency corpus (layouts and numbers of real agencies' bulletins): every text
+ * PDF read exactly — values, units, provenance, location, date — and every
+ * document without a concentration refused; a few OCR'd ones (a phone photo, a
+ * scan) for the image path. The full corpus with all media runs in the bench.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { agencyCorpus, type AgencyDoc } from '../corpus/agencies.js';
+import { renderPage } from '../corpus/render.js';
+import { scoreAgency, total } from '../corpus/score.js';
+import { ExtractionError, extractBulletin, shutdownOcr, type ExtractedContext } from '../src/index.js';
+
+const LIMITS = { maxBytes: 20 * 1024 * 1024, maxPages: 20, maxPixels: 40_000_000, ocrTimeoutMs: 120_000 };
+
+interface Result {
+  doc: AgencyDoc;
+  got: ExtractedContext | null;
+  code: string | null;
+}
+const results = new Map<string, Result>();
+const OCR_SUBSET = ['senamhi-districts-photo', 'sinca-temuco-pdf-scan', 'apra-ley1356-png'];
+
+before(async () => {
+  const docs = agencyCorpus();
+  for (const [k, doc] of docs.entries()) {
+    if (doc.medium !== 'pdf-text' && !OCR_SUBSET.includes(doc.id)) continue;
+    const { bytes, ext } = await renderPage(doc.blocks, doc.medium, k + 1);
+    let got: ExtractedContext | null = null;
+    let code: string | null = null;
+    try {
+      got = await extractBulletin(bytes, `${doc.id}.${ext}`, LIMITS);
+    } catch (err) {
+      code = err instanceof ExtractionError ? err.code : String(err);
+    }
+    results.set(doc.id, { doc, got, code });
+  }
+});
+after(() => shutdownOcr());
+
+const get = (id: string): ExtractedContext => {
+  const r = results.get(id);
+  assert.ok(r?.got, `${id}: ${r?.code}`);
+  return r.got;
+};
+
+describe('agency corpus', () => {
+  it('has at least 30 documents from at least 12 agencies, in four media, with no-data documents', () => {
+    const docs = agencyCorpus();
+    assert.ok(docs.length >= 30, String(docs.length));
+    assert.ok(new Set(docs.map((d) => d.agency)).size >= 12);
+    assert.deepEqual(new Set(docs.map((d) => d.medium)), new Set(['pdf-text', 'pdf-scan', 'png', 'photo']));
+    assert.ok(docs.filter((d) => d.expected.noData).length >= 4);
+  });
+
+  it('text PDFs: at least 95 % of fields right, and nothing invented on documents without a concentration', () => {
+    const rs = [...results.values()].filter((r) => r.doc.medium === 'pdf-text');
+    const scores = rs.map((r) => scoreAgency(r.doc.expected, r.got, r.code));
+    const t = total(scores);
+    const misses = rs.flatMap((r, k) => scores[k]!.misses.map((m) => `${r.doc.id}: ${m}`));
+    assert.ok(t.accuracy >= 0.95, `${t.correct}/${t.total}\n${misses.join('\n')}`);
+    for (const r of rs.filter((x) => x.doc.expected.noData)) {
+      assert.equal(r.code, 'no_air_quality_data', `${r.doc.id} gave ${JSON.stringify(r.got && { pm25: r.got.pm25, pm10: r.got.pm10 })}`);
+    }
+  });
+
+  it('Rio SMAC table: stacked headers, ND/NM, IQAr column and legend ignored, maximum over stations', () => {
+    const r = get('rio-smac-20241226-pdf-text');
+    assert.equal(r.location, 'Rio de Janeiro');
+    assert.equal(r.o3, 52);
+    assert.equal(r.fields.o3?.origin, 'max-of-stations');
+    assert.equal(r.fields.o3?.station, 'Pedra de Guaratiba');
+    assert.equal(r.fields.o3?.stationCount, 7);
+    assert.equal(r.pm25, 4); // one station measures it; 0-25 of the legend is not a reading
+    assert.equal(r.co, 1.031);
+    assert.equal(r.fields.co?.sourceUnit, 'ppm');
+    const iraja = r.stations?.find((s) => s.name === 'Irajá');
+    assert.deepEqual(iraja?.values, { pm25: 4, pm10: 16, no2: 50, o3: 37, so2: 12, co: 1.031 });
+    assert.ok(!r.stations?.some((s) => /N1|Boa/.test(s.name)));
+  });
+
+  it('AQMD fixed-width forecast: 8-hour ozone preferred, ppb/ppm converted, forecast, the county city', () => {
+    const r = get('aqmd-20251129-pdf-text');
+    assert.equal(r.location, 'Los Angeles');
+    assert.equal(r.date, '2025-11-29');
+    assert.equal(r.kind, 'forecast');
+    assert.equal(r.fields.o3?.averaging, '8h');
+    assert.equal(r.o3, 92.3); // 47 ppb, not the 1-hour 56 ppb nor the MAX AQI 117
+    assert.equal(r.no2, 80.9);
+    assert.equal(r.fields.pm25?.station, 'Metro Riverside Co');
+    assert.equal(r.stations?.length, 26);
+  });
+
+  it('Hong Kong EPD: a unit stated once for the whole page, AQHI not read, "-" is no value', () => {
+    const r = get('hk-epd-pdf-text');
+    assert.equal(r.location, 'Hong Kong');
+    assert.equal(r.co, 0.726);
+    assert.equal(r.no2, 91.7);
+    assert.equal(r.stations?.find((s) => s.name === 'Kwun Tong')?.values.co, undefined);
+  });
+
+  it('APrA CSV: columns named pollutant_station, decimal commas, s/d, units from a note', () => {
+    const r = get('apra-csv-pdf-text');
+    assert.equal(r.co, 1.375); // 1,2 ppm at Córdoba, 9 h
+    assert.equal(r.no2, 97.9); // 52 ppb
+    assert.deepEqual(r.stations?.map((s) => s.name), ['Centenario', 'Cordoba', 'La Boca']);
+  });
+
+  it('numbers that are not concentrations: Ley 1356, "24-hour", ECA thresholds, decree numbers, phone and page numbers', () => {
+    const law = get('apra-ley1356-pdf-text');
+    assert.equal(law.no2, 50.8); // 27 ppb, not 1356
+    assert.equal(law.fields.co?.origin, 'max-of-stations');
+    assert.equal(law.fields.co?.station, 'La Boca');
+    const phx = get('airnow-phoenix-pdf-text');
+    assert.equal(phx.pm25, 18.4);
+    assert.equal(phx.fields.pm25?.averaging, '24h');
+    const lima = get('senamhi-monthly-pdf-text');
+    assert.equal(lima.pm25, 68.9); // not the ECA of 50
+    assert.equal(lima.pm10, 144.8); // not the ECA of 100
+    assert.equal(lima.location, 'Lima');
+  });
+
+  it('ranges and lists: the high end of a stated range, the worst district of a list', () => {
+    const sg = get('nea-range-pdf-text');
+    assert.equal(sg.pm25, 47);
+    assert.deepEqual(sg.fields.pm25?.range, [35, 47]);
+    const list = get('senamhi-districts-pdf-text');
+    assert.equal(list.pm25, 188.5);
+    assert.equal(list.stations?.length, 7);
+    assert.equal(list.fields.pm25?.stationCount, 7);
+  });
+
+  it('the location is the city, never a category word, a basin or a station', () => {
+    assert.equal(get('sedema-ias-pdf-text').location, 'Ciudad de México'); // not "Mala"
+    assert.equal(get('sinca-temuco-pdf-text').location, 'Temuco'); // not the station Padre Las Casas II
+    assert.equal(get('rmcab-bogota-pdf-text').location, 'Bogotá');
+  });
+
+  it("OCR'd subset (phone photo, scan, PNG) reads its values", () => {
+    const photo = get('senamhi-districts-photo');
+    assert.equal(photo.pm25, 188.5);
+    assert.equal(photo.method, 'image-ocr');
+    const scan = get('sinca-temuco-pdf-scan');
+    assert.equal(scan.pm25, 171);
+    assert.equal(scan.method, 'pdf-ocr');
+    const png = get('apra-ley1356-png');
+    assert.equal(png.pm10, 38);
+  });
+});
