@@ -1,7 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader: no build step between a
-// fresh `npm ci` and a working `aqcast` command.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/cli/main.ts');
+// The aqcast command runs the JavaScript built by `npm ci` (tsc -b, see the root package.json).
+await import('../dist/cli/main.js');

@@ -1,114 +1,148 @@
 /**
- * Composition root: opens the store, runs migrations, builds services, the
- * worker pool and (for `serve`) the HTTP app. `aqcast serve`, `aqcast worker`
- * and the tests all start the service through here.
+ * Composition root: opens the store, runs the migrations of every module,
+ * creates the modules' services in list order, builds the HTTP app (for
+ * `serve`) and starts the background work (workers, dispatchers). `aqcast
+ * serve`, `aqcast worker` and the tests all start the service through here.
  */
-import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { resolveApiKey, type ApiKeySource } from './auth/api-key.js';
-import type { Config } from './config/config.js';
-import { buildApp } from './http/app.js';
-import type { AppContext } from './http/context.js';
-import { IdempotencyService } from './idempotency/service.js';
-import { JobQueue } from './queue/queue.js';
-import { QueueService } from './queue/service.js';
-import { WorkerPool, type Renderer } from './queue/worker-pool.js';
-import { RenderService } from './renders/service.js';
-import { LocalStorage } from './storage/local-storage.js';
-import { migrateToLatest, openStore } from './store/database.js';
-import { ConfigError } from './config/config.js';
-import { toJobView } from './renders/job-view.js';
-import type { JobEventSink } from './queue/worker-pool.js';
-import { parseAllowedNetworks } from './webhooks/delivery/index.js';
-import { WebhookService } from './webhooks/service.js';
-import { IngestService } from './ingest/service.js';
-import { shutdownOcr } from './ingest/extraction/index.js';
+import { buildApp } from './app/app.js';
+import { resolveApiKey, type ApiKeySource } from './app/api-key.js';
+import type { Config } from './core/config.js';
+import { Auth, defaultScope } from './core/auth.js';
+import { CORE_ERRORS, type ErrorDefinition } from './core/errors.js';
+import { EventBus } from './core/events.js';
+import { IdempotencyService } from './core/idempotency.js';
+import { Metrics } from './core/metrics.js';
+import type { Http, ModuleDefinition, ModuleDeps, RuntimeOptions, Services } from './core/module.js';
+import { RENDER_PARAMS_ERRORS } from './core/render-params.js';
+import { openStore, type Store } from './core/store/database.js';
+import * as initialMigration from './core/store/initial-migration.js';
+import { migrateToLatest, type StoreMigration } from './core/store/migrations.js';
+import { countStorageErrors, openStorage } from './core/storage/open.js';
+import { MODULES } from './modules.js';
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({
     level: config.logLevel,
     // The key must never reach a log line, whatever gets logged.
-    redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'headers["x-api-key"]', 'apiKey', '*.apiKey', 'secret', '*.secret'], censor: '[redacted]' },
+    redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie', 'headers["x-api-key"]', 'apiKey', '*.apiKey', 'secret', '*.secret'], censor: '[redacted]' },
   });
 }
 
+/** Every migration, by name: the core's first one and each module's. */
+export function allMigrations(modules: readonly ModuleDefinition<never>[] = MODULES): Record<string, StoreMigration> {
+  const out: Record<string, StoreMigration> = { '001_initial': initialMigration };
+  for (const mod of modules) {
+    for (const [name, m] of Object.entries(mod.migrations ?? {})) {
+      if (out[name]) throw new Error(`migration ${name} is defined twice (${mod.name})`);
+      out[name] = m;
+    }
+  }
+  return out;
+}
+
+/** The error catalogue: every code the API can answer with. */
+export function errorCatalogue(modules: readonly ModuleDefinition<never>[] = MODULES): ErrorDefinition[] {
+  const all: ErrorDefinition[] = [...Object.values(CORE_ERRORS), ...Object.values(RENDER_PARAMS_ERRORS)];
+  for (const mod of modules) all.push(...Object.values(mod.errors ?? {}));
+  const seen = new Set<string>();
+  for (const e of all) {
+    if (seen.has(e.code)) throw new Error(`error code ${e.code} is defined twice`);
+    seen.add(e.code);
+  }
+  return all;
+}
+
+/** Applies every pending migration. */
+export async function migrate(store: Store, modules: readonly ModuleDefinition<never>[] = MODULES): Promise<string[]> {
+  return migrateToLatest(store, allMigrations(modules));
+}
+
 export interface RunningService {
-  ctx: AppContext;
-  app: FastifyInstance | null;
+  app: Http | null;
+  services: Services;
+  store: Store;
   apiKey: ApiKeySource;
   baseUrl: string;
   /** Graceful stop: no new work, running renders finish within the grace period or are released. */
   stop(): Promise<void>;
+  /** Deletes what every module no longer needs from before `before` (finished jobs and their files, delivered events, …). */
+  prune(before: Date): Promise<Record<string, number>>;
 }
 
 export interface StartOptions {
   /** Serve HTTP (serve) or only run workers (worker). */
   http: boolean;
   logger?: Logger;
-  renderer?: Renderer;
-  retryBaseMs?: number;
+  /** Per-process options for modules (a trivial renderer in benchmarks, faster retries in tests). */
+  runtime?: RuntimeOptions;
+  modules?: readonly ModuleDefinition<never>[];
+  /** Start background work (workers, dispatchers, schedulers); false for one-off commands. Default true. */
+  background?: boolean;
 }
 
 export async function startService(config: Config, opts: StartOptions): Promise<RunningService> {
+  const modules = opts.modules ?? MODULES;
   const logger = opts.logger ?? createLogger(config);
-  let allowed;
-  try {
-    allowed = parseAllowedNetworks(config.webhookAllowedNetworks);
-  } catch (err) {
-    throw new ConfigError('WEBHOOK_ALLOWED_NETWORKS', (err as Error).message);
-  }
-  const store = await openStore(config.databaseUrl);
-  await migrateToLatest(store);
-  const storage = new LocalStorage(config.dataDir);
-  let baseUrl: string = config.publicBaseUrl ?? `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.port}`;
-  const publicBaseUrl = () => baseUrl;
-  const webhooks = new WebhookService(store, { allowed, retryDelaysSec: config.webhookRetryDelays, timeoutMs: config.webhookTimeoutMs, logger });
-  // Render events go into the webhook outbox inside the transaction that ends the job.
-  const jobEvents: JobEventSink = {
-    jobEnded: async (trx, jobId) => {
-      const row = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
-      const created = await webhooks.emit(trx, row.status === 'completed' ? 'render.completed' : 'render.failed', toJobView(row, publicBaseUrl()));
-      if (created.length) setTimeout(() => webhooks.wake(), 20);
-    },
-  };
-  const queue = new JobQueue(store, { leaseSeconds: config.workerLeaseSeconds, events: jobEvents });
+  errorCatalogue(modules);
+  const metrics = new Metrics();
+  const store = await openStore(config.databaseUrl, { onError: () => metrics.storeErrors.inc() });
+  await migrate(store, modules);
   const apiKey = resolveApiKey(config.apiKey, config.dataDir);
-  const renders = new RenderService(queue, { publicBaseUrl, defaultMaxAttempts: config.maxAttempts });
-  const pool =
-    config.workerConcurrency > 0
-      ? new WorkerPool({
-          store, queue, storage, logger, concurrency: config.workerConcurrency, workerId: config.workerId,
-          leaseSeconds: config.workerLeaseSeconds, pollMs: config.workerPollMs, renderer: opts.renderer, retryBaseMs: opts.retryBaseMs, events: jobEvents,
-        })
-      : null;
-  const ctx: AppContext = {
-    config, logger, store, storage, queue, renders,
-    queueControl: new QueueService(queue, renders, { pool: () => pool, leaseSeconds: config.workerLeaseSeconds }),
-    webhooks,
-    ingest: new IngestService(store, renders, webhooks, { maxBytes: config.uploadMaxBytes, maxPages: config.uploadMaxPages, maxPixels: config.uploadMaxPixels, ocrTimeoutMs: config.ocrTimeoutMs }),
-    idempotency: new IdempotencyService(store), pool, apiKey: apiKey.key, publicBaseUrl, startedAt: Date.now(),
-  };
+  const listenHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  let baseUrl: string = config.publicBaseUrl ?? `http://${listenHost}:${config.port}`;
 
-  let app: FastifyInstance | null = null;
+  const storage = countStorageErrors(await openStorage(config), metrics);
+  const events = new EventBus();
+  for (const mod of modules) events.declare(mod.events ?? []);
+  const auth = new Auth(apiKey.key);
+  for (const mod of modules) {
+    if (mod.routes || mod.graphql) for (const write of [false, true]) auth.declareScope(defaultScope(mod.name, write));
+    for (const scope of Object.values(mod.graphql?.scopes ?? {})) auth.declareScope(scope);
+  }
+  const services = {} as Services;
+  const role = { http: opts.http, workers: opts.background === false ? 0 : config.workerConcurrency };
+  const deps: ModuleDeps = {
+    config, logger, store, storage, events, idempotency: new IdempotencyService(store), auth, metrics,
+    publicBaseUrl: () => baseUrl, startedAt: Date.now(), role, runtime: opts.runtime ?? {}, services,
+  };
+  const created: string[] = [];
+  for (const mod of modules) {
+    for (const used of mod.uses ?? []) if (!created.includes(used)) throw new Error(`module ${mod.name} uses ${used}, which must come before it in the module list`);
+    if (mod.create) (services as unknown as Record<string, unknown>)[mod.name] = mod.create(deps);
+    created.push(mod.name);
+  }
+  const serviceOf = (mod: ModuleDefinition<never>) => (services as unknown as Record<string, unknown>)[mod.name] as never;
+
+  let app: Http | null = null;
   if (opts.http) {
-    app = await buildApp(ctx);
+    app = await buildApp({ modules, deps, services });
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
-    if (!config.publicBaseUrl && addr && typeof addr === 'object') {
-      baseUrl = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${addr.port}`;
+    if (!config.publicBaseUrl && addr && typeof addr === 'object') baseUrl = `http://${listenHost}:${addr.port}`;
+  }
+  const started: ModuleDefinition<never>[] = [];
+  if (opts.background !== false) {
+    for (const mod of modules) {
+      await mod.start?.(serviceOf(mod), deps);
+      started.push(mod);
     }
   }
-  await pool?.start();
-  webhooks.start();
+  const prune = async (before: Date) => {
+    const counts: Record<string, number> = { idempotencyKeys: await deps.idempotency.prune(before) };
+    for (const mod of modules) {
+      for (const [kind, n] of Object.entries((await mod.prune?.(serviceOf(mod), before, deps)) ?? {})) counts[`${mod.name}.${kind}`] = n;
+    }
+    return counts;
+  };
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
     (stopped ??= (async () => {
       await app?.close();
-      await pool?.stop(config.shutdownGraceSeconds * 1000);
-      await webhooks.stop();
-      await shutdownOcr();
+      for (const mod of started.reverse()) await mod.stop?.(serviceOf(mod), deps);
+      storage.close?.();
       await store.close();
     })());
-  return { ctx, app, apiKey, baseUrl, stop };
+  return { app, services, store, apiKey, baseUrl, stop, prune };
 }

@@ -3,10 +3,12 @@
  * (one video to a file, no server), templates, migrate.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigError, loadConfig } from '../config/config.js';
-import { SERVICE_VERSION } from '../version.js';
-import { renderCommand, templatesCommand } from './render-command.js';
-import { migrateCommand, serveCommand, workerCommand } from './service-commands.js';
+import { ConfigError } from '../core/config.js';
+import { SERVICE_VERSION } from '../core/version.js';
+
+// Each command loads what it needs when it runs, so `aqcast --help` and `aqcast templates` start fast.
+const service = () => import('./service-commands.js');
+const render = () => import('./render-command.js');
 
 function num(value: string): number {
   const n = Number(value.replace(',', '.'));
@@ -22,10 +24,10 @@ const program = new Command('aqcast')
 program
   .command('serve', { isDefault: true })
   .description('Run the HTTP API with an in-process worker pool')
-  .action(() => serveCommand());
+  .action(async () => (await service()).serveCommand());
 
-program.command('worker').description('Run render workers only (no HTTP) against DATABASE_URL').action(() => workerCommand());
-program.command('migrate').description('Apply database migrations and exit').action(() => migrateCommand());
+program.command('worker').description('Run render workers only (no HTTP) against DATABASE_URL').action(async () => (await service()).workerCommand());
+program.command('migrate').description('Apply database migrations and exit').action(async () => (await service()).migrateCommand());
 
 program
   .command('render')
@@ -48,9 +50,27 @@ program
   .option('--date <YYYY-MM-DD>', 'day the report is about (default today)')
   .requiredOption('--out <file.mp4>', 'output MP4 path (a poster PNG is written beside it)')
   .option('--poster <file.png>', 'poster path')
-  .action((opts) => renderCommand(opts));
+  .action(async (opts) => (await render()).renderCommand(opts));
 
-program.command('templates').description('List the video templates').option('--json', 'print JSON').action((opts) => templatesCommand(opts));
+const keys = program.command('keys').description('Scoped API keys (stored only as hashes)');
+keys
+  .command('create')
+  .description('Create a key and print it (the only time it is shown)')
+  .requiredOption('--name <name>', 'who holds it')
+  .requiredOption('--scopes <list>', 'comma-separated, e.g. renders:read,renders:write (GET /keys/scopes lists them)')
+  .option('--expires-at <date-time>', 'when it stops working')
+  .option('--rate-limit <per-minute>', 'requests per minute', (v) => Number.parseInt(v, 10))
+  .action(async (opts) => (await service()).keysCreateCommand(opts));
+keys.command('list').description('List keys (never the keys themselves)').action(async () => (await service()).keysListCommand());
+keys.command('revoke <id>').description('Revoke a key').action(async (id: string) => (await service()).keysRevokeCommand(id));
+
+program
+  .command('prune')
+  .description('Delete finished jobs (and files no other job uses), delivered webhook events and old idempotency records')
+  .requiredOption('--older-than <age>', 'e.g. 30d, 12h')
+  .action(async (opts) => (await service()).pruneCommand(opts));
+
+program.command('templates').description('List the video templates').option('--json', 'print JSON').action(async (opts) => (await render()).templatesCommand(opts));
 
 try {
   await program.parseAsync(process.argv);
@@ -59,6 +79,11 @@ try {
     console.error(`aqcast: configuration error: ${err.message}`);
     process.exit(2);
   }
+  // A refusal the service would answer with a 4xx: say it plainly, no stack.
+  const detail = (err as { detail?: unknown; status?: number }).detail;
+  if (typeof detail === 'string' && ((err as { status?: number }).status ?? 500) < 500) {
+    console.error(`aqcast: ${detail}`);
+    process.exit(1);
+  }
   throw err;
 }
-export { loadConfig };

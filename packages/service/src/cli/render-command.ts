@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { EngineError, listTemplates, normalizeRenderParams, renderVideo } from '@aqcast/engine';
 import cliProgress from 'cli-progress';
+import { loadConfig } from '../core/config.js';
 
 interface RenderOptions {
   location: string;
@@ -34,7 +35,9 @@ export async function renderCommand(opts: RenderOptions): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
+    const { ffmpegPath } = loadConfig();
     const result = await renderVideo(params, {
+      ...(ffmpegPath ? { ffmpegPath } : {}),
       outFile: resolve(out),
       posterFile: poster ? resolve(poster) : undefined,
       signal: controller.signal,

@@ -1,0 +1,83 @@
+/**
+ * The GraphQL schema assembled from the modules: a small base (the JSON
+ * scalar, empty root types) plus each module's SDL and resolvers. Every root
+ * field's arguments are checked like a REST body (NUL, lone surrogates, depth),
+ * and every mutation honours an `idempotencyKey` argument: a retry with the
+ * same key and arguments gets the first result back instead of doing the work twice.
+ */
+import { GraphQLScalarType } from 'graphql';
+import { jsonScalar } from '../../core/graphql/json-scalar.js';
+import type { GraphQLContext, Resolver, Resolvers } from '../../core/graphql/types.js';
+import type { IdempotencyService } from '../../core/idempotency.js';
+import type { ModuleDefinition } from '../../core/module.js';
+import { defaultScope, hasScope } from '../../core/auth.js';
+import { AppError, CORE_ERRORS, validationError } from '../../core/errors.js';
+import { storableErrors } from '../../core/validation.js';
+
+const BASE_TYPE_DEFS = /* GraphQL */ `
+  "Any JSON value (objects, arrays, strings, numbers, booleans, null)."
+  scalar JSON
+
+  "Read operations. Every module adds its fields with \`extend type Query\`."
+  type Query
+
+  "Write operations. Every module adds its fields with \`extend type Mutation\`."
+  type Mutation
+`;
+
+/** A root field: the caller's scope, then its arguments (as a REST body would be), then the resolver. */
+function checked(resolver: Resolver<never, never>, scope: string, field: string): Resolver {
+  return (parent, args, context, info) => {
+    if (!hasScope(context.principal, scope)) throw new AppError(CORE_ERRORS.insufficient_scope, `This key lacks the scope "${scope}" that ${field} needs`, { requiredScope: scope });
+    const bad = storableErrors(args);
+    if (bad.length) throw validationError(bad);
+    return (resolver as Resolver)(parent, args, context, info);
+  };
+}
+
+function idempotent(field: string, resolver: Resolver, idempotency: IdempotencyService): Resolver {
+  return async (parent, args, context: GraphQLContext, info) => {
+    const { idempotencyKey, ...rest } = args as { idempotencyKey?: string | null };
+    if (idempotencyKey === undefined || idempotencyKey === null) return resolver(parent, rest, context, info);
+    const outcome = await idempotency.begin(idempotencyKey, `graphql:${field}`, rest, 'idempotencyKey');
+    if (outcome.kind === 'replay') return JSON.parse(outcome.response.body) as unknown;
+    try {
+      const result = await resolver(parent, rest, context, info);
+      await outcome.claim.complete(200, JSON.stringify(result ?? null));
+      return result;
+    } catch (err) {
+      await outcome.claim.release();
+      throw err;
+    }
+  };
+}
+
+/** Joins the modules' SDL and merges their resolvers; a field defined twice is a startup error. */
+export function composeSchema(modules: readonly ModuleDefinition<never>[], idempotency: IdempotencyService): { typeDefs: string; resolvers: Resolvers } {
+  const resolvers: Resolvers = { JSON: jsonScalar };
+  const owner = new Map<string, string>([['JSON', 'base']]);
+  const typeDefs = [BASE_TYPE_DEFS];
+  for (const mod of modules) {
+    if (!mod.graphql) continue;
+    typeDefs.push(mod.graphql.typeDefs);
+    for (const [typeName, value] of Object.entries(mod.graphql.resolvers)) {
+      if (value instanceof GraphQLScalarType) {
+        if (owner.has(typeName)) throw new Error(`GraphQL scalar ${typeName} is defined by both the ${owner.get(typeName)} and the ${mod.name} module`);
+        owner.set(typeName, mod.name);
+        resolvers[typeName] = value;
+        continue;
+      }
+      const target = (resolvers[typeName] ??= {}) as Record<string, Resolver>;
+      for (const [field, fn] of Object.entries(value)) {
+        const key = `${typeName}.${field}`;
+        if (owner.has(key)) throw new Error(`GraphQL field ${key} is defined by both the ${owner.get(key)} and the ${mod.name} module`);
+        owner.set(key, mod.name);
+        const root = typeName === 'Query' || typeName === 'Mutation';
+        const scope = mod.graphql.scopes?.[key] ?? defaultScope(mod.name, typeName === 'Mutation');
+        const safe = root ? checked(fn, scope, key) : (fn as Resolver);
+        target[field] = typeName === 'Mutation' ? idempotent(field, safe, idempotency) : safe;
+      }
+    }
+  }
+  return { typeDefs: typeDefs.join('\n'), resolvers };
+}

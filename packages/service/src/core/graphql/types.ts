@@ -1,0 +1,36 @@
+/**
+ * What a module contributes to the GraphQL schema: SDL that extends `Query` /
+ * `Mutation` (`extend type Query { … }`) and thin resolvers that call the same
+ * services as the REST routes. Mutations may take an `idempotencyKey` argument;
+ * the GraphQL endpoint makes them idempotent (see the app's graphql folder).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { GraphQLResolveInfo, GraphQLScalarType } from 'graphql';
+import type { Principal } from '../auth.js';
+import type { Services } from '../services.js';
+
+/** The context every resolver receives. */
+export interface GraphQLContext {
+  services: Services;
+  /** The caller; root fields check its scopes. */
+  principal: Principal;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
+export type Resolver<TArgs = Record<string, unknown>, TParent = unknown> = (parent: TParent, args: TArgs, context: GraphQLContext, info: GraphQLResolveInfo) => unknown;
+
+/** Resolvers by type name, then field name; scalars as GraphQLScalarType. */
+export type Resolvers = Record<string, GraphQLScalarType | Record<string, Resolver<never, never>>>;
+
+export interface GraphQLPart {
+  typeDefs: string;
+  resolvers: Resolvers;
+  /** Scopes of root fields that need another than the module's default (`<module>:read` for queries, `:write` for mutations), by `Query.field` / `Mutation.field`. */
+  scopes?: Record<string, string>;
+}
+
+/** GraphQL sends explicit nulls for "not given"; the REST contract omits the field. */
+export function withoutNulls<T extends object>(input: T | null | undefined): { [K in keyof T]?: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
+}

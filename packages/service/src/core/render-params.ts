@@ -1,0 +1,32 @@
+/**
+ * Render parameters, the one input every module that makes videos shares
+ * (renders, queue, ingest, contexts, workflows, variants, ai): the engine's
+ * schema and normalisation, with its errors in the API's terms.
+ */
+import { EngineError, listTemplates, normalizeRenderParams, type RenderParams } from '@aqcast/engine';
+import { AppError, defineErrors, validationError, type FieldError } from './errors.js';
+
+export const RENDER_PARAMS_ERRORS = defineErrors({
+  unknown_template: { status: 400, title: 'Unknown template' },
+});
+
+/** Validates and normalizes render params; `prefix` names the item in a batch (e.g. `items[3].`). */
+export function parseRenderParams(input: unknown, prefix = ''): RenderParams {
+  try {
+    return normalizeRenderParams(input);
+  } catch (err) {
+    throw renderParamsError(err, prefix);
+  }
+}
+
+/** An engine validation error as a 400 naming each field (prefixed); anything else unchanged. */
+export function renderParamsError(err: unknown, prefix = ''): unknown {
+  if (!(err instanceof EngineError)) return err;
+  const fields: FieldError[] = (err.fields ?? [{ field: 'params', message: err.message }]).map((f) => ({ field: prefix + f.field, message: f.message }));
+  if (err.code === 'unknown_template') {
+    const known = listTemplates().map((t) => t.id);
+    return new AppError(RENDER_PARAMS_ERRORS.unknown_template, `${prefix}template: unknown template; known templates are ${known.join(', ')}`, { errors: fields, knownTemplates: known });
+  }
+  if (err.code === 'invalid_params') return validationError(fields);
+  return err;
+}

@@ -1,0 +1,120 @@
+/**
+ * Storage in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze
+ * B2) with the AWS SDK v3: multipart upload for large files (lib-storage), the
+ * SDK's standard retry mode with backoff, byte ranges on read, and short-lived
+ * presigned URLs for clients that should download straight from the bucket.
+ * Every node of a deployment points at the same bucket, so a render made by
+ * one worker is served by any API process and reused by any other worker.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Storage, StoredObject } from './storage.js';
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** Key prefix inside the bucket (no leading or trailing slash), e.g. `aqcast/prod`. */
+  prefix: string;
+  endpoint: string | null;
+  region: string;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Local directory for work files before upload. */
+  workDir: string;
+  /** Attempts per request, the SDK's standard retry mode (backoff with jitter). */
+  maxAttempts?: number;
+  /** Parts of this size are uploaded in parallel for large files. */
+  partSizeBytes?: number;
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+export class S3Storage implements Storage {
+  readonly kind = 's3' as const;
+  readonly workDir: string;
+  private readonly client: S3Client;
+
+  constructor(private readonly opts: S3StorageOptions) {
+    this.workDir = opts.workDir;
+    mkdirSync(this.workDir, { recursive: true });
+    const config: S3ClientConfig = {
+      region: opts.region,
+      forcePathStyle: opts.forcePathStyle,
+      maxAttempts: opts.maxAttempts ?? 5,
+      retryMode: 'standard',
+      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+      ...(opts.credentials ? { credentials: opts.credentials } : {}),
+    };
+    this.client = new S3Client(config);
+  }
+
+  private key(key: string): string {
+    if (key.includes('..') || key.startsWith('/')) throw new Error(`invalid storage key: ${key}`);
+    return this.opts.prefix ? `${this.opts.prefix}/${key}` : key;
+  }
+
+  async put(key: string, localFile: string, contentType: string): Promise<StoredObject> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.opts.bucket, Key: this.key(key), Body: createReadStream(localFile), ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' },
+      partSize: this.opts.partSizeBytes ?? 8 * 1024 * 1024,
+      queueSize: 2,
+    });
+    await upload.done();
+    await rm(localFile, { force: true });
+    const stat = await this.stat(key);
+    if (!stat) throw new Error(`uploaded ${key} but the bucket does not show it`);
+    return stat;
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }));
+      return { bytes: Number(head.ContentLength ?? 0), etag: head.ETag ?? `"${key}"`, modifiedAt: head.LastModified ?? new Date(0) };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    return res.Body as Readable;
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }));
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A URL that downloads the object straight from the bucket for `seconds`. */
+  async presignedUrl(key: string, seconds: number, filename?: string): Promise<string> {
+    const command = new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(filename ? { ResponseContentDisposition: `inline; filename="${filename}"` } : {}) });
+    return getSignedUrl(this.client, command, { expiresIn: seconds });
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+/** Where a render's work files go before upload. */
+export function workDirFor(dataDir: string): string {
+  return join(dataDir, 'work');
+}

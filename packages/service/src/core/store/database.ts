@@ -1,0 +1,188 @@
+/**
+ * The store: one Kysely query layer over SQLite (embedded default) or
+ * PostgreSQL (multi-node). A module declares the types of its own tables by
+ * augmenting {@link Database} in its `store.ts`, and keeps all SQL on them there.
+ *
+ * Timestamps are ISO-8601 UTC strings (they sort and compare as text on both
+ * dialects); JSON documents are text.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig, type Transaction } from 'kysely';
+import pg from 'pg';
+
+/**
+ * Every table, by name. Empty here: each module adds its tables with
+ * `declare module '../../core/store/database.js' { interface Database { … } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Database {}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** Where a query runs: the store itself or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Tells listeners in every process (PostgreSQL NOTIFY; on SQLite only this process, others poll). */
+  notify(channel: string): Promise<void>;
+  /** Calls `onNotify` whenever `notify(channel)` ran anywhere; returns an unsubscribe function. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const afterCommit = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `fn` in a transaction; callbacks registered with {@link onCommit} run
+ * once it committed (never when it rolled back).
+ */
+export async function transaction<T>(store: Store, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const callbacks: (() => void)[] = [];
+  const result = await store.db.transaction().execute((trx) => {
+    afterCommit.set(trx, callbacks);
+    return fn(trx);
+  });
+  for (const cb of callbacks) cb();
+  return result;
+}
+
+/**
+ * Runs `cb` after the transaction `exec` commits — at once when `exec` is the
+ * store itself (the statement before it has committed already). Wakes workers
+ * and dispatchers only when there is something committed for them to find.
+ */
+export function onCommit(exec: Executor, cb: () => void): void {
+  const list = afterCommit.get(exec);
+  if (list) list.push(cb);
+  else if (exec.isTransaction) throw new Error('onCommit: open the transaction with transaction(store, fn)');
+  else cb();
+}
+
+export interface StoreOptions {
+  /** Called for every query the database answered with an error (metrics). */
+  onError?: () => void;
+}
+
+export async function openStore(databaseUrl: string, opts: StoreOptions = {}): Promise<Store> {
+  if (databaseUrl.startsWith('sqlite:')) return openSqlite(databaseUrl.slice('sqlite:'.length), opts);
+  return openPostgres(databaseUrl, opts);
+}
+
+function errorLogger(opts: StoreOptions): KyselyConfig['log'] {
+  return opts.onError ? (event) => (event.level === 'error' ? opts.onError!() : undefined) : undefined;
+}
+
+function localChannels() {
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    notify: async (channel: string) => {
+      for (const l of listeners.get(channel) ?? []) l();
+    },
+    listen: async (channel: string, onNotify: () => void) => {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(onNotify);
+      return async () => {
+        set.delete(onNotify);
+      };
+    },
+  };
+}
+
+function openSqlite(file: string, opts: StoreOptions): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  // WAL lets API and worker processes read while one writes; busy_timeout makes
+  // writers from other processes wait instead of failing.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 15000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Reads through a memory map skip a copy per page: point lookups get cheaper.
+  sqlite.pragma('mmap_size = 268435456');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: errorLogger(opts) });
+  return {
+    db,
+    dialect: 'sqlite',
+    ...localChannels(),
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a
+ * point lookup. Our queries are built from a small set of shapes, so the
+ * prepared statements are kept (bounded) and reused, keyed by their SQL.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database, max = 500): BetterSqlite3.Database {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') return Reflect.get(target, prop, receiver) as unknown;
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          stmt = prepare(source);
+          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
+}
+
+function openPostgres(url: string, opts: StoreOptions): Store {
+  // int8 (bigserial, count(*)) as JS numbers: our counters stay far below 2^53.
+  const types = {
+    getTypeParser: (oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')),
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types } as pg.PoolConfig);
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: errorLogger(opts) });
+  // One LISTEN connection per store, shared by every channel.
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<() => void>>();
+  return {
+    db,
+    dialect: 'postgres',
+    notify: async (channel) => {
+      await sql`select pg_notify(${channel}, '')`.execute(db);
+    },
+    listen: async (channel, onNotify) => {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+      if (!listener) {
+        const client = new pg.Client({ connectionString: url });
+        client.on('error', () => {});
+        await client.connect();
+        client.on('notification', (msg) => {
+          for (const h of handlers.get(msg.channel) ?? []) h();
+        });
+        listener = client;
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listener.query(`LISTEN ${channel}`);
+      }
+      set.add(onNotify);
+      return async () => {
+        set.delete(onNotify);
+      };
+    },
+    close: async () => {
+      await listener?.end().catch(() => {});
+      listener = null;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,364 @@
+/**
+ * The AI helpers: analyze, suggestTemplate, generate and render. The domain engine
+ * (domain/) computes the facts and writes the offline text; a configured language
+ * model may rewrite it, and its text is used only when every check passes; a
+ * configured speech server turns the narration into an AAC track the video is
+ * timed to. No HTTP and no SQL here.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { DEFAULT_AQI_STANDARD, findFfmpeg, listTemplates, type AqiStandardId, type Language, type RenderParams } from '@aqcast/engine';
+import type { Logger } from 'pino';
+import { notFound, validationError, type FieldError } from '../../core/errors.js';
+import { newToken } from '../../core/ids.js';
+import { parseRenderParams } from '../../core/render-params.js';
+import type { Storage } from '../../core/storage/storage.js';
+import { transaction, type Executor, type Store } from '../../core/store/database.js';
+import type { ContextService } from '../contexts/index.js';
+import type { JobExtension, JobRenderExtras, QueueService } from '../queue/index.js';
+import type { AiRenderBody, AiRenderResult, AnalysisView, AnalyzeBody, Channel, CueView, GeneratedView, GenerateBody, ModelUse, SuggestBody, SuggestionsView, SuggestionView } from './contract.js';
+import { analyze, type SeriesPoint } from './domain/analysis.js';
+import { cuesFor, estimatedTimes, SENTENCE_GAP_SEC, type TimedSentence } from './domain/captions.js';
+import { reportFacts, type ReportFacts } from './domain/facts.js';
+import { checkModelText } from './domain/guardrails.js';
+import { pollutant } from './domain/grammar.js';
+import { decimalsFor, formatNumber, writtenUnits } from './domain/locale.js';
+import { hasPollutant, measurementsOf, type Measurements } from './domain/measurements.js';
+import { suggestTemplates } from './domain/suggest.js';
+import { estimateSeconds, NARRATION_LEAD_SEC, NARRATION_TAIL_SEC, writeOffline, type OfflineText } from './domain/text.js';
+import { toWebVtt } from './domain/webvtt.js';
+import { buildNarration, type NarrationTrack } from './narration-audio.js';
+import type { ChatModel } from './providers/chat.js';
+import { SpeechError, type SpeechModel } from './providers/speech.js';
+import { AiRenderStore } from './store.js';
+
+export interface AiServiceOptions {
+  store: Store;
+  storage: Storage;
+  logger: Logger;
+  queue: QueueService;
+  contexts: ContextService;
+  publicBaseUrl: () => string;
+  chat: ChatModel | null;
+  speech: SpeechModel | null;
+  ffmpegPath: string | null;
+}
+
+/** Fields every AI request may carry (see contract.ts). */
+type InputBody = AnalyzeBody | SuggestBody | GenerateBody | AiRenderBody;
+
+interface ResolvedInput {
+  contextId: string | null;
+  location: string | null;
+  values: Measurements;
+  language: Language;
+  languageSource: 'request' | 'context' | 'default';
+  date: string;
+  standard: AqiStandardId;
+  series: SeriesPoint[] | undefined;
+}
+
+/** Everything generate and render share: the analysis, the chosen template and the text. */
+interface Composed {
+  input: ResolvedInput;
+  location: string;
+  analysis: AnalysisView;
+  facts: ReportFacts;
+  suggestion: SuggestionView;
+  params: RenderParams;
+  durationSec: number;
+  offline: OfflineText;
+  headline: string;
+  /** Narration sentences as spoken and as read. */
+  sentences: { spoken: string; written: string }[];
+  social: string;
+  source: 'offline' | 'model';
+  model: ModelUse;
+}
+
+/** A runner of one store transaction (the route's, which also records the idempotent answer). */
+export type TransactionRunner = <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
+
+const LANGUAGES: readonly Language[] = ['es', 'en', 'pt'];
+const isRealDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+
+export class AiService implements JobExtension {
+  readonly rows: AiRenderStore;
+
+  constructor(private readonly o: AiServiceOptions) {
+    this.rows = new AiRenderStore(o.store);
+  }
+
+  // ── inputs ───────────────────────────────────────────────────────────────
+
+  /** The request's values over its context's, with language, date and standard settled; 400/404 on bad input. */
+  private async resolve(body: InputBody): Promise<ResolvedInput> {
+    const errors: FieldError[] = [];
+    const ctx = body.contextId ? await this.o.contexts.valuesOf(this.o.store.db, body.contextId) : null;
+    if (body.contextId && !ctx) throw notFound('Context', body.contextId);
+    if (typeof body.temperatura === 'number' && typeof body.temperature === 'number' && body.temperatura !== body.temperature) errors.push({ field: 'temperature', message: `must equal temperatura (${body.temperatura}) when both are given` });
+    if (body.date !== undefined && !isRealDate(body.date)) errors.push({ field: 'date', message: 'is not a calendar date' });
+    const series = body.series?.map((pt, i): SeriesPoint => {
+      if (Number.isNaN(Date.parse(pt.at.replace(' ', 'T'))) || !isRealDate(pt.at.slice(0, 10))) errors.push({ field: `series[${i}].at`, message: 'is not a real date or date-time' });
+      if (typeof pt.temperatura === 'number' && typeof pt.temperature === 'number' && pt.temperatura !== pt.temperature) errors.push({ field: `series[${i}].temperature`, message: 'must equal temperatura when both are given' });
+      return { at: pt.at, values: measurementsOf(pt) };
+    });
+    if (errors.length > 0) throw validationError(errors);
+    const ctxLanguage = ctx?.language && (LANGUAGES as string[]).includes(ctx.language) ? (ctx.language as Language) : null;
+    const ctxDate = ctx?.date && isRealDate(ctx.date) ? ctx.date : null;
+    return {
+      contextId: ctx?.contextId ?? null,
+      location: (body.location ?? ctx?.location ?? null)?.trim().replace(/\s+/g, ' ') || null,
+      values: { ...(ctx?.values ?? {}), ...measurementsOf(body) },
+      language: (body.language as Language | undefined) ?? ctxLanguage ?? 'es',
+      languageSource: body.language ? 'request' : ctxLanguage ? 'context' : 'default',
+      date: body.date ?? ctxDate ?? new Date().toISOString().slice(0, 10),
+      standard: (body.aqiStandard as AqiStandardId | undefined) ?? DEFAULT_AQI_STANDARD,
+      series,
+    };
+  }
+
+  private analysisOf(input: ResolvedInput, standards: readonly AqiStandardId[] = [input.standard]): AnalysisView {
+    // With only a series, its latest point is "now".
+    let values = input.values;
+    if (!hasPollutant(values) && input.series?.length) {
+      const latest = [...input.series].sort((a, b) => (a.at < b.at ? -1 : 1)).at(-1);
+      if (latest) values = { ...latest.values, ...values };
+    }
+    return analyze({ values, standards, language: input.language, date: input.date, location: input.location, contextId: input.contextId, ...(input.series ? { series: input.series } : {}) });
+  }
+
+  private static requireValues(input: ResolvedInput): void {
+    if (Object.keys(input.values).length === 0 && !input.series?.length) {
+      throw validationError([{ field: 'pm25', message: 'give at least one value (pm25, pm10, no2, o3, so2, co, temperatura, humidity), a contextId with values, or a series' }]);
+    }
+  }
+
+  // ── operations ───────────────────────────────────────────────────────────
+
+  /** Sub-indices and categories per standard, WHO comparison, advice, trend. */
+  async analyze(body: AnalyzeBody): Promise<AnalysisView> {
+    const input = await this.resolve(body);
+    AiService.requireValues(input);
+    const standards = body.standards && body.standards.length > 0 ? body.standards : [input.standard];
+    return this.analysisOf(input, standards);
+  }
+
+  /** Template × format × language, ranked for the channel, with reasons. */
+  async suggestTemplate(body: SuggestBody): Promise<SuggestionsView> {
+    const input = await this.resolve(body);
+    AiService.requireValues(input);
+    const analysis = this.analysisOf(input);
+    const channel = body.channel ?? 'web';
+    return { channel, suggestions: this.suggestionsFor(input, analysis, channel, body.limit ?? 5), category: analysis.primary.category };
+  }
+
+  private suggestionsFor(input: ResolvedInput, analysis: AnalysisView, channel: Channel, limit: number): SuggestionView[] {
+    const c = analysis.primary.category;
+    return suggestTemplates(
+      {
+        severity: c ? c.severity : null, categoryLabel: c ? c.label : null, pollutants: analysis.primary.pollutants.length + analysis.primary.notCovered.length,
+        hasWeather: input.values.temperatura !== undefined || input.values.humidity !== undefined, channel, language: input.language, languageSource: input.languageSource,
+      },
+      listTemplates(),
+      limit,
+    );
+  }
+
+  /** Headline, narration, captions and a social post. */
+  async generate(body: GenerateBody): Promise<GeneratedView> {
+    const c = await this.compose(body);
+    const timed = estimatedTimes(c.input.language, c.sentences, c.durationSec);
+    return this.generatedView(c, cuesFor(timed));
+  }
+
+  private generatedView(c: Composed, cues: CueView[]): GeneratedView {
+    const spoken = c.sentences.map((s) => s.spoken).join(' ');
+    return {
+      language: c.input.language,
+      location: c.location,
+      template: c.params.template,
+      format: c.params.format,
+      durationSec: c.durationSec,
+      headline: c.headline,
+      narration: {
+        text: spoken,
+        segments: c.sentences.map((s) => s.spoken),
+        words: spoken.split(/\s+/).filter(Boolean).length,
+        estimatedSec: Math.round(estimateSeconds(c.input.language, spoken) * 10) / 10,
+        targetSec: c.offline.targetSec,
+      },
+      captions: { vtt: toWebVtt(cues), cues },
+      social: c.social,
+      source: c.source,
+      model: c.model,
+    };
+  }
+
+  /** Resolve, analyze, pick the template, write offline, let the model try. */
+  private async compose(body: GenerateBody | AiRenderBody): Promise<Composed> {
+    const input = await this.resolve(body);
+    if (!input.location) throw validationError([{ field: 'location', message: body.contextId ? 'is required: the context has no location' : 'is required' }]);
+    const location = input.location;
+    const analysis = this.analysisOf(input);
+    const channel = body.channel ?? 'web';
+    const ranked = this.suggestionsFor(input, analysis, channel, 100);
+    const suggestion =
+      ranked.find((s) => (!body.template || s.template === body.template) && (!body.format || s.format === body.format)) ??
+      ({ template: body.template ?? 'daily-report', format: body.format ?? 'landscape', language: input.language, score: 0, durationSec: 0, reasons: [{ code: 'requested', message: 'As requested.' }] } satisfies SuggestionView);
+    const params = parseRenderParams({
+      location, template: suggestion.template, format: suggestion.format, language: input.language, aqiStandard: input.standard, date: input.date,
+      ...('resolution' in body && body.resolution ? { resolution: body.resolution } : {}),
+      ...analysis.values,
+    });
+    const durationSec = listTemplates().find((t) => t.id === params.template)?.durationSec ?? 15;
+    suggestion.durationSec = durationSec;
+    const facts = reportFacts(analysis, location);
+    const offline = writeOffline(facts, { template: params.template, durationSec });
+    const composed: Composed = {
+      input, location, analysis, facts, suggestion, params, durationSec, offline, headline: offline.headline,
+      sentences: offline.segments.map((s) => ({ spoken: s.spoken, written: s.written })), social: offline.social, source: 'offline',
+      model: { configured: this.o.chat !== null, model: this.o.chat?.model ?? null, used: false, refusal: this.o.chat ? null : 'not_configured', detail: null },
+    };
+    if (!this.o.chat) return composed;
+    if (body.useModel === false) return { ...composed, model: { ...composed.model, refusal: 'disabled', detail: 'useModel is false' } };
+    return this.tryModel(composed, this.o.chat);
+  }
+
+  private async tryModel(c: Composed, chat: ChatModel): Promise<Composed> {
+    const lang = c.input.language;
+    const outcome = await chat.rewrite({
+      language: lang, location: c.location, facts: this.factsForModel(c.facts),
+      draft: { headline: c.offline.headline, narration: c.offline.segments.map((s) => s.spoken), social: c.offline.social },
+      maxWords: Math.floor(c.offline.targetSec * 2.5),
+    });
+    const refused = (refusal: ModelUse['refusal'], detail: string): Composed => {
+      this.o.logger.info({ model: chat.model, refusal, detail }, 'language model answer not used; offline text kept');
+      return { ...c, model: { ...c.model, refusal, detail } };
+    };
+    if (!outcome.ok) return refused(outcome.reason, outcome.detail);
+    const verdict = checkModelText(c.facts, c.offline, outcome.candidate);
+    if (!verdict.ok) return refused(verdict.reason, verdict.detail);
+    const { headline, narration, social } = outcome.candidate;
+    return {
+      ...c, headline, social, source: 'model',
+      sentences: narration.map((spoken) => ({ spoken, written: writtenUnits(lang, spoken) })),
+      model: { ...c.model, used: true, refusal: null, detail: null },
+    };
+  }
+
+  /** The facts as the model reads them: numbers already written the language's way, to copy as they are. */
+  private factsForModel(f: ReportFacts): Record<string, unknown> {
+    const lang = f.language;
+    const p = (x: NonNullable<ReportFacts['dominant']>) => ({
+      pollutant: pollutant(lang, x.id).name, symbol: pollutant(lang, x.id).symbol, value: formatNumber(lang, x.value, decimalsFor(x.id)), unit: x.unit,
+      category: x.category?.label ?? null, timesWhoGuideline: formatNumber(lang, x.who.ratio, 1), whoGuideline: `${formatNumber(lang, x.who.guideline, 2)} ${x.who.unit}`,
+    });
+    return {
+      place: f.location, date: f.date, index: f.indexName && f.index !== null ? `${f.indexName} ${formatNumber(lang, f.index, 0)}` : null, category: f.category?.label ?? null,
+      mainPollutant: f.dominant ? p(f.dominant) : null, otherPollutants: f.others.map(p),
+      temperature: f.temperature !== null ? `${formatNumber(lang, f.temperature, 1)} °C` : null, humidity: f.humidity !== null ? `${formatNumber(lang, f.humidity, 0)} %` : null,
+      advice: f.advice ? { everyone: f.advice.general, sensitiveGroups: f.advice.sensitiveGroups } : null,
+    };
+  }
+
+  /**
+   * Analyze + suggest + generate + a render job, in one call. The slow part (model,
+   * speech, files) runs first; the job and its AI row are written in one
+   * transaction of `inTransaction`'s, so a failure leaves no job and no row.
+   */
+  async render(body: AiRenderBody, inTransaction: TransactionRunner = (work) => transaction(this.o.store, work)): Promise<AiRenderResult> {
+    const c = await this.compose(body);
+    const lang = c.input.language;
+    const token = newToken();
+    const stored: string[] = [];
+    let trackFile: string | null = null;
+    const work = join(this.o.storage.workDir, `ai-${token}`);
+    try {
+      let narration: AiRenderResult['narration'] = { status: body.narration === false ? 'off' : 'not_configured', voice: null, durationSec: null, detail: null };
+      let track: NarrationTrack | null = null;
+      if (body.narration !== false && this.o.speech) {
+        try {
+          track = await this.speak(c, this.o.speech);
+          trackFile = track.file;
+          narration = { status: 'mixed', voice: this.o.speech.voiceFor(lang), durationSec: Math.round(track.durationSec * 1000) / 1000, detail: null };
+        } catch (err) {
+          const detail = err instanceof SpeechError ? err.detail : err instanceof Error ? err.message : String(err);
+          this.o.logger.warn({ detail }, 'narration failed; rendering without it');
+          narration = { status: 'failed', voice: this.o.speech.voiceFor(lang), durationSec: null, detail };
+        }
+      }
+      const sentences: TimedSentence[] = track
+        ? track.sentences.map((t, i) => ({ text: c.sentences[i]?.written ?? '', start: t.start, end: t.end }))
+        : estimatedTimes(lang, c.sentences, c.durationSec);
+      const cues = cuesFor(sentences);
+      const minDurationSec = track ? Math.round((track.durationSec + NARRATION_TAIL_SEC) * 1000) / 1000 : null;
+      const videoDurationSec = Math.max(c.durationSec, Math.ceil((minDurationSec ?? 0) * 30 - 1e-6) / 30);
+      const burn = body.burnCaptions !== false;
+
+      const captionsKey = `ai/${token}/captions.vtt`;
+      await writeFile(`${work}.vtt`, toWebVtt(cues));
+      await this.o.storage.put(captionsKey, `${work}.vtt`, 'text/vtt');
+      stored.push(captionsKey);
+      let narrationKey: string | null = null;
+      let narrationHash: string | null = null;
+      if (track) {
+        narrationHash = createHash('sha256').update(await readFile(track.file)).digest('hex');
+        narrationKey = `ai/${token}/narration.wav`;
+        await this.o.storage.put(narrationKey, track.file, 'audio/wav');
+        stored.push(narrationKey);
+      }
+      const renderKeyExtra = JSON.stringify({ ai: 1, cues: burn ? cues : null, narration: narrationHash, minDurationSec });
+
+      return await inTransaction(async (trx) => {
+        const [job] = await this.o.queue.enqueue([{ params: c.params, options: { priority: body.priority ?? 0, contextId: c.input.contextId, renderKeyExtra } }], trx);
+        if (!job) throw new Error('enqueue returned no job');
+        await this.rows.insert(trx, {
+          job_id: job.jobId, language: lang, captions_key: captionsKey, cues: JSON.stringify(cues), burn_in: burn ? 1 : 0, narration_key: narrationKey,
+          narration_sec: track ? track.durationSec : null, min_duration_sec: minDurationSec, text_source: c.source, created_at: new Date().toISOString(),
+        });
+        const row = await this.o.queue.jobs.get(job.jobId, trx);
+        return {
+          jobId: job.jobId, job, renderParams: { ...c.params }, captionsUrl: `${this.o.publicBaseUrl()}/files/${row?.file_token ?? ''}/captions.vtt`, burnCaptions: burn,
+          videoDurationSec: Math.round(videoDurationSec * 1000) / 1000, narration, suggestion: c.suggestion, text: this.generatedView(c, cues), analysis: c.analysis,
+        };
+      });
+    } catch (err) {
+      await Promise.all(stored.map((k) => this.o.storage.remove(k).catch(() => {})));
+      throw err;
+    } finally {
+      // Stored files were moved into storage; whatever is left in the work dir goes.
+      await Promise.all([rm(`${work}.vtt`, { force: true }), ...(trackFile ? [rm(trackFile, { force: true })] : [])]);
+    }
+  }
+
+  /** Each sentence spoken by the speech server, as one track with its timing. */
+  private async speak(c: Composed, speech: SpeechModel): Promise<NarrationTrack> {
+    const clips: Buffer[] = [];
+    for (const s of c.sentences) clips.push(await speech.speak(s.spoken, c.input.language));
+    return buildNarration(clips, { ffmpegPath: findFfmpeg(this.o.ffmpegPath ?? undefined), workDir: this.o.storage.workDir, leadSec: NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
+  }
+
+  // ── the queue's extension point ──────────────────────────────────────────
+
+  /** Captions, narration and minimum length for a job this module queued. */
+  async renderExtras(jobId: string, workDir: string): Promise<{ options: JobRenderExtras; cleanup?: () => Promise<void> } | null> {
+    const row = await this.rows.get(jobId);
+    if (!row) return null;
+    const options: JobRenderExtras = { captions: { cues: JSON.parse(row.cues) as CueView[], burnIn: row.burn_in === 1 } };
+    if (row.min_duration_sec !== null) options.minDurationSec = row.min_duration_sec;
+    if (!row.narration_key) return { options };
+    const file = `${workDir}.narration.wav`;
+    await pipeline(await this.o.storage.read(row.narration_key), createWriteStream(file));
+    return { options: { ...options, audio: { file } }, cleanup: () => rm(file, { force: true }) };
+  }
+
+  /** `captions.vtt` of a job this module queued. */
+  async fileKey(jobId: string, name: string): Promise<string | null> {
+    if (name !== 'captions.vtt') return null;
+    return (await this.rows.get(jobId))?.captions_key ?? null;
+  }
+}

@@ -1,0 +1,43 @@
+/** Analytics over GraphQL: the same AnalyticsService calls as the /analytics routes, checked with the same schemas. */
+import { objectTypeSdl } from '../../core/graphql/sdl.js';
+import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
+import { check } from '../../core/validation.js';
+import { OverviewSchema, PerformanceSchema, RangeQuerySchema, RecentQuerySchema, RecentRenderSchema, TemplatesReportSchema, TrendsQuerySchema, TrendsSchema } from './contract.js';
+
+type Args = Record<string, string | number | null | undefined>;
+
+export const analyticsGraphql: GraphQLPart = {
+  typeDefs: /* GraphQL */ `
+    ${objectTypeSdl('AnalyticsOverview', OverviewSchema)}
+
+    ${objectTypeSdl('AnalyticsTemplates', TemplatesReportSchema, { names: { 'templates[]': 'AnalyticsTemplate', 'templates[].renderMs': 'AnalyticsTemplateRenderMs' } })}
+
+    ${objectTypeSdl('AnalyticsTrends', TrendsSchema, { names: { 'buckets[]': 'AnalyticsTrendBucket' } })}
+
+    ${objectTypeSdl('AnalyticsRecentRender', RecentRenderSchema)}
+
+    ${objectTypeSdl('AnalyticsPerformance', PerformanceSchema, { names: { 'renders[]': 'AnalyticsPerformanceGroup', 'renders[].renderMs': 'AnalyticsPerformanceGroupRenderMs', 'failures[]': 'AnalyticsFailure' } })}
+
+    extend type Query {
+      "Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, output and workers (like GET /analytics/overview)."
+      analyticsOverview(since: String, until: String): AnalyticsOverview!
+      "Per template and format (like GET /analytics/templates)."
+      analyticsTemplates(since: String, until: String): AnalyticsTemplates!
+      "A metric per hour, day or week in a time zone (like GET /analytics/trends). metric: completed, failed, render-time-p95, queue-wait-p95, video-seconds."
+      analyticsTrends(metric: String, interval: String, since: String, until: String, tz: String): AnalyticsTrends!
+      "The newest renders (like GET /analytics/recent)."
+      analyticsRecent(limit: Int, status: String): [AnalyticsRecentRender!]!
+      "Render time, frames per second, queue wait, throughput per worker, failures by code (like GET /analytics/performance)."
+      analyticsPerformance(since: String, until: String): AnalyticsPerformance!
+    }
+  `,
+  resolvers: {
+    Query: {
+      analyticsOverview: ((_p, args, { services }) => services.analytics.overview(check(RangeQuerySchema, withoutNulls(args)))) as Resolver<Args>,
+      analyticsTemplates: ((_p, args, { services }) => services.analytics.templates(check(RangeQuerySchema, withoutNulls(args)))) as Resolver<Args>,
+      analyticsTrends: ((_p, args, { services }) => services.analytics.trends(check(TrendsQuerySchema, withoutNulls(args)))) as Resolver<Args>,
+      analyticsRecent: (async (_p, args, { services }) => (await services.analytics.recent(check(RecentQuerySchema, withoutNulls(args)))).renders) as Resolver<Args>,
+      analyticsPerformance: ((_p, args, { services }) => services.analytics.performance(check(RangeQuerySchema, withoutNulls(args)))) as Resolver<Args>,
+    },
+  } as GraphQLPart['resolvers'],
+};

@@ -1,0 +1,61 @@
+/**
+ * Finished videos and posters, public under unguessable per-job URLs
+ * (/files/<token>/video.mp4): Range (206, 416 past the end), ETag with
+ * If-None-Match, and long-lived caching, since the bytes behind a token never change.
+ */
+import { Type } from '@sinclair/typebox';
+import rangeParser from 'range-parser';
+import { AppError, CORE_ERRORS } from '../../core/errors.js';
+import type { Http } from '../../core/module.js';
+import type { Storage } from '../../core/storage/storage.js';
+import type { QueueService } from '../queue/index.js';
+
+const FileParams = Type.Object({
+  token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('captions.vtt')]),
+});
+
+const CONTENT_TYPES = { 'video.mp4': 'video/mp4', 'poster.png': 'image/png', 'captions.vtt': 'text/vtt; charset=utf-8' } as const;
+
+export function fileRoutes(app: Http, queue: QueueService, storage: Storage, delivery: { mode: 'proxy' | 'redirect'; presignSeconds: number }): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/files/:token/:name',
+    config: { public: true },
+    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)', params: FileParams },
+    handler: async (req, reply) => {
+      const { token, name } = req.params as { token: string; name: keyof typeof CONTENT_TYPES };
+      const key = await queue.fileKey(token, name);
+      const stat = key ? await storage.stat(key) : null;
+      if (!key || !stat) throw new AppError(CORE_ERRORS.not_found, 'No such file');
+      // Object storage can hand the download to the bucket: a short-lived presigned URL, no bytes through the API.
+      if (delivery.mode === 'redirect' && storage.presignedUrl) {
+        return reply.code(302).header('cache-control', 'no-store').redirect(await storage.presignedUrl(key, delivery.presignSeconds, name));
+      }
+      reply
+        .header('content-type', CONTENT_TYPES[name])
+        .header('accept-ranges', 'bytes')
+        .header('etag', stat.etag)
+        .header('last-modified', stat.modifiedAt.toUTCString())
+        .header('cache-control', 'public, max-age=31536000, immutable');
+      if (req.headers['if-none-match'] === stat.etag) return reply.code(304).send();
+
+      let range: { start: number; end: number } | undefined;
+      const header = req.headers.range;
+      if (typeof header === 'string' && (!req.headers['if-range'] || req.headers['if-range'] === stat.etag)) {
+        const parsed = rangeParser(stat.bytes, header, { combine: true });
+        if (parsed === -1) {
+          reply.header('content-range', `bytes */${stat.bytes}`);
+          throw new AppError(CORE_ERRORS.range_not_satisfiable, `The range ${header} is outside the file's ${stat.bytes} bytes`);
+        }
+        // A malformed header (-2) or several ranges are answered with the whole file, as RFC 9110 allows.
+        if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
+      }
+      const length = range ? range.end - range.start + 1 : stat.bytes;
+      reply.header('content-length', length);
+      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.bytes}`);
+      if (req.method === 'HEAD') return reply.send();
+      return reply.send(await storage.read(key, range));
+    },
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Ingest: an uploaded bulletin becomes a stored context (and optionally a
+ * render). Extraction is the @aqcast/extract library, loaded on first use (it
+ * pulls in pdf.js, tesseract and sharp); this service stores the result through
+ * the contexts module, all or nothing.
+ */
+import { listTemplates } from '@aqcast/engine';
+import type * as ExtractLib from '@aqcast/extract';
+import type { ExtractedContext, ExtractionLimits } from '@aqcast/extract';
+import { EXTRACTION_ERRORS } from '@aqcast/extract/errors';
+import { AppError, defineErrors } from '../../core/errors.js';
+import { parseRenderParams } from '../../core/render-params.js';
+import { transaction, type Store } from '../../core/store/database.js';
+import { measureValues, type ContextService, type ContextView } from '../contexts/index.js';
+import type { QueueService } from '../queue/index.js';
+import type { UploadRenderFields } from './contract.js';
+
+export const INGEST_ERRORS = defineErrors({
+  ...EXTRACTION_ERRORS,
+  missing_file: { status: 400, title: 'No file uploaded' },
+  invalid_multipart: { status: 400, title: 'Malformed multipart body' },
+  missing_location: { status: 422, title: 'No location found' },
+});
+
+export interface UploadedFile {
+  filename: string;
+  bytes: Buffer;
+}
+
+type Extract = typeof ExtractLib;
+let extractLib: Promise<Extract> | null = null;
+/** The extraction library, imported on the first upload. */
+export function loadExtract(): Promise<Extract> {
+  return (extractLib ??= import('@aqcast/extract'));
+}
+
+/** The library if an upload loaded it (to shut its OCR workers down), else null. */
+export function loadedExtract(): Promise<Extract> | null {
+  return extractLib;
+}
+
+export class IngestService {
+  constructor(
+    private readonly store: Store,
+    private readonly contexts: ContextService,
+    private readonly queue: QueueService,
+    private readonly limits: ExtractionLimits,
+    private readonly observe: (medium: string, outcome: string, seconds: number) => void = () => {},
+  ) {}
+
+  /** Extracts, stores the context and publishes ingest.completed (201). */
+  async upload(file: UploadedFile): Promise<{ contextId: string; context: ContextView }> {
+    const { extracted, mediaType } = await this.extract(file);
+    const context = await transaction(this.store, (trx) => this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted));
+    return { contextId: context.contextId, context };
+  }
+
+  /** Extracts, stores the context and queues a render from it, all or nothing. */
+  async uploadAndRender(file: UploadedFile, options: UploadRenderFields): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown>; context: ContextView }> {
+    const { location: locationOverride, ...renderOptions } = options;
+    // Reject bad render options before spending time on extraction.
+    parseRenderParams({ location: locationOverride ?? 'check', ...renderOptions });
+    const { extracted, mediaType } = await this.extract(file);
+    const location = locationOverride ?? extracted.location;
+    if (!location) throw new AppError(INGEST_ERRORS.missing_location, 'No location was found in the document; send a `location` field with the upload');
+    const params = parseRenderParams({
+      ...(extracted.date ? { date: extracted.date } : {}),
+      ...(extracted.language ? { language: extracted.language } : {}),
+      ...measureValues(extracted),
+      ...renderOptions,
+      location,
+    });
+    return transaction(this.store, async (trx) => {
+      const context = await this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted);
+      const [job] = await this.queue.enqueue([{ params, options: { contextId: context.contextId } }], trx);
+      return { jobId: job!.jobId, contextId: context.contextId, renderParams: job!.params, context };
+    });
+  }
+
+  templates() {
+    return {
+      templates: listTemplates().map((t) => ({
+        id: t.id, name: t.name, description: t.description, formats: t.formats, params: t.params,
+        requires: ['location (from the document or the `location` field)', 'at least one pollutant value'],
+      })),
+    };
+  }
+
+  private async extract(file: UploadedFile): Promise<{ extracted: ExtractedContext; mediaType: string }> {
+    if (file.bytes.length > this.limits.maxBytes) throw new AppError(INGEST_ERRORS.file_too_large, `The file is ${file.bytes.length} bytes; the limit is ${this.limits.maxBytes}`);
+    const lib = await loadExtract();
+    const started = Date.now();
+    const medium = lib.detectFileType(file.bytes) ?? 'unknown';
+    try {
+      const extracted = await lib.extractBulletin(file.bytes, file.filename, this.limits);
+      this.observe(extracted.method, 'ok', (Date.now() - started) / 1000);
+      return { extracted, mediaType: medium };
+    } catch (err) {
+      this.observe(medium, err instanceof lib.ExtractionError ? err.code : 'error', (Date.now() - started) / 1000);
+      if (err instanceof lib.ExtractionError) throw new AppError(INGEST_ERRORS[err.code], err.detail);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/** Scoped API keys over GraphQL (admin scope only). */
+import { ADMIN_SCOPE } from '../../core/auth.js';
+import { objectTypeSdl } from '../../core/graphql/sdl.js';
+import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
+import { check } from '../../core/validation.js';
+import { ApiKeySchema, CreateKeyBodySchema } from './contract.js';
+
+export const keysGraphql: GraphQLPart = {
+  typeDefs: /* GraphQL */ `
+    ${objectTypeSdl('ApiKey', ApiKeySchema)}
+
+    type CreatedApiKey {
+      key: ApiKey!
+      "The key to send in X-Api-Key; shown only here."
+      secret: String!
+    }
+
+    extend type Query {
+      "API keys (admin scope)."
+      apiKeys(includeRevoked: Boolean = false): [ApiKey!]!
+    }
+
+    extend type Mutation {
+      "Creates a scoped API key (admin scope); the key is returned once."
+      createApiKey(name: String!, scopes: [String!]!, expiresAt: String, rateLimitPerMinute: Int, idempotencyKey: String): CreatedApiKey!
+      "Revokes an API key (admin scope)."
+      revokeApiKey(id: ID!, idempotencyKey: String): Boolean!
+    }
+  `,
+  resolvers: {
+    Query: { apiKeys: (async (_p, { includeRevoked }, { services }) => (await services.keys.list(includeRevoked ?? false)).keys) as Resolver<{ includeRevoked?: boolean | null }> },
+    Mutation: {
+      createApiKey: ((_p, args, { services }) => services.keys.create(check(CreateKeyBodySchema, withoutNulls(args)))) as Resolver<Record<string, unknown>>,
+      revokeApiKey: (async (_p, { id }, { services }) => {
+        await services.keys.revoke(id);
+        return true;
+      }) as Resolver<{ id: string }>,
+    },
+  } as GraphQLPart['resolvers'],
+  scopes: { 'Query.apiKeys': ADMIN_SCOPE, 'Mutation.createApiKey': ADMIN_SCOPE, 'Mutation.revokeApiKey': ADMIN_SCOPE },
+};

@@ -1,0 +1,95 @@
+/**
+ * The queue's contract: the render job (the object every render route returns)
+ * and the queue-control bodies and answers. Types are derived from these schemas.
+ */
+import { RenderParamsSchema } from '@aqcast/engine';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, PageOf, PageQuery, StringEnum } from '../../core/http/schemas.js';
+import { JOB_STATUSES } from './store.js';
+
+export const JobStatusSchema = StringEnum(JOB_STATUSES, { description: 'queued → rendering → completed | failed | canceled; a retried job goes back to queued' });
+
+export const JobOutputSchema = Type.Object(
+  {
+    width: Type.Integer(),
+    height: Type.Integer(),
+    fps: Type.Number(),
+    durationSec: Type.Number(),
+    bytes: Type.Integer({ description: 'File size in bytes' }),
+  },
+  { description: 'The finished video' },
+);
+
+export const JobErrorSchema = Type.Object({ code: Type.String({ description: 'Stable machine-readable code' }), message: Type.String() }, { description: 'Why the job failed' });
+
+export const JobSchema = Type.Object(
+  {
+    jobId: Type.String({ examples: ['job_3kT9x2VbQmPz1rLw'], 'x-graphql': 'ID' }),
+    status: JobStatusSchema,
+    progress: Type.Number({ minimum: 0, maximum: 1, description: '0…1' }),
+    template: Type.String({ description: 'Template id' }),
+    compositionId: Type.String({ description: 'Same as template' }),
+    params: Type.Record(Type.String(), Type.Unknown(), { description: 'Normalized render parameters' }),
+    videoUrl: Nullable(Type.String(), { description: 'MP4 URL once completed (unguessable, public)' }),
+    posterUrl: Nullable(Type.String(), { description: 'PNG poster URL once completed' }),
+    error: Nullable(JobErrorSchema),
+    attempts: Type.Integer(),
+    maxAttempts: Type.Integer(),
+    priority: Type.Integer(),
+    runAt: Type.String({ format: 'date-time', description: 'The job is not claimed before this time' }),
+    batchId: Nullable(Type.String()),
+    contextId: Nullable(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+    startedAt: Nullable(Type.String({ format: 'date-time' })),
+    completedAt: Nullable(Type.String({ format: 'date-time' })),
+    renderMs: Nullable(Type.Integer()),
+    output: Nullable(JobOutputSchema),
+  },
+  { $id: 'RenderJob', description: 'A render job' },
+);
+export type JobView = Static<typeof JobSchema>;
+export type JobOutput = Static<typeof JobOutputSchema>;
+
+export const JobPageSchema = PageOf('jobs', Type.Ref(JobSchema), { description: 'One page of render jobs, newest first' });
+export type JobPage = Static<typeof JobPageSchema>;
+
+export const QueueOptionsSchema = Type.Object({
+  priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, default: 0, description: 'Higher runs first (-1000…1000)' })),
+  runAt: Type.Optional(Type.String({ format: 'date-time', description: 'Do not start before this time (ISO 8601 date-time)' })),
+  maxAttempts: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'Attempts before the job fails for good (default MAX_ATTEMPTS, 3)' })),
+});
+export type QueueOptions = Static<typeof QueueOptionsSchema>;
+
+export const EnqueueBodySchema = Type.Composite([RenderParamsSchema, QueueOptionsSchema], { additionalProperties: false, description: 'Render parameters plus queue options' });
+export type EnqueueBody = Static<typeof EnqueueBodySchema>;
+
+export const QueueListQuerySchema = Type.Object({
+  status: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated statuses', examples: ['queued,rendering'] })),
+  ...PageQuery,
+});
+export type QueueListQuery = Static<typeof QueueListQuerySchema>;
+
+export const QueueWorkerSchema = Type.Object(
+  {
+    id: Type.String({ 'x-graphql': 'ID' }),
+    host: Type.String(),
+    pid: Type.Integer(),
+    currentJobId: Nullable(Type.String()),
+    lastHeartbeatAt: Type.String({ format: 'date-time' }),
+    startedAt: Type.String({ format: 'date-time' }),
+  },
+  { description: 'A render loop in some process, seen through its heartbeat' },
+);
+
+export const QueueStatsSchema = Type.Object({
+  counts: Type.Object(Object.fromEntries(JOB_STATUSES.map((s) => [s, Type.Integer()])) as Record<(typeof JOB_STATUSES)[number], ReturnType<typeof Type.Integer>>, { description: 'Jobs per status' }),
+  paused: Type.Boolean({ description: 'True while paused: running renders finish, nothing new starts' }),
+  workers: Type.Array(QueueWorkerSchema),
+  throughput: Type.Object(
+    { windowSec: Type.Integer(), completed: Type.Integer(), failed: Type.Integer(), perMinute: Type.Number(), avgRenderMs: Nullable(Type.Number()) },
+    { description: 'Completions over the last hour' },
+  ),
+});
+export type QueueStats = Static<typeof QueueStatsSchema>;
+
+export const PausedSchema = Type.Object({ paused: Type.Boolean() });

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+
+/** Which worker ended each job (throughput per worker in analytics; the lease owner is cleared when a job ends). */
+export async function addFinishedBy(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('jobs').addColumn('finished_by', 'text').execute();
+}
+
+/** The live feed (jobs changed since a moment) reads by update time. */
+export async function indexUpdatedAt(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('jobs_updated_at_idx').on('jobs').column('updated_at').execute();
+}

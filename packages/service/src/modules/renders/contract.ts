@@ -1,0 +1,54 @@
+/** The renders contract: the render body (the engine's schema), batches, filters and templates. */
+import { RenderParamsSchema } from '@aqcast/engine';
+import { Type, type Static } from '@sinclair/typebox';
+import { PageQuery } from '../../core/http/schemas.js';
+import { JobSchema } from '../queue/index.js';
+
+/** The render body (the engine's schema), registered once under an `$id` so other schemas can `$ref` it. */
+export const RenderParams = Type.Object(RenderParamsSchema.properties, {
+  $id: 'RenderParams',
+  additionalProperties: false,
+  title: RenderParamsSchema.title,
+  description: RenderParamsSchema.description,
+  examples: RenderParamsSchema.examples as unknown[],
+});
+
+export const MAX_BATCH_ITEMS = 1000;
+
+const BatchItems = Type.Array(Type.Ref(RenderParams), { minItems: 1, maxItems: MAX_BATCH_ITEMS });
+export const BatchBodySchema = Type.Union([BatchItems, Type.Object({ items: BatchItems }, { additionalProperties: false })], {
+  description: 'An array of render parameters, or { items: [...] }. All-or-nothing: one invalid item rejects the batch, naming its index.',
+});
+export type BatchBody = Static<typeof BatchBodySchema>;
+
+export const BatchSchema = Type.Object({ batchId: Type.String({ 'x-graphql': 'ID' }), jobs: Type.Array(Type.Ref(JobSchema)) }, { description: 'Jobs queued together by one batch' });
+
+export const RenderListQuerySchema = Type.Object({
+  status: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated statuses', examples: ['completed'] })),
+  template: Type.Optional(Type.String({ maxLength: 100 })),
+  location: Type.Optional(Type.String({ maxLength: 120, description: 'Exact location, case-insensitive' })),
+  batchId: Type.Optional(Type.String({ maxLength: 100 })),
+  contextId: Type.Optional(Type.String({ maxLength: 100, description: 'Jobs made from this stored context' })),
+  since: Type.Optional(Type.String({ maxLength: 40, description: 'Created at or after (ISO date or date-time)' })),
+  until: Type.Optional(Type.String({ maxLength: 40, description: 'Created at or before (ISO date or date-time; a bare date includes the whole day)' })),
+  ...PageQuery,
+});
+export type RenderListQuery = Static<typeof RenderListQuerySchema>;
+
+export const TemplateSchema = Type.Object(
+  {
+    id: Type.String({ examples: ['daily-report'], 'x-graphql': 'ID' }),
+    name: Type.String(),
+    description: Type.String(),
+    formats: Type.Array(Type.String(), { description: 'Frame shapes it supports' }),
+    params: Type.Array(Type.String(), { description: 'Render parameters the template uses' }),
+    version: Type.String(),
+    durationSec: Type.Number(),
+    isDefault: Type.Boolean(),
+  },
+  { $id: 'Template', description: 'A video template' },
+);
+
+export const AqiStandardSchema = Type.Object({ id: Type.String({ 'x-graphql': 'ID' }), name: Type.String(), pollutants: Type.Array(Type.String()) }, { description: 'An air-quality index whose colours and categories a video can use' });
+
+export const TemplateListSchema = Type.Object({ templates: Type.Array(Type.Ref(TemplateSchema)), aqiStandards: Type.Array(AqiStandardSchema) });

@@ -1,0 +1,47 @@
+/** Render jobs over REST: thin adapters over {@link RenderService}. */
+import { Type } from '@sinclair/typebox';
+import { inTransaction } from '../../core/http/idempotency.js';
+import { IdParamsSchema, problems } from '../../core/http/schemas.js';
+import type { Http, ModuleDeps } from '../../core/module.js';
+import { JobPageSchema, JobSchema } from '../queue/index.js';
+import { BatchBodySchema, BatchSchema, RenderListQuerySchema, RenderParams, TemplateListSchema } from './contract.js';
+import type { RenderService } from './service.js';
+
+export function renderRoutes(app: Http, renders: RenderService, deps: ModuleDeps): void {
+  const tags = ['renders'];
+  app.post(
+    '/render',
+    {
+      schema: {
+        operationId: 'createRender',
+        tags,
+        summary: 'Queue a render',
+        description: 'Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed.',
+        body: Type.Ref(RenderParams),
+        response: { 202: Type.Ref(JobSchema), ...problems(400, 401, 409, 413) },
+      },
+    },
+    async (req, reply) => reply.code(202).send(await inTransaction(req, deps.store, 202, (trx) => renders.create(req.body, {}, trx))),
+  );
+
+  app.get('/render/:id', { schema: { operationId: 'getRender', tags, summary: 'Get a render job', params: IdParamsSchema, response: { 200: Type.Ref(JobSchema), ...problems(401, 404) } } }, (req) => renders.get(req.params.id));
+
+  app.get('/renders', { schema: { operationId: 'listRenders', tags, summary: 'List render jobs, newest first', querystring: RenderListQuerySchema, response: { 200: JobPageSchema, ...problems(400, 401) } } }, (req) => renders.list(req.query));
+
+  app.post(
+    '/batch',
+    {
+      // A bare array is shorthand for { items }: named the same way in errors (items[3].pm25).
+      preValidation: async (req) => {
+        if (Array.isArray(req.body)) req.body = { items: req.body };
+      },
+      schema: { operationId: 'createBatch', tags, summary: 'Queue many renders at once, all or nothing', body: BatchBodySchema, response: { 202: BatchSchema, ...problems(400, 401, 409, 413) } },
+    },
+    async (req, reply) => {
+      const items = Array.isArray(req.body) ? req.body : req.body.items;
+      return reply.code(202).send(await inTransaction(req, deps.store, 202, (trx) => renders.createBatch(items, trx)));
+    },
+  );
+
+  app.get('/templates', { schema: { operationId: 'listTemplates', tags, summary: 'List the video templates and AQI standards', response: { 200: TemplateListSchema, ...problems(401) } } }, () => renders.templates());
+}

@@ -1,0 +1,40 @@
+/** Liveness, readiness and version: what /ping, /health and GraphQL `status` report. */
+import { findFfmpeg } from '@aqcast/engine';
+import { sql } from 'kysely';
+import { SERVICE_VERSION } from '../../core/version.js';
+import type { ModuleDeps } from '../../core/module.js';
+
+export interface Check {
+  ok: boolean;
+  detail?: string;
+}
+
+export class SystemService {
+  constructor(private readonly deps: Pick<ModuleDeps, 'store' | 'storage' | 'startedAt' | 'config'>) {}
+
+  /** Seconds since this process started, to a tenth. */
+  uptime(): number {
+    return Math.round((Date.now() - this.deps.startedAt) / 100) / 10;
+  }
+
+  ping() {
+    return { ok: true as const, version: SERVICE_VERSION, uptime: this.uptime() };
+  }
+
+  /** Each dependency ok or not, with a reason a public caller may see (no paths, no addresses). */
+  async health(): Promise<{ ok: boolean; version: string; store: Check; storage: Check; ffmpeg: Check }> {
+    const store: Check = await sql`select 1 as one`.execute(this.deps.store.db).then(
+      () => ({ ok: true, detail: this.deps.store.dialect }),
+      () => ({ ok: false, detail: `${this.deps.store.dialect} unreachable` }),
+    );
+    const storage: Check = (await this.deps.storage.healthy()) ? { ok: true, detail: this.deps.storage.kind } : { ok: false, detail: `${this.deps.storage.kind} storage not writable` };
+    let ffmpeg: Check;
+    try {
+      findFfmpeg(this.deps.config.ffmpegPath ?? undefined);
+      ffmpeg = { ok: true };
+    } catch {
+      ffmpeg = { ok: false, detail: 'ffmpeg not found' };
+    }
+    return { ok: store.ok && storage.ok && ffmpeg.ok, version: SERVICE_VERSION, store, storage, ffmpeg };
+  }
+}

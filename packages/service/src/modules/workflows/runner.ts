@@ -1,0 +1,405 @@
+/**
+ * The workflow runner, in every aqcast process: it claims due schedule slots
+ * (exactly once per slot across processes: see store.ts) and works on run
+ * items, each under a lease, step by step — fetch, conditions, render (queue
+ * the jobs, then look again until they ended), notify (the run's end). State
+ * is in the store after every step, so a run survives restarts: an item whose
+ * process died is taken over by another once its lease expires, from the step
+ * it was on. The last item to end ends the run and, in the same transaction,
+ * publishes its event into the outbox.
+ */
+import { computeAqi, type PollutantId, type RenderParams } from '@aqcast/engine';
+import type { Logger } from 'pino';
+import type { Config } from '../../core/config.js';
+import { AppError } from '../../core/errors.js';
+import type { EventBus } from '../../core/events.js';
+import { guardedGet, GuardedGetError, redactUrl, type GetResponse, type GuardedGetOptions } from '../../core/outbound/guarded-get.js';
+import { parseRenderParams } from '../../core/render-params.js';
+import { transaction, type Store } from '../../core/store/database.js';
+import type { ContextService } from '../contexts/index.js';
+import { measureValues } from '../contexts/index.js';
+import { TERMINAL_STATUSES, type QueueService } from '../queue/index.js';
+import type { Location, RunStatus, StepRecord } from './contract.js';
+import { MISSED_AFTER_MS, scheduleOf, storedPlan, type ConditionStep, type FetchStep, type RenderStep } from './definition.js';
+import type { RunDefinition, Runs } from './runs.js';
+import { SOURCES, SourceError, type MeasureId, type Observation } from './sources/index.js';
+import { WORKFLOWS_CHANNEL, type ItemRow, type ItemUpdate, type WorkflowStore } from './store.js';
+
+/** Runtime options tests swap in. */
+export interface WorkflowRuntime {
+  /** First backoff of source retries (default 500 ms). */
+  sourceBackoffMs?: number;
+}
+
+export interface RunnerOptions {
+  store: Store;
+  rows: WorkflowStore;
+  runs: Runs;
+  queue: QueueService;
+  contexts: ContextService;
+  events: EventBus;
+  config: Config;
+  logger: Logger;
+  owner: string;
+  runtime: WorkflowRuntime;
+}
+
+/** What the fetch step keeps for later steps and later runs. */
+export interface Fetched {
+  values: Partial<Record<MeasureId, number>>;
+  observedAt: string | null;
+  series: Observation['series'];
+  station: Observation['station'];
+  source: string;
+}
+
+const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
+const ACTIVE = new Set<string>(['queued', 'running']);
+const CONCURRENCY = 4;
+
+class LeaseLost extends Error {}
+
+function errorOf(err: unknown): { code: string; message: string } {
+  if (err instanceof SourceError) return { code: err.code, message: err.message };
+  if (err instanceof GuardedGetError) return { code: err.code === 'rate_limited' ? 'rate_limited' : 'source_unavailable', message: err.message };
+  if (err instanceof AppError) return { code: err.code, message: err.detail };
+  return { code: 'internal_error', message: (err as Error)?.message ?? String(err) };
+}
+
+export class WorkflowRunner {
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly abort = new AbortController();
+
+  constructor(private readonly o: RunnerOptions) {}
+
+  async start(): Promise<void> {
+    if (this.loop) return;
+    this.unlisten = await this.o.store.listen(WORKFLOWS_CHANNEL, () => this.wake());
+    this.loop = this.run();
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    await this.unlisten?.();
+    // Fetches in flight stop; their items keep their lease until it expires and are taken over then.
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.claimSlots();
+        for (const runId of await this.o.rows.runsToFinish()) await this.finishRunIfDone(runId);
+        const free = CONCURRENCY - this.inFlight.size;
+        const items = free > 0 ? await this.o.rows.claimItems(this.o.owner, free, this.o.config.workflowLeaseSeconds) : [];
+        for (const item of items) {
+          const p = this.work(item).catch((err) => this.o.logger.error({ err, itemId: item.id }, 'workflow item crashed'));
+          this.inFlight.add(p);
+          void p.finally(() => {
+            this.inFlight.delete(p);
+            this.wake();
+          });
+        }
+        if (items.length > 0 && items.length === free) continue;
+      } catch (err) {
+        if (!this.stopping) this.o.logger.error({ err }, 'workflow runner: tick failed');
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(done, this.o.config.workflowPollMs);
+        function done() {
+          clearTimeout(t);
+          resolve();
+        }
+        this.wakeUp = done;
+      });
+      this.wakeUp = null;
+    }
+  }
+
+  // ---- schedule slots -----------------------------------------------------
+
+  /**
+   * Claims every due slot of every schedule workflow. A slot seen more than
+   * {@link MISSED_AFTER_MS} late was missed while nothing ran: catch-up `none`
+   * skips it, `latest` runs the most recent missed slot once.
+   */
+  private async claimSlots(): Promise<void> {
+    const now = new Date();
+    for (const wf of await this.o.rows.dueSchedules(now.toISOString())) {
+      const slot = wf.next_run_at!;
+      let cron;
+      try {
+        cron = scheduleOf(wf.cron!, wf.timezone);
+      } catch (err) {
+        this.o.logger.error({ err, workflowId: wf.id }, 'workflow schedule no longer parses');
+        continue;
+      }
+      const next = cron.nextRun(now)?.toISOString() ?? null;
+      let runSlot: string | null = slot;
+      let catchUp = false;
+      if (now.getTime() - Date.parse(slot) > MISSED_AFTER_MS) {
+        if (wf.catch_up === 'none') runSlot = null;
+        else {
+          runSlot = cron.previousRuns(1, now)[0]?.toISOString() ?? slot;
+          catchUp = true;
+        }
+      }
+      await transaction(this.o.store, async (trx) => {
+        if (!(await this.o.rows.advanceSlot(trx, wf.id, slot, next))) return;
+        if (runSlot === null) {
+          this.o.logger.info({ workflowId: wf.id, missedSlot: slot }, 'workflow slot missed; catch-up none');
+          return;
+        }
+        await this.o.runs.create(trx, wf, 'schedule', { steps: storedPlan(wf), locations: JSON.parse(wf.locations) as Location[], slot: runSlot, catchUp });
+      });
+    }
+  }
+
+  // ---- items ----------------------------------------------------------------
+
+  private async work(claimed: ItemRow): Promise<void> {
+    const { rows, owner } = this.o;
+    const run = await rows.getRun(claimed.run_id);
+    if (!run || !ACTIVE.has(run.status)) {
+      // The run ended without this item (its workflow was deleted): end the item too.
+      await rows.saveItem(this.o.store.db, claimed.id, owner, { status: 'canceled', completed_at: iso(), lease_owner: null, lease_expires_at: null });
+      return;
+    }
+    const def = JSON.parse(run.definition) as RunDefinition;
+    const records = JSON.parse(claimed.steps) as StepRecord[];
+    const location = JSON.parse(claimed.location) as Location;
+    let fetched = claimed.fetched ? (JSON.parse(claimed.fetched) as Fetched) : null;
+    const save = async (set: ItemUpdate, exec = this.o.store.db) => {
+      if (!(await rows.saveItem(exec, claimed.id, owner, { steps: JSON.stringify(records), ...set }))) throw new LeaseLost();
+    };
+    const heartbeat = setInterval(() => void rows.renewLease(claimed.id, owner, this.o.config.workflowLeaseSeconds).catch(() => {}), (this.o.config.workflowLeaseSeconds * 1000) / 3);
+    try {
+      if (claimed.status === 'queued') {
+        await save({ status: 'running', started_at: iso() });
+        await rows.markRunStarted(this.o.store.db, run.id);
+      }
+      for (let i = claimed.step_index; i < def.steps.length; i++) {
+        const step = def.steps[i]!;
+        const rec = records[i]!;
+        if (step.type === 'fetch') {
+          const t0 = Date.now();
+          rec.status = 'running';
+          rec.attempts += 1;
+          rec.startedAt ??= iso();
+          await save({ step_index: i });
+          const requests: Record<string, unknown>[] = [];
+          try {
+            const obs = await this.fetch(step, location, requests);
+            fetched = { values: obs.values, observedAt: obs.observedAt, series: obs.series, station: obs.station, source: obs.source };
+            Object.assign(rec, { status: 'completed', output: { ...obs, requests }, completedAt: iso(), durationMs: Date.now() - t0 });
+            await save({ step_index: i + 1, fetched: JSON.stringify(fetched) });
+          } catch (err) {
+            if (err instanceof LeaseLost || this.abort.signal.aborted) throw err instanceof LeaseLost ? err : new LeaseLost();
+            Object.assign(rec, { status: 'failed', output: { requests }, error: errorOf(err), completedAt: iso(), durationMs: Date.now() - t0 });
+            await this.endItem(claimed, records, i + 1, 'failed', errorOf(err), save);
+            return;
+          }
+        } else if (step.type === 'condition') {
+          const t0 = Date.now();
+          const verdict = await this.evaluate(step, fetched, claimed, run.workflow_id);
+          Object.assign(rec, { status: 'completed', attempts: rec.attempts + 1, startedAt: rec.startedAt ?? iso(), output: verdict, completedAt: iso(), durationMs: Date.now() - t0 });
+          if (!verdict.passed) {
+            await this.endItem(claimed, records, i + 1, 'skipped', null, save);
+            return;
+          }
+          await save({ step_index: i + 1 });
+        } else if (step.type === 'render') {
+          if (rec.status !== 'running') {
+            await this.enqueueRenders(step, def, location, fetched, claimed, rec, records, i, save);
+            return;
+          }
+          const ended = await this.rendersEnded(claimed.id, run.id, rec);
+          if (!ended) {
+            // Look again later; any process may.
+            await save({ next_at: iso(this.o.config.workflowPollMs), lease_owner: null, lease_expires_at: null });
+            return;
+          }
+          if ((rec.status as RunStatus) === 'failed' || (rec.status as RunStatus) === 'canceled') {
+            await this.endItem(claimed, records, i + 1, 'failed', rec.error, save);
+            return;
+          }
+          await save({ step_index: i + 1 });
+        }
+        // notify: settled when the run ends (see finishRunIfDone).
+      }
+      await save({ status: 'completed', step_index: def.steps.length, completed_at: iso(), lease_owner: null, lease_expires_at: null });
+      await this.finishRunIfDone(run.id);
+    } catch (err) {
+      if (err instanceof LeaseLost) return;
+      throw err;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Ends an item early: the steps after `from` are skipped (the notify step waits for the run's end). */
+  private async endItem(item: ItemRow, records: StepRecord[], from: number, status: RunStatus, error: { code: string; message: string } | null, save: (set: ItemUpdate) => Promise<void>): Promise<void> {
+    for (let k = from; k < records.length; k++) if (records[k]!.type !== 'notify') records[k]!.status = 'skipped';
+    await save({ status, step_index: records.length, completed_at: iso(), error_code: error?.code ?? null, error_message: error?.message ?? null, lease_owner: null, lease_expires_at: null });
+    await this.finishRunIfDone(item.run_id);
+  }
+
+  private async fetch(step: FetchStep, location: Location, requests: Record<string, unknown>[]): Promise<Observation> {
+    if (step.source === 'context') {
+      const ctx = location.contextId ? await this.o.contexts.find(this.o.store.db, location.contextId) : null;
+      if (!ctx) throw new SourceError('source_not_found', `context ${location.contextId ?? '(none)'} does not exist`);
+      const values = measureValues(ctx);
+      return {
+        source: 'context', station: { id: ctx.contextId, name: ctx.location, latitude: null, longitude: null }, observedAt: ctx.createdAt, values,
+        measurements: Object.entries(values).map(([measure, value]) => ({ measure: measure as MeasureId, value, unit: measure === 'co' ? 'mg/m³' : measure === 'temperatura' ? '°C' : measure === 'humidity' ? '%' : 'µg/m³', sourceValue: value, sourceUnit: 'stored', derivedFrom: 'concentration' as const, observedAt: ctx.date ?? ctx.createdAt })),
+        series: null, notes: [`From stored context ${ctx.contextId}${ctx.source?.filename ? ` (${ctx.source.filename})` : ''}.`],
+      };
+    }
+    const info = SOURCES[step.source];
+    const credential = step.credentialEnv ? this.o.config.credential(step.credentialEnv) : undefined;
+    if (step.credentialEnv && !credential) throw new SourceError('missing_credential', `the environment variable ${step.credentialEnv} is not set on this aqcast process`);
+    const { config, runtime } = this.o;
+    const base = { open: config.sources.openMeteoAqBaseUrl, openaq: config.sources.openaqBaseUrl, waqi: config.sources.waqiBaseUrl, airnow: config.sources.airnowBaseUrl };
+    const baseUrl = step.source === 'open-meteo' ? base.open : step.source === 'openaq' ? base.openaq : step.source === 'waqi' ? base.waqi : base.airnow;
+    const get = async (url: string, opts: GuardedGetOptions = {}): Promise<GetResponse> => {
+      const shown = redactUrl(url, opts.secretParams);
+      try {
+        const res = await guardedGet(url, {
+          allowed: config.outboundAllowedNetworks, timeoutMs: config.sourceTimeoutMs, retries: config.sourceRetries, backoffBaseMs: runtime.sourceBackoffMs ?? 500, signal: this.abort.signal, ...opts,
+        });
+        requests.push({ url: shown, statusCode: res.statusCode, attempts: res.attempts });
+        return res;
+      } catch (err) {
+        if (err instanceof GuardedGetError) requests.push({ url: shown, statusCode: err.statusCode, attempts: err.attempts, error: err.message });
+        throw err;
+      }
+    };
+    return info.fetch!({ location, baseUrl, credential, series: step.series ?? undefined, get, now: new Date() });
+  }
+
+  private async evaluate(step: ConditionStep, fetched: Fetched | null, item: ItemRow, workflowId: string): Promise<{ passed: boolean; reason: string; [k: string]: unknown }> {
+    const values = fetched?.values ?? {};
+    const aqi = computeAqi(step.aqiStandard, values as Partial<Record<PollutantId, number>>);
+    if (step.when === 'aqi_at_least') {
+      if (!aqi.category) return { passed: false, reason: `no value rated by ${step.aqiStandard}` };
+      if (step.category !== null) {
+        const wanted = aqi.categories.find((c) => c.key === step.category)!;
+        const passed = aqi.category.level >= wanted.level;
+        return { passed, reason: `${aqi.category.key} ${passed ? 'is at or above' : 'is below'} ${step.category}`, category: aqi.category.key, index: aqi.index };
+      }
+      const passed = aqi.index !== null && aqi.index >= step.index!;
+      return { passed, reason: `${aqi.indexName ?? 'index'} ${aqi.index ?? 'none'} ${passed ? '≥' : '<'} ${step.index}`, index: aqi.index, category: aqi.category.key };
+    }
+    const prevText = await this.o.rows.previousFetch(workflowId, item.location_key, item.created_at, item.run_id);
+    if (!prevText) return { passed: true, reason: 'no earlier value to compare with (first run for this location)' };
+    const prev = JSON.parse(prevText) as Fetched;
+    const measure = (v: Partial<Record<MeasureId, number>>): number | null => {
+      if (step.pollutant !== 'aqi') return v[step.pollutant] ?? null;
+      const r = computeAqi(step.aqiStandard, v as Partial<Record<PollutantId, number>>);
+      return r.index ?? (r.category ? r.category.level : null);
+    };
+    const now = measure(values);
+    const before = measure(prev.values);
+    if (now === null) return { passed: false, reason: `no ${step.pollutant} value now`, previous: before };
+    if (before === null) return { passed: true, reason: `no earlier ${step.pollutant} value`, current: now };
+    const delta = Math.round((now - before) * 1000) / 1000;
+    const passed = step.minDelta > 0 ? Math.abs(delta) >= step.minDelta : delta !== 0;
+    return { passed, reason: passed ? `${step.pollutant} changed by ${delta}` : `${step.pollutant} changed by ${delta} (needs ${step.minDelta > 0 ? `at least ${step.minDelta}` : 'any change'})`, previous: before, current: now, delta };
+  }
+
+  /** Queues the item's jobs and records them, in one transaction fenced on the lease. */
+  private async enqueueRenders(step: RenderStep, def: RunDefinition, location: Location, fetched: Fetched | null, item: ItemRow, rec: StepRecord, records: StepRecord[], i: number, save: (set: ItemUpdate, exec?: never) => Promise<void>): Promise<void> {
+    const t0 = Date.now();
+    const series = step.template === 'trend' ? fetched?.series ?? null : null;
+    const template = step.template === 'trend' && !series ? step.fallbackTemplate : step.template;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: def.timezone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(fetched?.observedAt ? new Date(fetched.observedAt) : new Date());
+    const plans: { params: RenderParams; format: string; language: string }[] = [];
+    try {
+      for (const format of step.formats) {
+        for (const language of step.languages) {
+          const input: Record<string, unknown> = {
+            location: location.name, template, ...fetched?.values, language, format, aqiStandard: step.aqiStandard, date: day,
+            ...(step.resolution ? { resolution: step.resolution } : {}),
+            ...(series ? { series: { pollutant: series.pollutant, kind: series.kind, points: series.points, ...(def.timezone ? { timeZone: def.timezone } : {}) } } : {}),
+          };
+          plans.push({ params: parseRenderParams(input), format, language });
+        }
+      }
+    } catch (err) {
+      Object.assign(rec, { status: 'failed', attempts: rec.attempts + 1, startedAt: iso(), error: errorOf(err), completedAt: iso(), durationMs: Date.now() - t0 });
+      await this.endItem(item, records, i + 1, 'failed', errorOf(err), save);
+      return;
+    }
+    Object.assign(rec, { status: 'running', attempts: rec.attempts + 1, startedAt: iso(), output: { template, ...(template !== step.template ? { note: 'no series came back: the fallback template was used' } : {}) } });
+    await transaction(this.o.store, async (trx) => {
+      const jobs = await this.o.queue.enqueue(plans.map((p) => ({ params: p.params, options: { batchId: item.run_id, priority: step.priority } })), trx);
+      await this.o.rows.insertJobLinks(trx, jobs.map((j, k) => ({ run_id: item.run_id, item_id: item.id, job_id: j.jobId, format: plans[k]!.format, language: plans[k]!.language, created_at: iso() })));
+      rec.output = { ...rec.output, jobIds: jobs.map((j) => j.jobId) };
+      // Released: whichever process looks next sees whether the renders ended.
+      await save({ step_index: i, next_at: iso(this.o.config.workflowPollMs), lease_owner: null, lease_expires_at: null }, trx as never);
+    });
+  }
+
+  /** Whether every job of the item ended; if so the render record says how. */
+  private async rendersEnded(itemId: string, runId: string, rec: StepRecord): Promise<boolean> {
+    const links = (await this.o.rows.jobLinks(runId)).filter((l) => l.item_id === itemId);
+    const jobs = await Promise.all(links.map((l) => this.o.queue.get(l.job_id).catch(() => null)));
+    if (jobs.some((j) => j && !TERMINAL_STATUSES.includes(j.status))) return false;
+    const ended = jobs.filter((j) => j !== null);
+    const failed = ended.filter((j) => j.status === 'failed');
+    const canceled = ended.filter((j) => j.status === 'canceled');
+    rec.output = { ...rec.output, jobs: ended.map((j) => ({ jobId: j.jobId, status: j.status, format: j.params.format, language: j.params.language, videoUrl: j.videoUrl })) };
+    rec.completedAt = iso();
+    rec.durationMs = rec.startedAt ? Date.parse(rec.completedAt) - Date.parse(rec.startedAt) : null;
+    if (failed.length) {
+      rec.status = 'failed';
+      rec.error = { code: 'render_failed', message: `${failed.length} of ${ended.length} renders failed: ${failed.map((j) => `${j.jobId} ${j.error?.code ?? ''}`).join(', ')}` };
+    } else if (canceled.length) {
+      rec.status = 'canceled';
+      rec.error = { code: 'render_canceled', message: `${canceled.length} of ${ended.length} renders were canceled` };
+    } else rec.status = 'completed';
+    return true;
+  }
+
+  // ---- the run's end --------------------------------------------------------
+
+  /** Ends the run once every item ended; the one process that ends it settles the notify step and publishes the event. */
+  async finishRunIfDone(runId: string): Promise<void> {
+    await transaction(this.o.store, async (trx) => {
+      await this.o.rows.lockRun(trx, runId);
+      const items = await this.o.rows.itemsOf(runId, trx);
+      if (items.length === 0 || items.some((i) => ACTIVE.has(i.status))) return;
+      const run = await this.o.rows.getRun(runId, trx);
+      if (!run || !ACTIVE.has(run.status)) return;
+      const failed = items.filter((i) => i.status === 'failed');
+      const status: RunStatus = failed.length ? 'failed' : items.every((i) => i.status === 'skipped') ? 'skipped' : items.some((i) => i.status === 'canceled') ? 'canceled' : 'completed';
+      const error = failed.length ? { code: 'items_failed', message: `${failed.length} of ${items.length} items failed: ${failed.map((i) => `${(JSON.parse(i.location) as Location).name} (${i.error_code ?? 'failed'})`).join(', ')}`.slice(0, 2000) } : null;
+      if (!(await this.o.rows.finishRun(trx, runId, status, error))) return;
+      const def = JSON.parse(run.definition) as RunDefinition;
+      const notify = def.steps.find((s) => s.type === 'notify');
+      const event = notify && (status === 'completed' || status === 'failed') && notify.on.includes(status) ? `workflow.run.${status}` : null;
+      for (const item of items) {
+        const records = JSON.parse(item.steps) as StepRecord[];
+        const rec = records.find((r) => r.type === 'notify');
+        if (!rec) continue;
+        Object.assign(rec, event ? { status: 'completed', attempts: 1, output: { event }, startedAt: iso(), completedAt: iso(), durationMs: 0 } : { status: 'skipped', output: { reason: `the run ended ${status}; this workflow does not announce that` } });
+        await this.o.rows.setItemSteps(trx, item.id, JSON.stringify(records));
+      }
+      if (event) {
+        const ended = (await this.o.rows.getRun(runId, trx))!;
+        await this.o.events.publish(trx, event, await this.o.runs.view(ended, trx, true));
+      }
+    });
+  }
+}
