@@ -11,7 +11,7 @@ import { api, createTestEnv, startTestService, STORE, TEST_API_KEY, type TestEnv
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REDOCLY = new URL('../../../node_modules/.bin/redocly', import.meta.url).pathname;
-const REDOCLY_CONFIG = new URL('../src/docs/redocly.yaml', import.meta.url).pathname;
+const REDOCLY_CONFIG = new URL('./redocly.yaml', import.meta.url).pathname;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 interface Operation {
@@ -66,6 +66,18 @@ describe(`OpenAPI and the REST explorer (${STORE})`, () => {
     // The explorer reads the same document.
     const viaExplorer = await (await fetch(`${base}/api-explorer/json`)).json();
     assert.deepEqual(viaExplorer, doc);
+    // The request's Host header never leaks into the document.
+    const spoofed = await svc.app!.inject({ method: 'GET', url: '/openapi.json', headers: { host: 'evil.example:666' } });
+    assert.deepEqual(JSON.parse(spoofed.body).servers.map((s: { url: string }) => s.url), [base]);
+  });
+
+  test('GET /health says ok per dependency and names no local path', async () => {
+    const r = await fetch(`${base}/health`);
+    const text = await r.text();
+    assert.equal(r.status, 200);
+    assert.doesNotMatch(text, /\/(node_modules|usr|tmp|bin|work|home)\b/, text);
+    const body = JSON.parse(text) as Record<string, { ok: boolean }>;
+    for (const dep of ['store', 'storage', 'ffmpeg']) assert.equal(body[dep]!.ok, true, dep);
   });
 
   test('every operation has tags, a summary and an operationId, and its tags are declared', () => {
@@ -199,7 +211,7 @@ describe(`OpenAPI and the REST explorer (${STORE})`, () => {
       await page.click('.swagger-ui .modal-ux .auth-btn-wrapper button.btn-done');
 
       // GET /templates through "Try it out".
-      const templates = '#operations-renders-getTemplates';
+      const templates = '#operations-renders-listTemplates';
       await page.click(`${templates} .opblock-summary-control`);
       await page.click(`${templates} .try-out__btn`);
       await page.click(`${templates} .execute`);
@@ -209,7 +221,7 @@ describe(`OpenAPI and the REST explorer (${STORE})`, () => {
       assert.ok(sent.some((s) => s.method === 'GET' && s.url === `${origin}/templates` && s.key === TEST_API_KEY), 'GET /templates was sent with the key');
 
       // POST /render with the example body: the job exists afterwards.
-      const render = '#operations-renders-postRender';
+      const render = '#operations-renders-createRender';
       await page.click(`${render} .opblock-summary-control`);
       await page.click(`${render} .try-out__btn`);
       const body = JSON.parse(await page.inputValue(`${render} textarea.body-param__text`));

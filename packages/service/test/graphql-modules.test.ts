@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { corpusSpecs, renderDoc } from '../src/ingest/extraction/corpus/generate.js';
+import { corpusSpecs, renderDoc } from '../../extract/corpus/generate.js';
 import type { RunningService } from '../src/server.js';
 import { createTestEnv, startTestService, STORE, TEST_API_KEY, type TestEnv } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { RenderParamsSchema } from '@aqcast/engine';
 import { buildSchema, parse, validate } from 'graphql';
 import { chromium, type Browser } from 'playwright-core';
-import { queryLimitsRule } from '../src/graphql/limits.js';
+import { checkQueryLimits, DEFAULT_LIMITS } from '../src/app/graphql/limits.js';
 import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, SMALL, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
 
@@ -230,15 +230,16 @@ describe(`GraphQL (${STORE})`, () => {
 
   test('the depth rule counts fields through fragments on recursive types', () => {
     const schema = buildSchema('type Node { id: ID, child: Node, children(limit: Int): [Node] } type Query { node: Node }');
-    const rule = queryLimitsRule({ maxDepth: 4, maxIntrospectionDepth: 16, maxCost: 1000, maxIntrospectionCost: 100_000 });
-    const ok = validate(schema, parse('{ node { child { child { id } } } }'), [rule]);
+    const limits = { ...DEFAULT_LIMITS, maxDepth: 4, maxCost: 1000 };
+    const ok = checkQueryLimits(schema, parse('{ node { child { child { id } } } }'), limits);
     assert.deepEqual(ok, []);
-    const deep = validate(schema, parse('query Deep { node { ...F } } fragment F on Node { child { child { child { id } } } }'), [rule]);
+    const deep = checkQueryLimits(schema, parse('query Deep { node { ...F } } fragment F on Node { child { child { child { id } } } }'), limits);
     assert.equal(deep.length, 1);
     assert.equal(deep[0]!.extensions.code, 'query_too_deep');
     assert.match(deep[0]!.message, /Deep is 5 levels deep; the maximum is 4/);
-    const costly = validate(schema, parse('{ node { children(limit: 100) { children(limit: 100) { id } } } }'), [rule]);
+    const costly = checkQueryLimits(schema, parse('{ node { children(limit: 100) { children(limit: 100) { id } } } }'), limits);
     assert.equal(costly[0]!.extensions.code, 'query_too_costly');
+    assert.deepEqual(validate(schema, parse('{ node { id } }')), []);
   });
 
   test('the explorer serves only its own assets, without a key', async () => {

@@ -8,8 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { loadConfig } from '../src/config/config.js';
+import S3rver from 's3rver';
+import { loadConfig } from '../src/core/config.js';
 import { startService, type RunningService, type StartOptions } from '../src/server.js';
 
 export const STORE = (process.env.AQCAST_TEST_STORE ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -154,3 +156,20 @@ export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs
 }
 
 export const SMALL = { resolution: '360p' } as const;
+
+/** A real S3-protocol server (s3rver) in a temporary directory, with the bucket `aqcast`. */
+export async function startS3(): Promise<{ endpoint: string; env: Record<string, string>; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'aqcast-s3-'));
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'aqcast', configs: [] }] });
+  const info = (await server.run()) as AddressInfo;
+  const endpoint = `http://127.0.0.1:${info.port}`;
+  return {
+    endpoint,
+    /** The settings that point a service at it. */
+    env: { STORAGE_URL: 's3://aqcast/media', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_REGION: 'us-east-1' },
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { corpusSpecs, renderDoc, type CorpusDoc } from '../src/ingest/extraction/corpus/generate.js';
+import { corpusSpecs, renderDoc, type CorpusDoc } from '../../extract/corpus/generate.js';
 import type { RunningService } from '../src/server.js';
 import { createTestEnv, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
 
@@ -16,7 +16,7 @@ async function upload(base: string, path: string, bytes: Uint8Array, filename: s
 }
 
 async function countRows(svc: RunningService, table: 'contexts' | 'jobs' | 'webhook_events'): Promise<number> {
-  const r = await svc.ctx.store.db.selectFrom(table).select(svc.ctx.store.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await svc.store.db.selectFrom(table).select(svc.store.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

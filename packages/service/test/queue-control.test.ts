@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { workerPoolOf } from '../src/modules/queue/index.js';
 import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, SMALL, spawnService, startTestService, STORE, until, waitForJob, type ChildService, type TestEnv } from './helpers.js';
 
@@ -64,7 +65,7 @@ describe(`queue control (${STORE})`, () => {
     const t0 = Date.now();
     const c2 = await api(base, 'POST', `/queue/${long.body.jobId}/cancel`);
     assert.equal(c2.body.status, 'canceled');
-    await until(async () => (svc.ctx.pool!.activeJobs.includes(long.body.jobId) ? null : true), 'render stopped', 5000);
+    await until(async () => (workerPoolOf(svc.services.queue)!.activeJobs.includes(long.body.jobId) ? null : true), 'render stopped', 5000);
     assert.ok(Date.now() - t0 < 1500, `stopped in ${Date.now() - t0} ms`);
     const leftovers = readdirSync(join(env.dataDir, 'media', 'videos')).filter((f) => !f.endsWith('.mp4') || f.includes('tmp') || f.includes('part'));
     assert.deepEqual(leftovers, [], 'partial files removed');

@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { JobQueue } from '../src/queue/queue.js';
-import { RenderService } from '../src/renders/service.js';
-import { migrateToLatest, openStore } from '../src/store/database.js';
+import { EventBus } from '../src/core/events.js';
+import { openStore } from '../src/core/store/database.js';
+import { QueueService } from '../src/modules/queue/index.js';
+import { RenderService } from '../src/modules/renders/index.js';
+import { migrate } from '../src/server.js';
 import { api, createTestEnv, SMALL, spawnService, STORE, waitForJob, type ChildService } from './helpers.js';
 
 describe(`queue guarantees (${STORE})`, () => {
@@ -20,32 +22,33 @@ describe(`queue guarantees (${STORE})`, () => {
       await store.close();
       await env.cleanup();
     });
-    await migrateToLatest(store);
-    const queue = new JobQueue(store, { leaseSeconds: 1 });
-    const renders = new RenderService(queue, { publicBaseUrl: () => 'http://x', defaultMaxAttempts: 3 });
+    await migrate(store);
+    const queue = new QueueService(store, { publicBaseUrl: () => 'http://x', defaultMaxAttempts: 3, leaseSeconds: 1, events: new EventBus() });
+    const renders = new RenderService(queue);
+    const jobs = queue.jobs;
     const job = await renders.create({ location: 'Fence', ...SMALL });
 
-    const a = await queue.claim('worker-a');
+    const a = await jobs.claim('worker-a', 1);
     assert.equal(a?.id, job.jobId);
-    assert.equal(await queue.claim('worker-b'), null, 'leased: nobody else can claim');
+    assert.equal(await jobs.claim('worker-b', 1), null, 'leased: nobody else can claim');
     await new Promise((r) => setTimeout(r, 1200));
-    const b = await queue.claim('worker-b');
+    const b = await jobs.claim('worker-b', 1);
     assert.equal(b?.attempts, 2, 'expired lease: taken over as attempt 2');
 
     const staleA = { id: job.jobId, attempts: 1, workerId: 'worker-a' };
-    assert.equal(await queue.heartbeat(staleA, 0.9), false);
-    assert.equal(await queue.complete(staleA, { videoKey: 'videos/stale.mp4', posterKey: 'posters/stale.png', output: '{}', renderMs: 1 }), false);
-    assert.equal(await queue.fail(staleA, { code: 'x', message: 'late failure' }, { retryable: true, retryDelayMs: 0 }), 'lost');
-    assert.equal(await queue.release(staleA), false);
+    assert.equal(await jobs.heartbeat(staleA, 1, 0.9), false);
+    assert.equal(await jobs.complete(staleA, { videoKey: 'videos/stale.mp4', posterKey: 'posters/stale.png', output: '{}', renderMs: 1 }), false);
+    assert.equal(await jobs.fail(staleA, { code: 'x', message: 'late failure' }, { retryable: true, retryDelayMs: 0 }), 'lost');
+    assert.equal(await jobs.release(staleA), false);
     let row = await renders.get(job.jobId);
     assert.deepEqual([row.status, row.attempts, row.error, row.progress], ['rendering', 2, null, 0]);
 
     const fenceB = { id: job.jobId, attempts: 2, workerId: 'worker-b' };
-    assert.equal(await queue.heartbeat(fenceB, 0.5), true);
-    assert.equal(await queue.complete(fenceB, { videoKey: 'videos/b.mp4', posterKey: 'posters/b.png', output: JSON.stringify({ width: 1, height: 1, fps: 30, durationSec: 1, bytes: 1 }), renderMs: 5 }), true);
+    assert.equal(await jobs.heartbeat(fenceB, 1, 0.5), true);
+    assert.equal(await jobs.complete(fenceB, { videoKey: 'videos/b.mp4', posterKey: 'posters/b.png', output: JSON.stringify({ width: 1, height: 1, fps: 30, durationSec: 1, bytes: 1 }), renderMs: 5 }), true);
     row = await renders.get(job.jobId);
     assert.deepEqual([row.status, row.attempts, row.renderMs], ['completed', 2, 5]);
-    assert.equal(await queue.complete(staleA, { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 1 }), false, 'still fenced out after completion');
+    assert.equal(await jobs.complete(staleA, { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 1 }), false, 'still fenced out after completion');
   });
 
   test('two worker processes × 40 jobs: every job completes exactly once', async () => {

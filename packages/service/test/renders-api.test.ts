@@ -81,6 +81,15 @@ describe(`render API (${STORE})`, () => {
     assert.equal(part.status, 206);
     assert.equal(part.headers.get('content-range'), `bytes 100-199/${bytes.length}`);
     assert.deepEqual(Buffer.from(await part.arrayBuffer()), bytes.subarray(100, 200));
+    const tail = await fetch(job.videoUrl, { headers: { range: 'bytes=-50' } });
+    assert.equal(tail.status, 206);
+    assert.deepEqual(Buffer.from(await tail.arrayBuffer()), bytes.subarray(bytes.length - 50));
+    const past = await fetch(job.videoUrl, { headers: { range: `bytes=${bytes.length + 10}-` } });
+    assert.equal(past.status, 416);
+    assert.equal(past.headers.get('content-range'), `bytes */${bytes.length}`);
+    assert.equal(((await past.json()) as { code: string }).code, 'range_not_satisfiable');
+    const head = await fetch(job.videoUrl, { method: 'HEAD' });
+    assert.equal(head.headers.get('content-length'), String(bytes.length));
     // fetch() adds `cache-control: no-cache` to conditional requests unless one is given.
     const notModified = await fetch(job.videoUrl, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
     assert.equal(notModified.status, 304);
@@ -112,7 +121,8 @@ describe(`render API (${STORE})`, () => {
     ['template differs from compositionId', { location: 'X', template: 'daily-report', compositionId: 'social-clip' }, 'compositionId'],
     ['bad language', { location: 'X', language: 'fr' }, 'language'],
     ['bad format', { location: 'X', format: 'wide' }, 'format'],
-    ['not an object', [1, 2], 'params'],
+    ['not an object', [1, 2], '(root)'],
+    ['unknown field', { location: 'X', pm2_5: 10 }, 'pm2_5'],
   ];
   for (const [name, body, field] of badInputs) {
     test(`400 problem+json naming the field: ${name}`, async () => {
@@ -153,10 +163,15 @@ describe(`render API (${STORE})`, () => {
 
   test('batch: all-or-nothing, index named; a good batch queues every item', async () => {
     const countBefore = (await api(base, 'GET', '/renders?limit=500')).body.jobs.length;
-    const bad = await api(base, 'POST', '/batch', { items: [{ location: 'A', ...SMALL }, { location: 'B', pm25: -5 }, { location: 'C', compositionId: 'nope' }] });
+    // Shapes and ranges are checked first (the contract's schema), for every item at once…
+    const bad = await api(base, 'POST', '/batch', { items: [{ location: 'A', ...SMALL }, { location: 'B', pm25: -5 }, { location: 'C', no2: 'high' }] });
     assert.equal(bad.status, 400);
-    assert.ok(bad.body.errors.some((e: { field: string }) => e.field === 'items[1].pm25'), JSON.stringify(bad.body.errors));
-    assert.match(bad.body.detail, /index 1, 2/);
+    assert.deepEqual(bad.body.errors.map((e: { field: string }) => e.field).sort(), ['items[1].pm25', 'items[2].no2'], JSON.stringify(bad.body.errors));
+    // …then the rules across fields (a known template, aliases that agree), naming every bad item.
+    const rules = await api(base, 'POST', '/batch', [{ location: 'A', ...SMALL }, { location: 'B', template: 'nope' }, { location: 'C', template: 'daily-report', compositionId: 'social-clip' }]);
+    assert.equal(rules.status, 400);
+    assert.match(rules.body.detail, /index 1, 2/);
+    assert.ok(rules.body.errors.some((e: { field: string }) => e.field.startsWith('items[2].')), JSON.stringify(rules.body.errors));
     assert.equal((await api(base, 'GET', '/renders?limit=500')).body.jobs.length, countBefore, 'nothing written');
 
     const good = await api(base, 'POST', '/batch', [{ location: 'Quito', pm10: 40, ...SMALL, format: 'square' }, { location: 'Bogotá', compositionId: 'social-clip', ...SMALL, format: 'portrait' }]);
