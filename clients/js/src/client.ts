@@ -1,10 +1,97 @@
 import { AqcastError } from './errors.js';
+import { Ai } from './resources/ai.js';
 import { Transport, type ClientOptions, type RequestOptions } from './http.js';
+import { Analytics } from './resources/analytics.js';
+import { Contexts } from './resources/contexts.js';
+import { Files } from './resources/files.js';
 import { Ingest } from './resources/ingest.js';
+import { Keys } from './resources/keys.js';
 import { Queue } from './resources/queue.js';
 import { Renders, type WaitOptions } from './resources/renders.js';
+import { Variants } from './resources/variants.js';
 import { Webhooks } from './resources/webhooks.js';
-import type { Job, Ping, TemplateList } from './types.js';
+import { Workflows } from './resources/workflows.js';
+import type { Health, Job, Ping, TemplateList } from './types.js';
+
+/**
+ * Which method calls each operation of the service's OpenAPI document (by
+ * operationId); a test checks that every operation has one.
+ */
+export const OPERATIONS = {
+  ping: 'ping',
+  health: 'health',
+  liveness: 'liveness',
+  readiness: 'readiness',
+  createRender: 'renders.create',
+  getRender: 'renders.get',
+  listRenders: 'renders.list',
+  createBatch: 'renders.batch',
+  listTemplates: 'templates',
+  getQueueStats: 'queue.stats',
+  listQueue: 'queue.list',
+  getQueueJob: 'queue.get',
+  enqueueRender: 'queue.enqueue',
+  cancelJob: 'queue.cancel',
+  retryJob: 'queue.retry',
+  pauseQueue: 'queue.pause',
+  resumeQueue: 'queue.resume',
+  getFile: 'files.download',
+  getFileHead: 'files.head',
+  registerWebhook: 'webhooks.create',
+  registerWebhookAlias: 'webhooks.register',
+  listWebhooks: 'webhooks.list',
+  deleteWebhook: 'webhooks.delete',
+  listWebhookDeliveries: 'webhooks.deliveries',
+  testWebhook: 'webhooks.test',
+  fireWebhookEvent: 'webhooks.fire',
+  ingestUpload: 'ingest.upload',
+  ingestUploadAndRender: 'ingest.uploadAndRender',
+  listIngestTemplates: 'ingest.templates',
+  createKey: 'keys.create',
+  listKeys: 'keys.list',
+  listKeyScopes: 'keys.scopes',
+  revokeKey: 'keys.revoke',
+  createVariantTest: 'variants.create',
+  listVariantTests: 'variants.list',
+  getVariantTest: 'variants.get',
+  assignVariant: 'variants.assign',
+  trackVariantEvents: 'variants.track',
+  getVariantWinner: 'variants.winner',
+  concludeVariantTest: 'variants.conclude',
+  graphql: 'graphql',
+  graphqlInfo: 'graphqlInfo',
+  graphqlSchema: 'graphqlSchema',
+  openapi: 'openapi',
+  metrics: 'metrics',
+  aiAnalyze: 'ai.analyze',
+  aiSuggestTemplate: 'ai.suggestTemplate',
+  aiGenerate: 'ai.generate',
+  aiRender: 'ai.render',
+  listWorkflows: 'workflows.list',
+  createWorkflow: 'workflows.create',
+  getWorkflow: 'workflows.get',
+  updateWorkflow: 'workflows.update',
+  deleteWorkflow: 'workflows.delete',
+  runWorkflow: 'workflows.run',
+  triggerWorkflow: 'workflows.trigger',
+  listWorkflowRuns: 'workflows.runs',
+  getWorkflowRun: 'workflows.getRun',
+  listContexts: 'contexts.list',
+  createContext: 'contexts.create',
+  getContext: 'contexts.get',
+  updateContext: 'contexts.update',
+  deleteContext: 'contexts.delete',
+  getContextHistory: 'contexts.history',
+  getContextSource: 'contexts.source',
+  renderContext: 'contexts.render',
+  addContextTags: 'contexts.addTags',
+  removeContextTag: 'contexts.removeTag',
+  getAnalyticsOverview: 'analytics.overview',
+  getAnalyticsTemplates: 'analytics.templates',
+  getAnalyticsTrends: 'analytics.trends',
+  getAnalyticsRecent: 'analytics.recent',
+  getAnalyticsPerformance: 'analytics.performance',
+} as const;
 
 /**
  * The aqcast API client.
@@ -19,6 +106,13 @@ export class Client {
   readonly queue: Queue;
   readonly webhooks: Webhooks;
   readonly ingest: Ingest;
+  readonly files: Files;
+  readonly keys: Keys;
+  readonly ai: Ai;
+  readonly workflows: Workflows;
+  readonly variants: Variants;
+  readonly contexts: Contexts;
+  readonly analytics: Analytics;
   private readonly http: Transport;
 
   constructor(opts: ClientOptions) {
@@ -27,6 +121,13 @@ export class Client {
     this.queue = new Queue(this.http);
     this.webhooks = new Webhooks(this.http);
     this.ingest = new Ingest(this.http);
+    this.files = new Files(this.http);
+    this.keys = new Keys(this.http);
+    this.ai = new Ai(this.http, this.renders);
+    this.workflows = new Workflows(this.http);
+    this.variants = new Variants(this.http);
+    this.contexts = new Contexts(this.http);
+    this.analytics = new Analytics(this.http);
   }
 
   get baseUrl(): string {
@@ -38,6 +139,46 @@ export class Client {
     return this.http.request<Ping>('GET', '/ping');
   }
 
+  /** `GET /health`: readiness of the store, storage and ffmpeg (a 503 answer is returned, not thrown). */
+  async health(path = '/health'): Promise<Health> {
+    try {
+      return await this.http.request<Health>('GET', path);
+    } catch (err) {
+      if (err instanceof AqcastError && err.status === 503 && err.problem) return err.problem as unknown as Health;
+      throw err;
+    }
+  }
+
+  /** `GET /metrics`: the Prometheus text exposition (scope `metrics:read`). */
+  async metrics(): Promise<string> {
+    return (await this.http.raw('GET', '/metrics', { headers: { accept: 'text/plain' } })).text();
+  }
+
+  /** `GET /health/live`: the process answers. */
+  liveness(): Promise<{ ok: true }> {
+    return this.http.request('GET', '/health/live');
+  }
+
+  /** `GET /health/ready`: like `health()`, for load balancers (a 503 answer is returned, not thrown). */
+  readiness(): Promise<Health> {
+    return this.health('/health/ready');
+  }
+
+  /** `GET /openapi.json`: the service's OpenAPI 3.1 document. */
+  openapi(): Promise<Record<string, unknown>> {
+    return this.http.request('GET', '/openapi.json');
+  }
+
+  /** `GET /graphql`: where the GraphQL endpoint, schema and explorer are, and the query limits. */
+  graphqlInfo(): Promise<Record<string, unknown>> {
+    return this.http.request('GET', '/graphql');
+  }
+
+  /** `GET /graphql-schema`: the GraphQL types, queries, mutations and SDL. */
+  graphqlSchema(): Promise<{ version: string; sdl: string; [k: string]: unknown }> {
+    return this.http.request('GET', '/graphql-schema');
+  }
+
   /** `GET /templates`: the video templates and AQI standards. */
   templates(): Promise<TemplateList> {
     return this.http.request<TemplateList>('GET', '/templates');
@@ -46,7 +187,7 @@ export class Client {
   /**
    * Polls a render job until it is completed, failed or canceled, and returns it
    * (a failed job is returned, not thrown). `onProgress` gets the job after every
-   * poll. Past `timeoutMs` it throws an `AqcastError` with status 408, code `timeout`.
+   * poll. Past `timeoutMs` it throws an `AqcastError` with status 408, code `wait_timeout`.
    */
   waitForJob(id: string, opts: WaitOptions = {}): Promise<Job> {
     return this.renders.wait(id, opts);

@@ -4,11 +4,14 @@
  * retries with jittered exponential backoff.
  *
  * Retry policy (as openai-node and stripe-node): only requests that are safe to
- * repeat — GET/HEAD/OPTIONS/PUT/DELETE, or anything carrying an Idempotency-Key —
- * and only on connection errors, 408, 429 and 5xx. Other 4xx answers are the
- * caller's to fix and are never retried. `Retry-After` (seconds or an HTTP date)
- * and `retry-after-ms` are honoured up to a minute; a server asking for a longer
- * pause gets the error back instead of a retry that ignores it.
+ * repeat — GET/HEAD/OPTIONS, or a mutation carrying an Idempotency-Key (every
+ * POST, PATCH and DELETE gets one) — and only on connection errors, 408, 429,
+ * 5xx, and a 409 `idempotency_in_progress` (the first try is still running).
+ * Other 4xx answers are the caller's to fix and are never retried. `Retry-After`
+ * (seconds or an HTTP date) and `retry-after-ms` are honoured up to a minute; a
+ * server asking for a longer pause gets the error back instead of a retry that
+ * ignores it. Redirects are not followed: the API key must never travel to
+ * another origin.
  */
 import { AqcastError, errorFromResponse } from './errors.js';
 import { VERSION } from './version.js';
@@ -36,7 +39,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as multipart/form-data (the boundary is set by fetch). */
   form?: FormData;
-  /** For POST: the key to send instead of a random one (reuse it to make your own retries safe). */
+  /** For POST, PATCH and DELETE: the key to send instead of a random one (reuse it to make your own retries safe). */
   idempotencyKey?: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
@@ -49,7 +52,8 @@ export const DEFAULT_MAX_RETRIES = 2;
 const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
 const MAX_RETRY_AFTER_MS = 60_000;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MUTATING_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /** A random v4 UUID, through Web Crypto (Node ≥ 19 and browsers). */
 export function randomUuid(): string {
@@ -99,8 +103,8 @@ export function backoffMs(attempt: number): number {
   return base * (1 - Math.random() * 0.25);
 }
 
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+function isRetryable(error: AqcastError): boolean {
+  return error.status === 408 || error.status === 429 || error.status >= 500 || (error.status === 409 && error.code === 'idempotency_in_progress');
 }
 
 function isNode(): boolean {
@@ -143,8 +147,17 @@ export class Transport {
 
   /** Sends a request (retrying when safe) and returns the parsed JSON body; throws `AqcastError` on failure. */
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    return (await this.send(method, path, opts, true)).parsed as T;
+  }
+
+  /** Like `request`, but returns the successful `Response` unread (files, HEAD). */
+  async raw(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
+    return (await this.send(method, path, opts, false)).res;
+  }
+
+  private async send(method: string, path: string, opts: RequestOptions, readSuccess: boolean): Promise<{ res: Response; parsed: unknown }> {
     const m = method.toUpperCase();
-    const idempotencyKey = opts.idempotencyKey ?? (m === 'POST' ? randomUuid() : undefined);
+    const idempotencyKey = opts.idempotencyKey ?? (MUTATING_METHODS.has(m) ? randomUuid() : undefined);
     const retryable = SAFE_METHODS.has(m) || idempotencyKey !== undefined;
     const maxRetries = retryable ? Math.max(0, opts.maxRetries ?? this.maxRetries) : 0;
     const url = this.url(path, opts.query);
@@ -175,8 +188,8 @@ export class Transport {
         controller.abort();
       }, opts.timeoutMs ?? this.timeoutMs);
       try {
-        res = await this.fetchImpl(url, { method: m, headers, body, signal: controller.signal, redirect: 'follow' });
-        parsed = await readBody(res);
+        res = await this.fetchImpl(url, { method: m, headers, body, signal: controller.signal, redirect: 'manual' });
+        if (readSuccess || !res.ok) parsed = await readBody(res);
       } catch (err) {
         if (opts.signal?.aborted) throw abortedError(opts.signal);
         const e = timedOut
@@ -190,9 +203,18 @@ export class Transport {
         opts.signal?.removeEventListener('abort', onAbort);
       }
 
-      if (res.ok) return parsed as T;
+      if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+        const location = res.headers.get('location');
+        throw new AqcastError({
+          status: res.status,
+          code: 'redirect_not_followed',
+          message: `${m} ${path} was redirected${location ? ` to ${location}` : ''}; redirects are not followed, so the API key never reaches another address. Set baseUrl to the final address.`,
+          headers: res.headers,
+        });
+      }
+      if (res.ok) return { res, parsed };
       const error = errorFromResponse(res.status, res.statusText, parsed, res.headers);
-      if (attempt >= maxRetries || !isRetryableStatus(res.status)) throw error;
+      if (attempt >= maxRetries || !isRetryable(error)) throw error;
       const asked = parseRetryAfter(res.headers);
       if (asked !== null && asked > MAX_RETRY_AFTER_MS) throw error;
       await sleep(asked ?? backoffMs(attempt), opts.signal);

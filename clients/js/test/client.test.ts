@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -106,7 +106,7 @@ describe(`TS client against a live service (${STORE})`, () => {
     const job = await client.renders.create({ location: 'Timeout City', ...SMALL });
     const seen: Job[] = [];
     const started = Date.now();
-    const err = await rejects(client.waitForJob(job.jobId, { pollMs: 20, timeoutMs: 1, onProgress: (j) => void seen.push(j) }), { status: 408, code: 'timeout' });
+    const err = await rejects(client.waitForJob(job.jobId, { pollMs: 20, timeoutMs: 1, onProgress: (j) => void seen.push(j) }), { status: 408, code: 'wait_timeout' });
     assert.ok(Date.now() - started < 5000);
     assert.equal(seen[0]?.jobId, job.jobId);
     assert.match(err.message, new RegExp(job.jobId));
@@ -232,6 +232,55 @@ describe(`TS client against a live service (${STORE})`, () => {
     const err = await rejects(client.ingest.upload(new TextEncoder().encode('this is not a PDF'), { filename: 'fake.pdf' }), { status: 415, code: 'unsupported_type' });
     assert.ok(err.requestId);
   });
+
+  test('contexts: create, list and listAll, update with ifMatch (412 when stale), tags, history, render, the original of an upload, delete', async () => {
+    const made = await client.contexts.create({ location: 'Valdivia', pm25: 25, tags: ['ts-client'] });
+    const again = await client.contexts.create({ location: 'Osorno', no2: 18, tags: ['ts-client'] });
+    const read = await client.contexts.get(made.contextId);
+    assert.deepEqual([read.location, read.pm25, read.version, read.source.kind], ['Valdivia', 25, 1, 'manual']);
+    assert.deepEqual((await client.contexts.list({ tag: 'ts-client' })).contexts.map((c) => c.contextId), [again.contextId, made.contextId]);
+    const all: string[] = [];
+    for await (const c of client.contexts.listAll({ tag: 'ts-client', limit: 1 })) all.push(c.contextId);
+    assert.deepEqual(all, [again.contextId, made.contextId]);
+    const updated = await client.contexts.update(made.contextId, { pm25: 30, no2: 12 }, { ifMatch: read.version });
+    assert.deepEqual([updated.version, updated.pm25, updated.no2], [2, 30, 12]);
+    await rejects(client.contexts.update(made.contextId, { pm25: 31 }, { ifMatch: read.version }), { status: 412, code: 'precondition_failed' });
+    await rejects(client.contexts.create({ location: 'Valdivia', pm25: -3 }), { status: 400, code: 'validation_failed' });
+    assert.deepEqual((await client.contexts.addTags(made.contextId, ['Sur', 'ts-client'], { ifMatch: '"v2"' })).tags, ['sur', 'ts-client']);
+    assert.deepEqual((await client.contexts.removeTag(made.contextId, 'sur')).tags, ['ts-client']);
+    assert.deepEqual((await client.contexts.history(made.contextId)).edits.map((e) => e.version), [2, 3, 4]);
+    const job = await client.contexts.render(made.contextId, { format: 'portrait', resolution: '360p' });
+    assert.deepEqual([job.contextId, job.params.pm25, job.params.format], [made.contextId, 30, 'portrait']);
+
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    ['Boletin de calidad del aire', 'Ciudad: Chillan', 'Fecha: 14/05/2025', 'PM2.5: 61 ug/m3'].forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 24, size: 14, font }));
+    const pdf = await doc.save();
+    const uploaded = await client.ingest.upload(pdf, { filename: 'boletín chillán.pdf' });
+    const original = await client.contexts.source(uploaded.contextId);
+    assert.deepEqual([Buffer.from(original.bytes).equals(Buffer.from(pdf)), original.contentType, original.filename], [true, 'application/pdf', 'boletín chillán.pdf']);
+    await rejects(client.contexts.source(made.contextId), { status: 404, code: 'not_found' });
+
+    await client.contexts.delete(made.contextId, { ifMatch: 4 });
+    await rejects(client.contexts.get(made.contextId), { status: 404, code: 'not_found' });
+  });
+
+  test('analytics: overview, templates, trends in a time zone, recent, performance', async () => {
+    const overview = await client.analytics.overview();
+    assert.ok(overview.jobs.total > 0);
+    assert.equal(overview.jobs.total, Object.values(overview.jobs.byStatus).reduce((a, b) => a + b, 0));
+    const templates = await client.analytics.templates({ since: new Date(Date.now() - 86_400_000) });
+    assert.equal(templates.templates.reduce((a, t) => a + t.count, 0), templates.total);
+    const trends = await client.analytics.trends({ interval: 'hour', since: new Date(Date.now() - 6 * 3_600_000), tz: 'America/Santiago' });
+    assert.ok(trends.buckets.length >= 6 && trends.buckets.length <= 7);
+    assert.ok(trends.buckets.every((b) => b.local.endsWith('-03:00') || b.local.endsWith('-04:00')));
+    const recent = await client.analytics.recent({ limit: 2, status: ['queued', 'completed', 'rendering'] });
+    assert.equal(recent.renders.length, 2);
+    const performance = await client.analytics.performance();
+    assert.equal(performance.throughput.windowSec, 3600);
+    await rejects(client.analytics.trends({ tz: 'Nowhere/Else' }), { status: 400, code: 'validation_failed' });
+  });
 });
 
 describe('TS client transport against a scripted local server', () => {
@@ -316,14 +365,47 @@ describe('TS client transport against a scripted local server', () => {
     }
   });
 
-  test('a non-idempotent request without a key (PATCH) is never retried', async () => {
-    const srv = await scriptedServer([problem(503, 'service_unavailable'), { status: 200, body: {} }]);
+  test('every mutation (PATCH, DELETE too) carries one Idempotency-Key across its retries', async () => {
+    for (const method of ['PATCH', 'DELETE']) {
+      const srv = await scriptedServer([problem(503, 'service_unavailable'), { status: 200, body: {} }]);
+      try {
+        await new Client({ baseUrl: srv.url, apiKey: 'k' }).request(method, '/contexts/c1', { body: { tags: [] } });
+        assert.equal(srv.requests.length, 2, method);
+        const keys = srv.requests.map((r) => r.headers['idempotency-key']);
+        assert.ok(keys[0], method);
+        assert.equal(keys[0], keys[1], method);
+      } finally {
+        await srv.close();
+      }
+    }
+  });
+
+  test('a 409 idempotency_in_progress is retried after Retry-After; any other 409 is not', async () => {
+    const srv = await scriptedServer([{ status: 409, headers: { 'retry-after': '0', 'content-type': 'application/problem+json' }, body: { status: 409, code: 'idempotency_in_progress' } }, { status: 200, body: { ok: true } }]);
     try {
-      await rejects(new Client({ baseUrl: srv.url, apiKey: 'k' }).request('PATCH', '/contexts/c1', { body: { tags: [] } }), { status: 503, code: 'service_unavailable' });
-      assert.equal(srv.requests.length, 1);
-      assert.equal(srv.requests[0]!.headers['idempotency-key'], undefined);
+      assert.deepEqual(await new Client({ baseUrl: srv.url, apiKey: 'k' }).request('POST', '/render', { body: {} }), { ok: true });
+      assert.equal(srv.requests.length, 2);
     } finally {
       await srv.close();
+    }
+    const conflict = await scriptedServer([problem(409, 'invalid_state'), { status: 200, body: {} }]);
+    try {
+      await rejects(new Client({ baseUrl: conflict.url, apiKey: 'k' }).request('POST', '/queue/j1/cancel'), { status: 409, code: 'invalid_state' });
+      assert.equal(conflict.requests.length, 1);
+    } finally {
+      await conflict.close();
+    }
+  });
+
+  test('redirects are not followed: the key never reaches another address', async () => {
+    const other = await scriptedServer([{ status: 200, body: { stolen: true } }]);
+    const srv = await scriptedServer([{ status: 302, headers: { location: `${other.url}/ping` }, body: '' }]);
+    try {
+      await rejects(new Client({ baseUrl: srv.url, apiKey: 'secret-key-0123' }).ping(), { status: 302, code: 'redirect_not_followed' });
+      assert.equal(other.requests.length, 0);
+    } finally {
+      await srv.close();
+      await other.close();
     }
   });
 
@@ -427,15 +509,16 @@ describe('TS client transport against a scripted local server', () => {
 });
 
 describe('package', () => {
-  test('package.json: @aqcast/client 1.0.0, ESM, no runtime dependencies, "." exports the same module with types', async () => {
+  test('package.json: @aqcast/client 1.0.0, ESM, no runtime dependencies, "." exports the built module with its types', async () => {
     const pkgUrl = new URL('../package.json', import.meta.url);
-    const pkg = JSON.parse(readFileSync(pkgUrl, 'utf8')) as { name: string; version: string; type: string; dependencies?: object; exports: { '.': { types: string; default: string } } };
+    const pkg = JSON.parse(readFileSync(pkgUrl, 'utf8')) as { name: string; version: string; type: string; dependencies?: object; files: string[]; exports: { '.': { types: string; default: string } } };
     assert.deepEqual([pkg.name, pkg.version, pkg.type, pkg.dependencies], ['@aqcast/client', VERSION, 'module', undefined]);
-    const mod = (await import(new URL(pkg.exports['.'].default, pkgUrl).href)) as typeof clientModule;
-    assert.deepEqual(Object.keys(mod).sort(), Object.keys(clientModule).sort());
-    assert.equal(mod.Client, Client);
-    assert.equal(mod.ApiError, AqcastError);
-    assert.equal(pkg.exports['.'].types, pkg.exports['.'].default);
+    assert.deepEqual([pkg.exports['.'].default, pkg.exports['.'].types], ['./dist/index.js', './dist/index.d.ts']);
+    assert.ok(pkg.files.includes('dist'));
+    assert.ok(existsSync(new URL(pkg.exports['.'].types, pkgUrl)), 'the declarations are built');
+    const built = (await import(new URL(pkg.exports['.'].default, pkgUrl).href)) as typeof clientModule;
+    assert.deepEqual(Object.keys(built).sort(), Object.keys(clientModule).sort(), 'the built module exports what the source does');
+    assert.equal(built.VERSION, VERSION);
   });
 
   test('the source imports no Node-only modules (browser-safe)', () => {

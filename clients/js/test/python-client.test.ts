@@ -1,9 +1,13 @@
 /**
- * Runs the Python client's unittest suite with the machine's python3 against a
- * live service spawned here, so one test runner (node:test) covers both clients.
+ * Installs the Python client with pip into a fresh virtual environment and runs
+ * its unittest suite (copied out of the repository, so it imports the installed
+ * package) against a live service spawned here: one test runner covers both clients.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestEnv, spawnService, STORE, TEST_API_KEY, type ChildService, type TestEnv } from '../../../packages/service/test/helpers.js';
@@ -11,9 +15,9 @@ import { createTestEnv, spawnService, STORE, TEST_API_KEY, type ChildService, ty
 const PYTHON = process.env.PYTHON ?? 'python3';
 const PY_ROOT = fileURLToPath(new URL('../../python/', import.meta.url));
 
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function run(cmd: string, args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: PY_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -25,22 +29,29 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
 describe(`Python client against a live service (${STORE})`, () => {
   let env: TestEnv;
   let svc: ChildService;
+  let venv: string;
 
   before(async () => {
     env = await createTestEnv({ WORKER_CONCURRENCY: '1', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' });
     svc = await spawnService('serve', env.env);
+    venv = mkdtempSync(join(tmpdir(), 'aqcast-venv-'));
+    execFileSync(PYTHON, ['-m', 'venv', venv], { stdio: 'pipe' });
+    // Offline: the venv's own setuptools builds the package (nothing is fetched from an index).
+    execFileSync(join(venv, 'bin/pip'), ['install', '--quiet', '--no-index', '--no-build-isolation', PY_ROOT], { stdio: 'pipe', env: { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1' } });
   });
   after(async () => {
     await svc?.stop();
     await env?.cleanup();
+    if (venv) rmSync(venv, { recursive: true, force: true });
   });
 
-  test('python3 -m unittest discover: every test passes, none skipped', async () => {
-    const { code, output } = await run(PYTHON, ['-m', 'unittest', 'discover', '-s', 'tests', '-v'], {
-      AQCAST_TEST_BASE_URL: svc.baseUrl,
-      AQCAST_TEST_API_KEY: TEST_API_KEY,
-      PYTHONDONTWRITEBYTECODE: '1',
-    });
+  test('pip install into a fresh venv, then unittest discover: every test passes, none skipped', async () => {
+    // Run from the tests folder with AQCAST_TEST_INSTALLED: the sources are not on sys.path, the installed package is.
+    const tests = join(PY_ROOT, 'tests');
+    const env = { AQCAST_TEST_BASE_URL: svc.baseUrl, AQCAST_TEST_API_KEY: TEST_API_KEY, PYTHONDONTWRITEBYTECODE: '1', AQCAST_TEST_INSTALLED: '1' };
+    const where = spawnSync(join(venv, 'bin/python'), ['-c', 'import _support, aqcast; print(aqcast.__file__)'], { cwd: tests, encoding: 'utf8', env: { ...process.env, ...env } });
+    assert.match(where.stdout, new RegExp(`^${venv}/lib/`), `the installed package is the one imported: ${where.stdout}${where.stderr}`);
+    const { code, output } = await run(join(venv, 'bin/python'), ['-m', 'unittest', 'discover', '-s', '.', '-t', '.', '-v'], env, tests);
     assert.equal(code, 0, output);
     assert.match(output, /^OK$/m, output);
     assert.doesNotMatch(output, /skipped/i, output);

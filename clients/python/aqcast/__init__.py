@@ -7,7 +7,7 @@
 
 from ._http import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS
 from ._version import __version__
-from .client import Client
+from .client import OPERATIONS, Client
 from .errors import AqcastError, ApiError, WebhookVerificationError
 from .resources.renders import TERMINAL_STATUSES
 from .webhook_verify import verify_webhook
@@ -18,6 +18,7 @@ __all__ = [
     "ApiError",
     "AqcastError",
     "Client",
+    "OPERATIONS",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT_MS",
     "TERMINAL_STATUSES",

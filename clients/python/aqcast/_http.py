@@ -1,12 +1,13 @@
 """The one request function every namespace goes through.
 
 Auth, JSON and multipart bodies, per-request timeouts, an ``Idempotency-Key``
-on every POST, and retries with jittered exponential backoff -- only for
-requests that are safe to repeat (GET/HEAD/OPTIONS/PUT/DELETE, or anything
-carrying an Idempotency-Key) and only on connection errors, 408, 429 and 5xx.
-Other 4xx answers are never retried. ``Retry-After`` (seconds or an HTTP date)
-and ``retry-after-ms`` are honoured up to a minute; a longer requested pause
-returns the error instead of retrying early.
+on every POST, PATCH and DELETE, and retries with jittered exponential backoff
+-- only for requests that are safe to repeat (GET/HEAD/OPTIONS, or a mutation
+carrying an Idempotency-Key) and only on connection errors, 408, 429, 5xx and
+a 409 ``idempotency_in_progress``. Other 4xx answers are never retried.
+``Retry-After`` (seconds or an HTTP date) and ``retry-after-ms`` are honoured up
+to a minute; a longer requested pause returns the error instead of retrying
+early. Redirects are never followed, so the API key stays with the service.
 """
 
 import datetime
@@ -31,7 +32,8 @@ DEFAULT_MAX_RETRIES = 2
 INITIAL_RETRY_DELAY_S = 0.5
 MAX_RETRY_DELAY_S = 8.0
 MAX_RETRY_AFTER_S = 60.0
-SAFE_METHODS = frozenset(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"])
+SAFE_METHODS = frozenset(["GET", "HEAD", "OPTIONS"])
+MUTATING_METHODS = frozenset(["POST", "PATCH", "PUT", "DELETE"])
 USER_AGENT = "aqcast-python/{}".format(__version__)
 
 _MISSING = object()
@@ -88,8 +90,19 @@ def backoff_seconds(attempt: int) -> float:
     return base * (1 - random.random() * 0.25)
 
 
-def _is_retryable_status(status: int) -> bool:
-    return status == 408 or status == 429 or status >= 500
+def _is_retryable(error: ApiError) -> bool:
+    status = error.status or 0
+    return status == 408 or status == 429 or status >= 500 or (status == 409 and error.code == "idempotency_in_progress")
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """Answers 3xx with the redirect response itself: the key must never follow it to another address."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirects())
 
 
 def _parse_body(raw: bytes, content_type: str) -> Any:
@@ -160,10 +173,14 @@ class Transport:
         headers: Optional[Mapping[str, str]] = None,
         timeout_ms: Optional[float] = None,
         max_retries: Optional[int] = None,
+        raw: bool = False,
     ) -> Any:
-        """Sends a request (retrying when safe) and returns the parsed JSON body; raises ApiError."""
+        """Sends a request (retrying when safe) and returns the parsed JSON body; raises ApiError.
+
+        With ``raw=True`` a success returns ``(headers, body bytes)`` unparsed (files, HEAD).
+        """
         m = method.upper()
-        if idempotency_key is None and m == "POST":
+        if idempotency_key is None and m in MUTATING_METHODS:
             idempotency_key = str(uuid.uuid4())
         retryable = m in SAFE_METHODS or idempotency_key is not None
         retries = max(0, self.max_retries if max_retries is None else max_retries) if retryable else 0
@@ -188,18 +205,28 @@ class Transport:
         while True:
             req = urllib.request.Request(url, data=body, headers=send_headers, method=m)
             try:
-                status, reason, resp_headers, raw = self._send(req, timeout)
+                status, reason, resp_headers, body_bytes = self._send(req, timeout)
             except ApiError as err:
                 if attempt >= retries:
                     raise err
                 time.sleep(backoff_seconds(attempt))
                 attempt += 1
                 continue
-            parsed = _parse_body(raw, resp_headers.get("content-type", ""))
+            if raw and 200 <= status < 300:
+                return resp_headers, body_bytes
+            parsed = _parse_body(body_bytes, resp_headers.get("content-type", ""))
             if 200 <= status < 300:
                 return parsed
+            if 300 <= status < 400:
+                location = resp_headers.get("location")
+                raise ApiError(
+                    status,
+                    "redirect_not_followed",
+                    "{} {} was redirected{}; redirects are not followed, so the API key never reaches another address. "
+                    "Set base_url to the final address.".format(m, path, " to " + location if location else ""),
+                )
             error = error_from_response(status, reason, parsed, resp_headers)
-            if attempt >= retries or not _is_retryable_status(status):
+            if attempt >= retries or not _is_retryable(error):
                 raise error
             asked = parse_retry_after(resp_headers)
             if asked is not None and asked > MAX_RETRY_AFTER_S:
@@ -210,7 +237,7 @@ class Transport:
     def _send(self, req: urllib.request.Request, timeout: float) -> Tuple[int, str, _Headers, bytes]:
         what = "{} {}".format(req.get_method(), urllib.parse.urlsplit(req.full_url).path)
         try:
-            with urllib.request.urlopen(req, timeout=timeout) as resp:
+            with _OPENER.open(req, timeout=timeout) as resp:
                 return resp.status, resp.reason or "", _lower_headers(resp.headers), resp.read()
         except urllib.error.HTTPError as err:
             try:

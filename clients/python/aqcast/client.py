@@ -4,8 +4,87 @@ from typing import Any, Dict, Mapping, Optional
 
 from ._http import Transport
 from .errors import ApiError
-from .resources import Ingest, Queue, Renders, Webhooks
+from .resources import Ai, Analytics, Contexts, Files, Ingest, Keys, Queue, Renders, Variants, Webhooks, Workflows
 from .resources.renders import DEFAULT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, ProgressCallback
+
+
+# Which method calls each operation of the service's OpenAPI document (by operationId);
+# a test checks that every operation has one.
+OPERATIONS = {
+    "ping": "ping",
+    "health": "health",
+    "liveness": "liveness",
+    "readiness": "readiness",
+    "createRender": "renders.create",
+    "getRender": "renders.get",
+    "listRenders": "renders.list",
+    "createBatch": "renders.batch",
+    "listTemplates": "templates",
+    "getQueueStats": "queue.stats",
+    "listQueue": "queue.list",
+    "getQueueJob": "queue.get",
+    "enqueueRender": "queue.enqueue",
+    "cancelJob": "queue.cancel",
+    "retryJob": "queue.retry",
+    "pauseQueue": "queue.pause",
+    "resumeQueue": "queue.resume",
+    "getFile": "files.download",
+    "getFileHead": "files.head",
+    "registerWebhook": "webhooks.create",
+    "registerWebhookAlias": "webhooks.register",
+    "listWebhooks": "webhooks.list",
+    "deleteWebhook": "webhooks.delete",
+    "listWebhookDeliveries": "webhooks.deliveries",
+    "testWebhook": "webhooks.test",
+    "fireWebhookEvent": "webhooks.fire",
+    "ingestUpload": "ingest.upload",
+    "ingestUploadAndRender": "ingest.upload_and_render",
+    "listIngestTemplates": "ingest.templates",
+    "createKey": "keys.create",
+    "listKeys": "keys.list",
+    "listKeyScopes": "keys.scopes",
+    "revokeKey": "keys.revoke",
+    "createVariantTest": "variants.create",
+    "listVariantTests": "variants.list",
+    "getVariantTest": "variants.get",
+    "assignVariant": "variants.assign",
+    "trackVariantEvents": "variants.track",
+    "getVariantWinner": "variants.winner",
+    "concludeVariantTest": "variants.conclude",
+    "graphql": "graphql",
+    "graphqlInfo": "graphql_info",
+    "graphqlSchema": "graphql_schema",
+    "openapi": "openapi",
+    "metrics": "metrics",
+    "aiAnalyze": "ai.analyze",
+    "aiSuggestTemplate": "ai.suggest_template",
+    "aiGenerate": "ai.generate",
+    "aiRender": "ai.render",
+    "listWorkflows": "workflows.list",
+    "createWorkflow": "workflows.create",
+    "getWorkflow": "workflows.get",
+    "updateWorkflow": "workflows.update",
+    "deleteWorkflow": "workflows.delete",
+    "runWorkflow": "workflows.run",
+    "triggerWorkflow": "workflows.trigger",
+    "listWorkflowRuns": "workflows.runs",
+    "getWorkflowRun": "workflows.get_run",
+    "listContexts": "contexts.list",
+    "createContext": "contexts.create",
+    "getContext": "contexts.get",
+    "updateContext": "contexts.update",
+    "deleteContext": "contexts.delete",
+    "getContextHistory": "contexts.history",
+    "getContextSource": "contexts.source",
+    "renderContext": "contexts.render",
+    "addContextTags": "contexts.add_tags",
+    "removeContextTag": "contexts.remove_tag",
+    "getAnalyticsOverview": "analytics.overview",
+    "getAnalyticsTemplates": "analytics.templates",
+    "getAnalyticsTrends": "analytics.trends",
+    "getAnalyticsRecent": "analytics.recent",
+    "getAnalyticsPerformance": "analytics.performance",
+}
 
 
 class Client:
@@ -32,6 +111,13 @@ class Client:
         self.queue = Queue(self._http)
         self.webhooks = Webhooks(self._http)
         self.ingest = Ingest(self._http)
+        self.files = Files(self._http)
+        self.keys = Keys(self._http)
+        self.ai = Ai(self._http, self.renders)
+        self.workflows = Workflows(self._http)
+        self.variants = Variants(self._http)
+        self.contexts = Contexts(self._http)
+        self.analytics = Analytics(self._http)
 
     @property
     def base_url(self) -> str:
@@ -40,6 +126,40 @@ class Client:
     def ping(self) -> Dict[str, Any]:
         """``GET /ping``: ``{"ok", "version", "uptime"}`` (the service's version, not this library's)."""
         return self._http.request("GET", "/ping")
+
+    def liveness(self) -> Dict[str, Any]:
+        """``GET /health/live``: the process answers."""
+        return self._http.request("GET", "/health/live")
+
+    def readiness(self) -> Dict[str, Any]:
+        """``GET /health/ready``: like :meth:`health`, for load balancers."""
+        return self.health("/health/ready")
+
+    def health(self, path: str = "/health") -> Dict[str, Any]:
+        """``GET /health``: readiness of the store, storage and ffmpeg (a 503 answer is returned, not raised)."""
+        try:
+            return self._http.request("GET", path)
+        except ApiError as err:
+            if err.status == 503 and isinstance(err.body, dict):
+                return err.body
+            raise
+
+    def metrics(self) -> str:
+        """``GET /metrics``: the Prometheus text exposition (scope ``metrics:read``)."""
+        _, body = self._http.request("GET", "/metrics", headers={"Accept": "text/plain"}, raw=True)
+        return body.decode("utf-8")
+
+    def openapi(self) -> Dict[str, Any]:
+        """``GET /openapi.json``: the service's OpenAPI 3.1 document."""
+        return self._http.request("GET", "/openapi.json")
+
+    def graphql_info(self) -> Dict[str, Any]:
+        """``GET /graphql``: where the GraphQL endpoint, schema and explorer are, and the query limits."""
+        return self._http.request("GET", "/graphql")
+
+    def graphql_schema(self) -> Dict[str, Any]:
+        """``GET /graphql-schema``: the GraphQL types, queries, mutations and SDL."""
+        return self._http.request("GET", "/graphql-schema")
 
     def templates(self) -> Dict[str, Any]:
         """``GET /templates``: the video templates and AQI standards."""
@@ -56,7 +176,7 @@ class Client:
 
         A failed job is returned, not raised. ``on_progress`` gets the job after
         every poll. Past ``timeout_ms`` raises :class:`ApiError` with status 408,
-        code ``timeout``.
+        code ``wait_timeout``.
         """
         return self.renders.wait(job_id, poll_ms=poll_ms, timeout_ms=timeout_ms, on_progress=on_progress)
 

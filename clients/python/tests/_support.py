@@ -9,7 +9,8 @@ from typing import Any, Callable, Dict, List, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE_ROOT = os.path.dirname(HERE)
-if PACKAGE_ROOT not in sys.path:
+# The Node test that installs the package into a venv sets this, so the installed copy is the one tested.
+if not os.environ.get("AQCAST_TEST_INSTALLED") and PACKAGE_ROOT not in sys.path:
     sys.path.insert(0, PACKAGE_ROOT)
 
 #: Set by the Node test that spawns a live service (clients/js/test/python-client.test.ts).

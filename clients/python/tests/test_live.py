@@ -135,7 +135,7 @@ class LiveServiceTest(unittest.TestCase):
         started = time.monotonic()
         with self.assertRaises(aqcast.ApiError) as ctx:
             self.client.wait_for_job(job["jobId"], poll_ms=20, timeout_ms=1, on_progress=seen.append)
-        self.assertEqual((ctx.exception.status, ctx.exception.code), (408, "timeout"))
+        self.assertEqual((ctx.exception.status, ctx.exception.code), (408, "wait_timeout"))
         self.assertLess(time.monotonic() - started, 5)
         self.assertEqual(seen[0]["jobId"], job["jobId"])
 
@@ -221,6 +221,52 @@ class LiveServiceTest(unittest.TestCase):
         with self.assertRaises(aqcast.ApiError) as ctx:
             self.client.ingest.upload(b"this is not a PDF", filename="fake.pdf")
         self.assertEqual((ctx.exception.status, ctx.exception.code), (415, "unsupported_type"))
+
+    def test_14_contexts(self):
+        made = self.client.contexts.create({"location": "Puerto Montt", "pm25": 19, "tags": ["py-client"]})
+        other = self.client.contexts.create({"location": "Castro", "o3": 40, "tags": ["py-client"]})
+        read = self.client.contexts.get(made["contextId"])
+        self.assertEqual((read["location"], read["pm25"], read["version"]), ("Puerto Montt", 19, 1))
+        self.assertEqual([c["contextId"] for c in self.client.contexts.list(tag="py-client")["contexts"]], [other["contextId"], made["contextId"]])
+        self.assertEqual([c["contextId"] for c in self.client.contexts.iter_all(tag="py-client", limit=1)], [other["contextId"], made["contextId"]])
+        updated = self.client.contexts.update(made["contextId"], {"pm25": 22, "humidity": None}, if_match=read["version"])
+        self.assertEqual((updated["version"], updated["pm25"]), (2, 22))
+        with self.assertRaises(aqcast.ApiError) as ctx:
+            self.client.contexts.update(made["contextId"], {"pm25": 23}, if_match=1)
+        self.assertEqual((ctx.exception.status, ctx.exception.code), (412, "precondition_failed"))
+        self.assertEqual(self.client.contexts.add_tags(made["contextId"], "Lluvia")["tags"], ["lluvia", "py-client"])
+        self.assertEqual(self.client.contexts.remove_tag(made["contextId"], "lluvia", if_match='"v3"')["tags"], ["py-client"])
+        self.assertEqual([e["version"] for e in self.client.contexts.history(made["contextId"])["edits"]], [2, 3, 4])
+        job = self.client.contexts.render(made["contextId"], dict(language="en", **SMALL))
+        self.assertEqual((job["contextId"], job["params"]["pm25"], job["params"]["language"]), (made["contextId"], 22, "en"))
+        pdf = text_pdf(["Boletin de calidad del aire", "Ciudad: Ancud", "Fecha: 15/05/2025", "PM2.5: 33 ug/m3"])
+        uploaded = self.client.ingest.upload(pdf, filename="ancud.pdf")
+        original = self.client.contexts.source(uploaded["contextId"])
+        self.assertEqual((original["bytes"], original["contentType"], original["filename"]), (pdf, "application/pdf", "ancud.pdf"))
+        self.client.contexts.delete(made["contextId"], if_match=4)
+        with self.assertRaises(aqcast.ApiError) as ctx:
+            self.client.contexts.get(made["contextId"])
+        self.assertEqual(ctx.exception.status, 404)
+
+    def test_15_analytics(self):
+        overview = self.client.analytics.overview()
+        self.assertGreater(overview["jobs"]["total"], 0)
+        self.assertEqual(overview["jobs"]["total"], sum(overview["jobs"]["byStatus"].values()))
+        since = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1)
+        templates = self.client.analytics.templates(since=since)
+        self.assertEqual(sum(t["count"] for t in templates["templates"]), templates["total"])
+        trends = self.client.analytics.trends(metric="completed", interval="day", since="2026-03-28", until="2026-03-30", tz="Europe/Madrid")
+        self.assertEqual([round((_ms(b["end"]) - _ms(b["start"])) / 3600000) for b in trends["buckets"]], [24, 23, 24])
+        self.assertEqual(len(self.client.analytics.recent(limit=2, status=["queued", "rendering", "completed"])["renders"]), 2)
+        self.assertEqual(self.client.analytics.performance()["throughput"]["windowSec"], 3600)
+        with self.assertRaises(aqcast.ApiError) as ctx:
+            self.client.analytics.trends(tz="Nowhere/Else")
+        self.assertEqual((ctx.exception.status, ctx.exception.code), (400, "validation_failed"))
+
+
+def _ms(iso):
+    """Milliseconds since the epoch of an ISO instant ending in Z."""
+    return datetime.datetime.strptime(iso, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=datetime.timezone.utc).timestamp() * 1000
 
 
 if __name__ == "__main__":

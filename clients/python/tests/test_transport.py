@@ -61,13 +61,33 @@ class RetryTest(unittest.TestCase):
             aqcast.Client(srv.url, api_key="k").renders.create({"location": "x"}, idempotency_key="my-key-1")
         self.assertEqual(srv.requests[0]["headers"]["idempotency-key"], "my-key-1")
 
-    def test_a_non_idempotent_request_without_key_is_not_retried(self):
-        with ScriptedServer([problem(503, "service_unavailable"), ok({})]) as srv:
+    def test_every_mutation_carries_one_key_across_retries(self):
+        for method in ("PATCH", "DELETE"):
+            with ScriptedServer([problem(503, "service_unavailable"), ok({})]) as srv:
+                aqcast.Client(srv.url, api_key="k").request(method, "/contexts/c1", json_body={"tags": []})
+            self.assertEqual(len(srv.requests), 2, method)
+            keys = [r["headers"].get("idempotency-key") for r in srv.requests]
+            self.assertTrue(keys[0], method)
+            self.assertEqual(keys[0], keys[1], method)
+
+    def test_a_request_still_running_elsewhere_is_retried_after_retry_after(self):
+        with ScriptedServer([(409, {"content-type": "application/problem+json", "retry-after": "0"}, {"status": 409, "code": "idempotency_in_progress"}), ok({"ok": True})]) as srv:
+            self.assertEqual(aqcast.Client(srv.url, api_key="k").request("POST", "/render", json_body={}), {"ok": True})
+        self.assertEqual(len(srv.requests), 2)
+
+    def test_a_conflict_is_not_retried(self):
+        with ScriptedServer([problem(409, "invalid_state"), ok({})]) as srv:
             with self.assertRaises(aqcast.ApiError) as ctx:
-                aqcast.Client(srv.url, api_key="k").request("PATCH", "/contexts/c1", json_body={"tags": []})
-        self.assertEqual(ctx.exception.status, 503)
-        self.assertEqual(len(srv.requests), 1)
-        self.assertNotIn("idempotency-key", srv.requests[0]["headers"])
+                aqcast.Client(srv.url, api_key="k").request("POST", "/queue/j1/cancel")
+        self.assertEqual((ctx.exception.status, len(srv.requests)), (409, 1))
+
+    def test_redirects_are_not_followed(self):
+        with ScriptedServer([ok({"stolen": True})]) as other:
+            with ScriptedServer([(302, {"location": other.url + "/ping"}, None)]) as srv:
+                with self.assertRaises(aqcast.ApiError) as ctx:
+                    aqcast.Client(srv.url, api_key="secret-key").ping()
+            self.assertEqual(other.requests, [], "the key never reached the other address")
+        self.assertEqual((ctx.exception.status, ctx.exception.code), (302, "redirect_not_followed"))
 
     def test_connection_error_has_no_status(self):
         sock = socket.socket()
@@ -131,7 +151,7 @@ class NamespaceRoutesTest(unittest.TestCase):
                 "POST /queue/pause",
                 "POST /queue/resume",
                 "POST /webhooks",
-                "POST /webhooks",
+                "POST /webhooks/register",
                 "GET /webhooks",
                 "DELETE /webhooks/wh1",
                 "GET /webhooks/wh1/deliveries",

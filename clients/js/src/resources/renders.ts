@@ -67,9 +67,9 @@ export class Renders extends Resource {
       if (left <= 0) {
         throw new AqcastError({
           status: 408,
-          code: 'timeout',
+          code: 'wait_timeout',
           message: `Job ${id} was still ${job.status} (progress ${Math.round(job.progress * 100)} %) after ${timeoutMs} ms`,
-          problem: { status: 408, code: 'timeout', detail: `Job ${id} did not finish within ${timeoutMs} ms`, job },
+          problem: { status: 408, code: 'wait_timeout', detail: `Job ${id} did not finish within ${timeoutMs} ms`, job },
         });
       }
       await sleep(Math.min(pollMs, left), opts.signal);

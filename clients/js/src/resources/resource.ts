@@ -11,7 +11,7 @@ export abstract class Resource {
 
 /** The per-call options a namespace method passes through to the request. */
 export interface CallOptions {
-  /** For POST: send this Idempotency-Key instead of a random one. */
+  /** For POST, PATCH and DELETE: send this Idempotency-Key instead of a random one. */
   idempotencyKey?: string;
   signal?: AbortSignal;
   timeoutMs?: number;

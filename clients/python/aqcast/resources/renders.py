@@ -92,10 +92,10 @@ class Renders(Resource):
             if left <= 0:
                 raise ApiError(
                     408,
-                    "timeout",
+                    "wait_timeout",
                     "Job {} was still {} (progress {:.0f} %) after {:g} ms".format(
                         job_id, job.get("status"), 100 * float(job.get("progress") or 0), timeout_ms
                     ),
-                    body={"status": 408, "code": "timeout", "detail": "Job {} did not finish within {:g} ms".format(job_id, timeout_ms), "job": job},
+                    body={"status": 408, "code": "wait_timeout", "detail": "Job {} did not finish within {:g} ms".format(job_id, timeout_ms), "job": job},
                 )
             time.sleep(min(max(0.0, poll_ms / 1000.0), left))

@@ -13,8 +13,12 @@ class Webhooks(Resource):
             body["secret"] = secret
         return self._http.request("POST", "/webhooks", json_body=body, idempotency_key=idempotency_key)
 
-    #: The seed's name for ``create``.
-    register = create
+    def register(self, url: str, events: List[str], secret: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Same as :meth:`create`, through ``POST /webhooks/register``."""
+        body = {"url": url, "events": list(events)}  # type: Dict[str, Any]
+        if secret is not None:
+            body["secret"] = secret
+        return self._http.request("POST", "/webhooks/register", json_body=body, idempotency_key=idempotency_key)
 
     def list(self) -> Dict[str, Any]:
         return self._http.request("GET", "/webhooks")

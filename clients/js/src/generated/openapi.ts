@@ -1,0 +1,7994 @@
+/**
+ * Generated from the service's OpenAPI document by `npm run generate` (openapi-typescript). Do not edit.
+ */
+export interface paths {
+    "/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and version */
+        get: operations["ping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers (restart it if this fails) */
+        get: operations["liveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness of the store, storage and ffmpeg */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness (same as /health): 503 while the store, storage or ffmpeg is not usable — take the node out of rotation */
+        get: operations["readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys (never the keys themselves) */
+        get: operations["listKeys"];
+        put?: never;
+        /** Create a scoped API key (shown once) */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scopes a key can be granted */
+        get: operations["listKeyScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key (it stops working within seconds everywhere) */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text exposition format) */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks (secrets are never returned) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register a webhook */
+        post: operations["registerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a webhook (same as POST /webhooks) */
+        post: operations["registerWebhookAlias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook; its pending deliveries are canceled */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery log: each delivery with every attempt (time, status or error, duration, next retry) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event now and return the delivery */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/fire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an event with the given data to every subscribed webhook (marked manual: true) */
+        post: operations["fireWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts per status, paused flag, active workers, throughput over the last hour */
+        get: operations["getQueueStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List queue jobs, newest first */
+        get: operations["listQueue"];
+        put?: never;
+        /** Enqueue a render with priority and an optional delayed start */
+        post: operations["enqueueRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One queue job */
+        get: operations["getQueueJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a queued or rendering job (409 once finished) */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a failed or canceled job back in the queue (409 otherwise) */
+        post: operations["retryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause the queue for every worker: running renders finish, nothing new starts */
+        post: operations["pauseQueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume the queue */
+        post: operations["resumeQueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a render
+         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed.
+         */
+        post: operations["createRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/render/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a render job */
+        get: operations["getRender"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/renders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List render jobs, newest first */
+        get: operations["listRenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue many renders at once, all or nothing */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the video templates and AQI standards */
+        get: operations["listTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{token}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        head: operations["getFileHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/contexts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List contexts, newest first (filters: location, tag, source, since, until, q) */
+        get: operations["listContexts"];
+        put?: never;
+        /** Store values entered by hand (validated like render parameters) */
+        post: operations["createContext"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contexts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One context, with its ETag */
+        get: operations["getContext"];
+        put?: never;
+        post?: never;
+        /** Delete a context with its tags and history (renders made from it keep their parameters) */
+        delete: operations["deleteContext"];
+        options?: never;
+        head?: never;
+        /** Change values, location or date (null removes a value); If-Match refuses a stale edit with 412 */
+        patch: operations["updateContext"];
+        trace?: never;
+    };
+    "/contexts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The edits made to a context, oldest first */
+        get: operations["getContextHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contexts/{id}/source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS) */
+        get: operations["getContextSource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contexts/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a render from the context's values, with template, format, language and standard over them */
+        post: operations["renderContext"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contexts/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add tags (case-insensitive; tags it has already are kept once) */
+        post: operations["addContextTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contexts/{id}/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one tag */
+        delete: operations["removeContextTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ingest/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context */
+        post: operations["ingestUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ingest/upload-and-render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extract a bulletin and queue a render from it */
+        post: operations["ingestUploadAndRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ingest/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Templates usable for renders from an upload, with what each needs */
+        get: operations["listIngestTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in session (name, scopes, CSRF token) */
+        get: operations["dashboardSession"];
+        put?: never;
+        /** Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser) */
+        post: operations["dashboardSignIn"];
+        /** Sign out: the session ends and its cookie is cleared */
+        delete: operations["dashboardSignOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events: every change of a render job (status, progress), as it happens */
+        get: operations["dashboardEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend */
+        post: operations["aiAnalyze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/suggest-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons */
+        post: operations["aiSuggestTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks) */
+        post: operations["aiGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured */
+        post: operations["aiRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List workflows, newest first */
+        get: operations["listWorkflows"];
+        put?: never;
+        /**
+         * Create a workflow
+         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only.
+         */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workflow, with its next run times and last run */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        /** Delete a workflow; its unfinished runs are canceled, finished runs stay readable */
+        delete: operations["deleteWorkflow"];
+        options?: never;
+        head?: never;
+        /** Change a workflow (what is given); a changed schedule starts from the next slot */
+        patch: operations["updateWorkflow"];
+        trace?: never;
+    };
+    "/workflows/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a run now (optional overrides for this run); answers with the run at once */
+        post: operations["runWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer) */
+        post: operations["triggerWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Runs of a workflow, newest first */
+        get: operations["listWorkflowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflow-runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A run with its items, every step record (inputs, outputs, errors, timings) and its jobs */
+        get: operations["getWorkflowRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tests, newest first, filtered by status or workflow */
+        get: operations["listVariantTests"];
+        put?: never;
+        /** Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked) */
+        post: operations["createVariantTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One test with its arms, videos and counts */
+        get: operations["getVariantTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner */
+        post: operations["assignVariant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once */
+        post: operations["trackVariantEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}/winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check */
+        get: operations["getVariantWinner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}/conclude": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm */
+        post: operations["concludeVariantTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers */
+        get: operations["getAnalyticsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per template and format: jobs, success rate, render time p50/p95, share of all jobs */
+        get: operations["getAnalyticsTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes */
+        get: operations["getAnalyticsTrends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest renders with status, poster URL and duration */
+        get: operations["getAnalyticsRecent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code */
+        get: operations["getAnalyticsPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/graphql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the GraphQL endpoint, schema and explorer are */
+        get: operations["graphqlInfo"];
+        put?: never;
+        /**
+         * Run a GraphQL query or mutation
+         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request).
+         */
+        post: operations["graphql"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/graphql-schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GraphQL schema: types, queries, mutations and SDL */
+        get: operations["graphqlSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI 3.1 document
+         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on).
+         */
+        get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description RFC 9457 problem details */
+        Problem: {
+            /**
+             * Format: uri
+             * @description URI identifying the problem type
+             */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /**
+             * @description Stable machine-readable error code
+             * @example validation_failed
+             */
+            code: string;
+            instance?: string;
+            /** @description One entry per invalid field */
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A scoped API key; the key itself is shown once, when it is created */
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to recognise it */
+            prefix: string;
+            scopes: string[];
+            rateLimitPerMinute: number | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        /** @description A registered receiver (its secret is never returned after registration) */
+        Webhook: {
+            id: string;
+            url: string;
+            events: string[];
+            active: boolean;
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description One event owed to one webhook, with every attempt */
+        WebhookDelivery: {
+            id: string;
+            webhookId: string;
+            /** @description The webhook-id header; the same on every retry */
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "canceled";
+            attempts: number;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            attemptLog?: {
+                /** Format: date-time */
+                attemptedAt: string;
+                statusCode: number | null;
+                error: string | null;
+                durationMs: number;
+                /** Format: date-time */
+                nextRetryAt: string | null;
+            }[];
+        };
+        /** @description A render job */
+        RenderJob: {
+            /** @example job_3kT9x2VbQmPz1rLw */
+            jobId: string;
+            /**
+             * @description queued → rendering → completed | failed | canceled; a retried job goes back to queued
+             * @enum {string}
+             */
+            status: "queued" | "rendering" | "completed" | "failed" | "canceled";
+            /** @description 0…1 */
+            progress: number;
+            /** @description Template id */
+            template: string;
+            /** @description Same as template */
+            compositionId: string;
+            /** @description Normalized render parameters */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @description MP4 URL once completed (unguessable, public) */
+            videoUrl: string | null;
+            /** @description PNG poster URL once completed */
+            posterUrl: string | null;
+            /** @description Why the job failed */
+            error: {
+                /** @description Stable machine-readable code */
+                code: string;
+                message: string;
+            } | null;
+            attempts: number;
+            maxAttempts: number;
+            priority: number;
+            /**
+             * Format: date-time
+             * @description The job is not claimed before this time
+             */
+            runAt: string;
+            batchId: string | null;
+            contextId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            renderMs: number | null;
+            /** @description The finished video */
+            output: {
+                width: number;
+                height: number;
+                fps: number;
+                durationSec: number;
+                /** @description File size in bytes */
+                bytes: number;
+            } | null;
+        };
+        /**
+         * Render parameters
+         * @description What a report video shows. Concentrations in µg/m³ (CO in mg/m³); omit what was not measured.
+         * @example {
+         *       "location": "Santiago",
+         *       "pm25": 87.4,
+         *       "no2": 42,
+         *       "temperatura": 9,
+         *       "language": "es"
+         *     }
+         */
+        RenderParams: {
+            /**
+             * @description Place the report is about, shown as the video title (1–120 characters; long names shrink or wrap).
+             * @example Santiago
+             * @example Ciudad de México — Centro Histórico
+             */
+            location: string;
+            /**
+             * @description Template id (see GET /templates). Defaults to `daily-report`.
+             * @example daily-report
+             * @example pollution-alert
+             */
+            template?: string;
+            /**
+             * @description Alias of `template` (the name batch items use). If both are given they must be equal.
+             * @example social-clip
+             */
+            compositionId?: string;
+            /**
+             * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+             * @example 87.4
+             * @example 12
+             */
+            pm25?: number;
+            /**
+             * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+             * @example 54
+             * @example 140
+             */
+            pm10?: number;
+            /**
+             * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+             * @example 42
+             * @example 110
+             */
+            no2?: number;
+            /**
+             * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+             * @example 96
+             * @example 180
+             */
+            o3?: number;
+            /**
+             * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+             * @example 8
+             * @example 60
+             */
+            so2?: number;
+            /**
+             * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+             * @example 0.8
+             * @example 4.2
+             */
+            co?: number;
+            /**
+             * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+             * @example 9
+             * @example 23.5
+             */
+            temperatura?: number;
+            /**
+             * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+             * @example 9
+             * @example 23.5
+             */
+            temperature?: number;
+            /**
+             * @description Relative humidity in % (0–100).
+             * @example 64
+             * @example 38
+             */
+            humidity?: number;
+            /**
+             * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+             * @example es
+             * @example en
+             */
+            language?: "es" | "en" | "pt";
+            /**
+             * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+             * @example us-epa
+             * @example cl
+             */
+            aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+            /**
+             * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
+             * @example landscape
+             * @example portrait
+             */
+            format?: "landscape" | "portrait" | "square";
+            /**
+             * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
+             * @example 1080p
+             * @example 720p
+             */
+            resolution?: "1080p" | "720p" | "360p";
+            /**
+             * @description An hourly series (the last 24 hours or the next 72): the trend template draws it over the category bands of the AQI standard.
+             * @example {
+             *       "pollutant": "pm25",
+             *       "kind": "observed",
+             *       "points": [
+             *         {
+             *           "at": "2026-11-22T06:00:00Z",
+             *           "value": 38.5
+             *         },
+             *         {
+             *           "at": "2026-11-22T07:00:00Z",
+             *           "value": 41.2
+             *         }
+             *       ],
+             *       "timeZone": "America/Santiago"
+             *     }
+             */
+            series?: {
+                /** @description Pollutant of the series. */
+                pollutant: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co";
+                /** @description observed: measured hours up to now; forecast: the hours ahead. */
+                kind: "observed" | "forecast";
+                /** @description Hourly values in time order (2–168). */
+                points: {
+                    /** @description Hour of the value (ISO 8601 date-time with offset). */
+                    at: string;
+                    /** @description µg/m³ (CO mg/m³). */
+                    value: number;
+                }[];
+                /**
+                 * @description IANA time zone the hours are shown in (default UTC).
+                 * @example America/Santiago
+                 */
+                timeZone?: string;
+            };
+            /**
+             * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+             * @example 2026-11-22
+             */
+            date?: string;
+        };
+        /** @description A video template */
+        Template: {
+            /** @example daily-report */
+            id: string;
+            name: string;
+            description: string;
+            /** @description Frame shapes it supports */
+            formats: string[];
+            /** @description Render parameters the template uses */
+            params: string[];
+            version: string;
+            durationSec: number;
+            isDefault: boolean;
+        };
+        /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
+        Context: {
+            contextId: string;
+            location: string | null;
+            /** @description YYYY-MM-DD */
+            date: string | null;
+            pm25?: number;
+            pm10?: number;
+            no2?: number;
+            o3?: number;
+            so2?: number;
+            /** @description mg/m³ */
+            co?: number;
+            /** @description °C */
+            temperatura?: number;
+            /** @description % */
+            humidity?: number;
+            confidence: number;
+            fields: {
+                [key: string]: {
+                    /** @description The value (µg/m³, CO mg/m³, °C, %), or the text of `location` / `date` */
+                    value: number | string;
+                    unit?: string;
+                    /** @description The line or table row the value was read from ("" when a person entered it) */
+                    sourceText: string;
+                    /** @description The unit written in the document */
+                    sourceUnit?: string;
+                    /** @description 0…1; 1 for a value a person entered or edited */
+                    confidence: number;
+                    /** @description True once a person set this value (PATCH); values entered with POST /contexts are not edits */
+                    edited: boolean;
+                    /** Format: date-time */
+                    editedAt?: string;
+                    /** @description What the document said, kept when a person changed the value */
+                    extractedValue?: number | string;
+                    /** @description stated, max-of-stations, mean-of-stations (read from a document), manual or workflow */
+                    origin?: string;
+                    /** @description Averaging period the document states (1h, 8h, 24h, …) */
+                    averaging?: string;
+                    /** @description observed or forecast, when stated */
+                    kind?: string;
+                    /** @description The station a max-of-stations value comes from */
+                    station?: string;
+                    /** @description Stations a value was aggregated over */
+                    stationCount?: number;
+                    /** @description The range (low, high) the document gave */
+                    range?: number[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description pdf-text, pdf-ocr, image-ocr (how a bulletin was read), manual or workflow */
+            method: string;
+            pages: number;
+            language: string | null;
+            stations: ({
+                name: string;
+                /** @description Normalised values by measure */
+                values: {
+                    [key: string]: number;
+                };
+                /** @description Each value with unit, source text, averaging and kind */
+                fields?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description max or mean: how station values became city values when the document stated none */
+            cityValueRule: string | null;
+            /** @description observed or forecast, when the document says so */
+            kind: string | null;
+            /** @description What the optional language model added, and the numbers it returned that the document does not contain */
+            languageModel?: {
+                used: string[];
+                dropped: string[];
+                error?: string;
+            };
+            /** @description Where the values came from */
+            source: {
+                /**
+                 * @description upload (a bulletin), manual (POST /contexts) or workflow (a workflow run)
+                 * @enum {string}
+                 */
+                kind: "upload" | "manual" | "workflow";
+                filename: string | null;
+                /** @description Media type decided from the bytes */
+                mediaType: string | null;
+                sha256: string | null;
+                bytes: number | null;
+                pages: number | null;
+                workflowId: string | null;
+                /** @description The workflow run that fetched the values */
+                runId: string | null;
+                /** @description The uploaded original is in storage (GET /contexts/{id}/source) */
+                kept: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the original is removed (CONTEXT_SOURCE_RETENTION_DAYS)
+                 */
+                keptUntil: string | null;
+                /** @description Where the original can be read (needs the API key) */
+                url: string | null;
+            };
+            tags: string[];
+            /** @description The renders made from this context */
+            renders: {
+                count: number;
+                /** @description The newest five; GET /renders?contextId= lists them all */
+                recent: {
+                    jobId: string;
+                    status: string;
+                    template: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Grows by one with every change; the ETag is "v<version>" */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Sub-indices and categories per standard, WHO comparison, advice and trend */
+        AiAnalysis: {
+            location: string | null;
+            date: string;
+            language: string;
+            contextId: string | null;
+            /** @description The values analysed (µg/m³, CO mg/m³, °C, %) */
+            values: {
+                [key: string]: number;
+            };
+            primary: {
+                /** @example us-epa */
+                standard: string;
+                name: string;
+                /** @description AQI, ICAP, IQAr; null for band-only standards */
+                indexName: string | null;
+                /** @description Overall index: the highest sub-index */
+                index: number | null;
+                /** @description A band of an AQI standard */
+                category: {
+                    /** @description Stable key within the standard (good, unhealthy, preemergencia, …) */
+                    key: string;
+                    /** @description The official name, in the request language */
+                    label: string;
+                    /** @description Official colour, #RRGGBB */
+                    color: string;
+                    /** @description 0-based band of the standard */
+                    level: number;
+                    /** @description Shared 0 (good) … 5 (hazardous) scale */
+                    severity: number;
+                } | null;
+                /** @description The pollutant that sets the overall category */
+                dominant: string | null;
+                pollutants: {
+                    pollutant: string;
+                    /** @description As given (µg/m³; CO mg/m³) */
+                    value: number;
+                    unit: string;
+                    /** @description In the standard's table unit, after its truncation or rounding rule */
+                    concentration: number;
+                    concentrationUnit: string;
+                    /** @description Averaging period the standard's table assumes */
+                    averaging: string;
+                    /** @description Sub-index where the standard has one */
+                    index: number | null;
+                    /** @description A band of an AQI standard */
+                    category: {
+                        /** @description Stable key within the standard (good, unhealthy, preemergencia, …) */
+                        key: string;
+                        /** @description The official name, in the request language */
+                        label: string;
+                        /** @description Official colour, #RRGGBB */
+                        color: string;
+                        /** @description 0-based band of the standard */
+                        level: number;
+                        /** @description Shared 0 (good) … 5 (hazardous) scale */
+                        severity: number;
+                    };
+                }[];
+                /** @description Given pollutants this standard has no table for */
+                notCovered: string[];
+            };
+            /** @description One per requested standard, the primary first */
+            results: {
+                /** @example us-epa */
+                standard: string;
+                name: string;
+                /** @description AQI, ICAP, IQAr; null for band-only standards */
+                indexName: string | null;
+                /** @description Overall index: the highest sub-index */
+                index: number | null;
+                /** @description A band of an AQI standard */
+                category: {
+                    /** @description Stable key within the standard (good, unhealthy, preemergencia, …) */
+                    key: string;
+                    /** @description The official name, in the request language */
+                    label: string;
+                    /** @description Official colour, #RRGGBB */
+                    color: string;
+                    /** @description 0-based band of the standard */
+                    level: number;
+                    /** @description Shared 0 (good) … 5 (hazardous) scale */
+                    severity: number;
+                } | null;
+                /** @description The pollutant that sets the overall category */
+                dominant: string | null;
+                pollutants: {
+                    pollutant: string;
+                    /** @description As given (µg/m³; CO mg/m³) */
+                    value: number;
+                    unit: string;
+                    /** @description In the standard's table unit, after its truncation or rounding rule */
+                    concentration: number;
+                    concentrationUnit: string;
+                    /** @description Averaging period the standard's table assumes */
+                    averaging: string;
+                    /** @description Sub-index where the standard has one */
+                    index: number | null;
+                    /** @description A band of an AQI standard */
+                    category: {
+                        /** @description Stable key within the standard (good, unhealthy, preemergencia, …) */
+                        key: string;
+                        /** @description The official name, in the request language */
+                        label: string;
+                        /** @description Official colour, #RRGGBB */
+                        color: string;
+                        /** @description 0-based band of the standard */
+                        level: number;
+                        /** @description Shared 0 (good) … 5 (hazardous) scale */
+                        severity: number;
+                    };
+                }[];
+                /** @description Given pollutants this standard has no table for */
+                notCovered: string[];
+            }[];
+            /** @description Each pollutant against the WHO 2021 guideline */
+            who: {
+                pollutant: string;
+                value: number;
+                unit: string;
+                /** @description WHO 2021 short-term guideline level (AQG) */
+                guideline: number;
+                averaging: string;
+                /** @description value ÷ guideline */
+                ratio: number;
+                /** @description value − guideline */
+                difference: number;
+                exceedsGuideline: boolean;
+                /** @description Strictest WHO level met: AQG, IT-4 … IT-1, or null above IT-1 */
+                meets: string | null;
+            }[];
+            /** @description Health advice for the primary category; null without a rated pollutant */
+            advice: {
+                severity: number;
+                /** @description For everyone */
+                general: string;
+                /** @description For children, older adults, pregnant people and people with heart or lung disease */
+                sensitiveGroups: string;
+                /** @description Short lines: sensitive groups, everyone, outdoor activity */
+                recommendations: string[];
+            } | null;
+            /** @description When a series was given */
+            trend: {
+                points: number;
+                from: string;
+                to: string;
+                /** @description The primary standard's index over the series */
+                index: {
+                    first: number;
+                    last: number;
+                    /** @enum {string} */
+                    direction: "rising" | "falling" | "steady";
+                } | null;
+                pollutants: {
+                    pollutant: string;
+                    points: number;
+                    first: number;
+                    last: number;
+                    /** @description last − first */
+                    change: number;
+                    changePercent: number | null;
+                    /** @description Least-squares slope per point */
+                    slopePerPoint: number;
+                    /** @enum {string} */
+                    direction: "rising" | "falling" | "steady";
+                }[];
+            } | null;
+        };
+        /** @description A template, format and language, with why */
+        AiTemplateSuggestion: {
+            template: string;
+            format: string;
+            language: string;
+            /** @description Higher is better; only the order matters */
+            score: number;
+            durationSec: number;
+            reasons: {
+                /**
+                 * @example alert_category
+                 * @example portrait_for_social
+                 */
+                code: string;
+                message: string;
+            }[];
+        };
+        /** @description Headline, narration, captions and a social post, in one language */
+        AiGeneratedText: {
+            language: string;
+            location: string;
+            template: string;
+            format: string;
+            /** @description The template's length, which the narration is sized to */
+            durationSec: number;
+            headline: string;
+            narration: {
+                text: string;
+                /** @description Sentences, in order; each is spoken as one piece */
+                segments: string[];
+                words: number;
+                /** @description Estimated speaking time */
+                estimatedSec: number;
+                /** @description Time the template leaves for speech */
+                targetSec: number;
+            };
+            captions: {
+                /** @description WebVTT */
+                vtt: string;
+                cues: {
+                    /** @description Seconds */
+                    start: number;
+                    end: number;
+                    text: string;
+                }[];
+            };
+            /** @description A post of at most 280 characters */
+            social: string;
+            /** @enum {string} */
+            source: "offline" | "model";
+            /** @description Whether a language model wrote the text */
+            model: {
+                configured: boolean;
+                model: string | null;
+                /** @description True when the text is the model's */
+                used: boolean;
+                /**
+                 * @description Why the model was not used, or its answer was refused
+                 * @enum {string|null}
+                 */
+                refusal: "not_configured" | "disabled" | "timeout" | "unreachable" | "http_error" | "malformed" | "invented_number" | "wrong_unit" | "wrong_category" | "wrong_place" | "missing_fact" | "too_long" | null;
+                /** @description What did not match, or what failed */
+                detail: string | null;
+            };
+        };
+        /** @description A queued render with its text, captions and narration */
+        AiRender: {
+            jobId: string;
+            job: components["schemas"]["RenderJob"];
+            renderParams: {
+                [key: string]: unknown;
+            };
+            /** @description WebVTT captions, public and unguessable like the video URL */
+            captionsUrl: string;
+            burnCaptions: boolean;
+            /** @description Length the video will have (stretched to the narration when needed) */
+            videoDurationSec: number;
+            narration: {
+                /**
+                 * @description mixed: an AAC track is in the MP4; failed: the speech provider failed and the video has none
+                 * @enum {string}
+                 */
+                status: "mixed" | "off" | "not_configured" | "failed";
+                voice: string | null;
+                durationSec: number | null;
+                detail: string | null;
+            };
+            suggestion: components["schemas"]["AiTemplateSuggestion"];
+            text: components["schemas"]["AiGeneratedText"];
+            analysis: components["schemas"]["AiAnalysis"];
+        };
+        /** @description A workflow: fetch live air quality for its locations, decide, render and announce */
+        Workflow: {
+            /** @example wf_3kT9x2VbQmPz1rLw */
+            id: string;
+            name: string;
+            enabled: boolean;
+            trigger: {
+                /** @enum {string} */
+                type: "manual" | "schedule" | "inbound";
+                cron: string | null;
+                timezone: string | null;
+                /** @enum {string|null} */
+                catchUp: "none" | "latest" | null;
+            };
+            /** @description inbound: POST here with the X-Trigger-Secret header to start a run */
+            triggerUrl: string | null;
+            locations: {
+                name: string;
+                latitude?: number;
+                longitude?: number;
+                openaqLocationId?: number;
+                contextId?: string;
+            }[];
+            /** @description The steps as given */
+            steps: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Format: date-time
+             * @description schedule: the next slot (UTC)
+             */
+            nextRunAt: string | null;
+            /** @description schedule: the next few slots (UTC) */
+            nextRuns: string[];
+            lastRun: {
+                runId: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+                /** Format: date-time */
+                createdAt: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
+        WorkflowRun: {
+            /** @example wfr_8sQ2nYfV0pLmK3aZ */
+            runId: string;
+            workflowId: string;
+            workflowName: string;
+            /**
+             * @description queued → running → completed | failed (some item failed) | skipped (every item stopped by a condition) | canceled
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+            /** @enum {string} */
+            trigger: "manual" | "schedule" | "inbound";
+            /**
+             * Format: date-time
+             * @description schedule: the slot this run is for
+             */
+            slot: string | null;
+            /** @description A run for a slot missed while aqcast was down */
+            catchUp: boolean;
+            overrides: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The batchId of every job of the run (the run id): GET /renders?batchId=… */
+            batchId: string;
+            /** @description Items per status */
+            counts: {
+                items: number;
+                queued: number;
+                running: number;
+                completed: number;
+                failed: number;
+                canceled: number;
+                skipped: number;
+            };
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            durationMs: number | null;
+            items?: {
+                itemId: string;
+                index: number;
+                location: {
+                    name: string;
+                    latitude?: number;
+                    longitude?: number;
+                    openaqLocationId?: number;
+                    contextId?: string;
+                };
+                /** @enum {string} */
+                status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+                steps: {
+                    index: number;
+                    /** @enum {string} */
+                    type: "fetch" | "condition" | "render" | "notify";
+                    /** @enum {string} */
+                    status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+                    input: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description fetch: the values with source, station and observation time; condition: passed and why; render: the jobs */
+                    output: {
+                        [key: string]: unknown;
+                    } | null;
+                    error: {
+                        code: string;
+                        message: string;
+                    } | null;
+                    attempts: number;
+                    /** Format: date-time */
+                    startedAt: string | null;
+                    /** Format: date-time */
+                    completedAt: string | null;
+                    durationMs: number | null;
+                }[];
+                jobIds: string[];
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                /** Format: date-time */
+                startedAt: string | null;
+                /** Format: date-time */
+                completedAt: string | null;
+            }[];
+            jobs?: components["schemas"]["RenderJob"][];
+        };
+        /** @description An A/B test of report videos */
+        VariantTest: {
+            /** @example var_Zq3k1x9VbQmPz1rL */
+            id: string;
+            name: string;
+            /**
+             * @description running → concluded (frozen result; assign answers with the winner)
+             * @enum {string}
+             */
+            status: "running" | "concluded";
+            /** @description The conversion event */
+            goal: string;
+            /** @description The exposure event */
+            exposureEvent: string;
+            /** @description Decision rules in force */
+            rules: {
+                minProbabilityBest: number;
+                maxRelativeLoss: number;
+                minExposuresPerArm: number;
+                srmMinPValue: number;
+            };
+            /** @description The base render parameters as given */
+            base: {
+                [key: string]: unknown;
+            } | null;
+            workflowId: string | null;
+            /** @description Key of the control arm (the first) */
+            control: string;
+            arms: {
+                key: string;
+                name: string | null;
+                /** @description Relative traffic share as given */
+                weight: number;
+                /** @description Traffic share, 0…1 (weights normalized) */
+                share: number;
+                template: string;
+                /** @description What this arm changes over the base */
+                overrides: {
+                    [key: string]: unknown;
+                };
+                /** @description The arm’s normalized render parameters */
+                params: {
+                    [key: string]: unknown;
+                };
+                jobId: string;
+                /** @description Status of the arm’s render job */
+                jobStatus: string;
+                /** @description The arm’s MP4 once rendered */
+                videoUrl: string | null;
+                posterUrl: string | null;
+                /** @description Units assigned to this arm */
+                assigned: number;
+                /** @description Units with the exposure event */
+                exposures: number;
+                /** @description Exposed units with the goal event */
+                conversions: number;
+                /** @description Counted events by type */
+                events: {
+                    [key: string]: number;
+                };
+            }[];
+            winner: {
+                arm: string;
+                /**
+                 * @description `statistics` when the rules chose it, `manual` when conclude named another arm
+                 * @enum {string}
+                 */
+                decidedBy: "statistics" | "manual";
+                /** Format: date-time */
+                concludedAt: string;
+            } | null;
+            /** @description Events counted so far */
+            events: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            concludedAt: string | null;
+            /** Format: date-time */
+            lastEventAt: string | null;
+        };
+        /** @description The decision of a test and the statistics behind it */
+        VariantResult: {
+            testId: string;
+            /** @enum {string} */
+            status: "running" | "concluded";
+            /** @enum {string} */
+            decision: "winner" | "no_difference" | "insufficient_data";
+            /** @description The winning arm’s key when decision is `winner` */
+            winner: string | null;
+            reasons: string[];
+            control: string;
+            goal: string;
+            exposureEvent: string;
+            rules: {
+                minProbabilityBest: number;
+                maxRelativeLoss: number;
+                minExposuresPerArm: number;
+                srmMinPValue: number;
+            };
+            /** @description maxRelativeLoss × the control’s posterior mean rate */
+            lossThreshold: number;
+            /** @description Exposures against the weights */
+            srm: {
+                chiSquare: number;
+                degreesOfFreedom: number;
+                pValue: number;
+                mismatch: boolean;
+            };
+            /**
+             * @description How P(best) and expected loss were computed
+             * @enum {string}
+             */
+            method: "exact" | "quadrature";
+            arms: {
+                key: string;
+                exposures: number;
+                conversions: number;
+                /** @description conversions / exposures */
+                rate: number | null;
+                /** @description 95 % credible interval of the rate (Beta posterior, equal tails) */
+                interval: {
+                    low: number;
+                    high: number;
+                };
+                posteriorMean: number;
+                /** @description Chance that this arm has the highest rate */
+                probabilityBest: number;
+                /** @description Expected conversion rate lost by choosing this arm, E[max − this] */
+                expectedLoss: number;
+                /** @description Relative to the control’s rate */
+                uplift: number | null;
+                /** @description Two-sided two-proportion z-test against the control */
+                zTest: {
+                    z: number;
+                    pValue: number;
+                } | null;
+            }[];
+            /** Format: date-time */
+            computedAt: string;
+            /** @description True once concluded: the result as it was at conclusion */
+            frozen: boolean;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @example 2.1.0 */
+                        version: string;
+                        /** @description Seconds since start */
+                        uptime: number;
+                    };
+                };
+            };
+        };
+    };
+    liveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version: string;
+                        store: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        storage: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        ffmpeg: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version: string;
+                        store: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        storage: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        ffmpeg: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version: string;
+                        store: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        storage: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        ffmpeg: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version: string;
+                        store: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        storage: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        ffmpeg: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: {
+                includeRevoked?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Who holds it, e.g. "partner newsroom CMS" */
+                    name: string;
+                    /** @description e.g. ["renders:read", "renders:write"]; GET /keys/scopes lists them */
+                    scopes: string[];
+                    /**
+                     * Format: date-time
+                     * @description After this the key stops working
+                     */
+                    expiresAt?: string;
+                    /** @description Requests per minute; 429 with Retry-After beyond it */
+                    rateLimitPerMinute?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["ApiKey"];
+                        /** @description The key to send in X-Api-Key; shown only in this response */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listKeyScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scopes: string[];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description http(s) receiver; private, loopback and link-local targets are refused
+                     * @example https://example.org/hooks/aqcast
+                     */
+                    url: string;
+                    /** @description Event types to receive (see the README for the list), or `*` for all */
+                    events: string[];
+                    /** @description Signing secret (whsec_<base64> or any string); generated and returned once when omitted */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: components["schemas"]["Webhook"];
+                        /** @description The generated secret; shown only in this response */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerWebhookAlias: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description http(s) receiver; private, loopback and link-local targets are refused
+                     * @example https://example.org/hooks/aqcast
+                     */
+                    url: string;
+                    /** @description Event types to receive (see the README for the list), or `*` for all */
+                    events: string[];
+                    /** @description Signing secret (whsec_<base64> or any string); generated and returned once when omitted */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: components["schemas"]["Webhook"];
+                        /** @description The generated secret; shown only in this response */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fireWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example render.completed */
+                    event: string;
+                    /** @description Any JSON value; delivered as `data`, with `manual: true` beside it so receivers can tell it from a real event */
+                    data: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventType: string;
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQueueStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Jobs per status */
+                        counts: {
+                            queued: number;
+                            rendering: number;
+                            completed: number;
+                            failed: number;
+                            canceled: number;
+                        };
+                        /** @description True while paused: running renders finish, nothing new starts */
+                        paused: boolean;
+                        workers: {
+                            id: string;
+                            host: string;
+                            pid: number;
+                            currentJobId: string | null;
+                            /** Format: date-time */
+                            lastHeartbeatAt: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                        }[];
+                        /** @description Completions over the last hour */
+                        throughput: {
+                            windowSec: number;
+                            completed: number;
+                            failed: number;
+                            perMinute: number;
+                            avgRenderMs: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQueue: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated statuses
+                 * @example queued,rendering
+                 */
+                status?: string;
+                /** @description Items per page (1–500) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of render jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobs: components["schemas"]["RenderJob"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enqueueRender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Render parameters plus queue options */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Place the report is about, shown as the video title (1–120 characters; long names shrink or wrap).
+                     * @example Santiago
+                     * @example Ciudad de México — Centro Histórico
+                     */
+                    location: string;
+                    /**
+                     * @description Template id (see GET /templates). Defaults to `daily-report`.
+                     * @example daily-report
+                     * @example pollution-alert
+                     */
+                    template?: string;
+                    /**
+                     * @description Alias of `template` (the name batch items use). If both are given they must be equal.
+                     * @example social-clip
+                     */
+                    compositionId?: string;
+                    /**
+                     * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                     * @example 87.4
+                     * @example 12
+                     */
+                    pm25?: number;
+                    /**
+                     * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 54
+                     * @example 140
+                     */
+                    pm10?: number;
+                    /**
+                     * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 42
+                     * @example 110
+                     */
+                    no2?: number;
+                    /**
+                     * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 96
+                     * @example 180
+                     */
+                    o3?: number;
+                    /**
+                     * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 8
+                     * @example 60
+                     */
+                    so2?: number;
+                    /**
+                     * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                     * @example 0.8
+                     * @example 4.2
+                     */
+                    co?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperatura?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperature?: number;
+                    /**
+                     * @description Relative humidity in % (0–100).
+                     * @example 64
+                     * @example 38
+                     */
+                    humidity?: number;
+                    /**
+                     * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                     * @example es
+                     * @example en
+                     */
+                    language?: "es" | "en" | "pt";
+                    /**
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @example us-epa
+                     * @example cl
+                     */
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    /**
+                     * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
+                     * @example landscape
+                     * @example portrait
+                     */
+                    format?: "landscape" | "portrait" | "square";
+                    /**
+                     * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
+                     * @example 1080p
+                     * @example 720p
+                     */
+                    resolution?: "1080p" | "720p" | "360p";
+                    /**
+                     * @description An hourly series (the last 24 hours or the next 72): the trend template draws it over the category bands of the AQI standard.
+                     * @example {
+                     *       "pollutant": "pm25",
+                     *       "kind": "observed",
+                     *       "points": [
+                     *         {
+                     *           "at": "2026-11-22T06:00:00Z",
+                     *           "value": 38.5
+                     *         },
+                     *         {
+                     *           "at": "2026-11-22T07:00:00Z",
+                     *           "value": 41.2
+                     *         }
+                     *       ],
+                     *       "timeZone": "America/Santiago"
+                     *     }
+                     */
+                    series?: {
+                        /** @description Pollutant of the series. */
+                        pollutant: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co";
+                        /** @description observed: measured hours up to now; forecast: the hours ahead. */
+                        kind: "observed" | "forecast";
+                        /** @description Hourly values in time order (2–168). */
+                        points: {
+                            /** @description Hour of the value (ISO 8601 date-time with offset). */
+                            at: string;
+                            /** @description µg/m³ (CO mg/m³). */
+                            value: number;
+                        }[];
+                        /**
+                         * @description IANA time zone the hours are shown in (default UTC).
+                         * @example America/Santiago
+                         */
+                        timeZone?: string;
+                    };
+                    /**
+                     * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                     * @example 2026-11-22
+                     */
+                    date?: string;
+                    /**
+                     * @description Higher runs first (-1000…1000)
+                     * @default 0
+                     */
+                    priority?: number;
+                    /**
+                     * Format: date-time
+                     * @description Do not start before this time (ISO 8601 date-time)
+                     */
+                    runAt?: string;
+                    /** @description Attempts before the job fails for good (default MAX_ATTEMPTS, 3) */
+                    maxAttempts?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A render job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderJob"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQueueJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A render job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderJob"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A render job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderJob"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A render job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderJob"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pauseQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paused: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resumeQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paused: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createRender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenderParams"];
+            };
+        };
+        responses: {
+            /** @description A render job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderJob"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A render job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderJob"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRenders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated statuses
+                 * @example completed
+                 */
+                status?: string;
+                template?: string;
+                /** @description Exact location, case-insensitive */
+                location?: string;
+                batchId?: string;
+                /** @description Jobs made from this stored context */
+                contextId?: string;
+                /** @description Created at or after (ISO date or date-time) */
+                since?: string;
+                /** @description Created at or before (ISO date or date-time; a bare date includes the whole day) */
+                until?: string;
+                /** @description Items per page (1–500) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of render jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobs: components["schemas"]["RenderJob"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An array of render parameters, or { items: [...] }. All-or-nothing: one invalid item rejects the batch, naming its index. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenderParams"][] | {
+                    items: components["schemas"]["RenderParams"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Jobs queued together by one batch */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batchId: string;
+                        jobs: components["schemas"]["RenderJob"][];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        templates: components["schemas"]["Template"][];
+                        aqiStandards: {
+                            id: string;
+                            name: string;
+                            pollutants: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                name: "video.mp4" | "poster.png" | "captions.vtt";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFileHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                name: "video.mp4" | "poster.png" | "captions.vtt";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContexts: {
+        parameters: {
+            query?: {
+                /** @description Exact location, case- and accent-insensitive */
+                location?: string;
+                /** @description Contexts with this tag */
+                tag?: string;
+                /** @description upload, manual or workflow */
+                source?: "upload" | "manual" | "workflow";
+                /** @description Created at or after (ISO date or date-time) */
+                since?: string;
+                /** @description Created at or before (ISO date or date-time; a bare date includes the whole day) */
+                until?: string;
+                /** @description Text search in location, date, file name, tags, station names and source texts (case- and accent-insensitive) */
+                q?: string;
+                /** @description Items per page (1–500) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of contexts, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contexts: components["schemas"]["Context"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createContext: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Values entered by hand, validated like render parameters */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Place the report is about, shown as the video title (1–120 characters; long names shrink or wrap).
+                     * @example Santiago
+                     * @example Ciudad de México — Centro Histórico
+                     */
+                    location: string;
+                    /**
+                     * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                     * @example 2026-11-22
+                     */
+                    date?: string;
+                    /**
+                     * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                     * @example 87.4
+                     * @example 12
+                     */
+                    pm25?: number;
+                    /**
+                     * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 54
+                     * @example 140
+                     */
+                    pm10?: number;
+                    /**
+                     * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 42
+                     * @example 110
+                     */
+                    no2?: number;
+                    /**
+                     * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 96
+                     * @example 180
+                     */
+                    o3?: number;
+                    /**
+                     * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 8
+                     * @example 60
+                     */
+                    so2?: number;
+                    /**
+                     * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                     * @example 0.8
+                     * @example 4.2
+                     */
+                    co?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperatura?: number;
+                    /**
+                     * @description Relative humidity in % (0–100).
+                     * @example 64
+                     * @example 38
+                     */
+                    humidity?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperature?: number;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Context"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Context"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteContext: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read ("v3"): the change is refused with 412 when the context changed since */
+                "if-match"?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Precondition failed (stale If-Match) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateContext: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read ("v3"): the change is refused with 412 when the context changed since */
+                "if-match"?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change, validated like render parameters; a value set to null is removed. Send If-Match with the ETag you read to refuse a stale edit (412). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Place the report is about, shown as the video title (1–120 characters; long names shrink or wrap).
+                     * @example Santiago
+                     * @example Ciudad de México — Centro Histórico
+                     */
+                    location?: string;
+                    /** @description YYYY-MM-DD; null removes it */
+                    date?: string | null;
+                    /** @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured. null removes it. */
+                    pm25?: number | null;
+                    /** @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured. null removes it. */
+                    pm10?: number | null;
+                    /** @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured. null removes it. */
+                    no2?: number | null;
+                    /** @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured. null removes it. */
+                    o3?: number | null;
+                    /** @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured. null removes it. */
+                    so2?: number | null;
+                    /** @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured. null removes it. */
+                    co?: number | null;
+                    /** @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias. null removes it. */
+                    temperatura?: number | null;
+                    /** @description Relative humidity in % (0–100). null removes it. */
+                    humidity?: number | null;
+                    /** @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal. null removes it. */
+                    temperature?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Context"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Precondition failed (stale If-Match) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContextHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contextId: string;
+                        /** @description Oldest first */
+                        edits: {
+                            /** @description The version this edit produced */
+                            version: number;
+                            /** Format: date-time */
+                            editedAt: string;
+                            /** @description Each changed field with its value before and after (null: absent) */
+                            changes: {
+                                field: string;
+                                from: unknown | null;
+                                to: unknown | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContextSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as uploaded (PDF or image) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renderContext: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Render options applied over the context's values */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Template id (see GET /templates). Defaults to `daily-report`.
+                     * @example daily-report
+                     * @example pollution-alert
+                     */
+                    template?: string;
+                    /**
+                     * @description Alias of `template` (the name batch items use). If both are given they must be equal.
+                     * @example social-clip
+                     */
+                    compositionId?: string;
+                    /**
+                     * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                     * @example es
+                     * @example en
+                     */
+                    language?: "es" | "en" | "pt";
+                    /**
+                     * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
+                     * @example landscape
+                     * @example portrait
+                     */
+                    format?: "landscape" | "portrait" | "square";
+                    /**
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @example us-epa
+                     * @example cl
+                     */
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    /**
+                     * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
+                     * @example 1080p
+                     * @example 720p
+                     */
+                    resolution?: "1080p" | "720p" | "360p";
+                    /** @description Overrides the context's location */
+                    location?: string;
+                    /**
+                     * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                     * @example 2026-11-22
+                     */
+                    date?: string;
+                    /** @description Queue priority (higher runs first) */
+                    priority?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A render job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderJob"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addContextTags: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read ("v3"): the change is refused with 412 when the context changed since */
+                "if-match"?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tags: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Context"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Precondition failed (stale If-Match) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeContextTag: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read ("v3"): the change is refused with 412 when the context changed since */
+                "if-match"?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Context id */
+                id: string;
+                /**
+                 * @description A label (1–50 characters; case-insensitive)
+                 * @example weekly
+                 */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Context"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Precondition failed (stale If-Match) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ingestUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PDF, PNG, JPEG or WebP bulletin
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contextId: string;
+                        context: components["schemas"]["Context"];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ingestUploadAndRender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PDF, PNG, JPEG or WebP bulletin
+                     */
+                    file: string;
+                    /**
+                     * @description Template id (see GET /templates). Defaults to `daily-report`.
+                     * @example daily-report
+                     * @example pollution-alert
+                     */
+                    template?: string;
+                    /**
+                     * @description Alias of `template` (the name batch items use). If both are given they must be equal.
+                     * @example social-clip
+                     */
+                    compositionId?: string;
+                    /**
+                     * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                     * @example es
+                     * @example en
+                     */
+                    language?: "es" | "en" | "pt";
+                    /**
+                     * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
+                     * @example landscape
+                     * @example portrait
+                     */
+                    format?: "landscape" | "portrait" | "square";
+                    /**
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @example us-epa
+                     * @example cl
+                     */
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    /**
+                     * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
+                     * @example 1080p
+                     * @example 720p
+                     */
+                    resolution?: "1080p" | "720p" | "360p";
+                    /** @description Overrides (or supplies) the location */
+                    location?: string;
+                    /**
+                     * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                     * @example 2026-11-22
+                     */
+                    date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobId: string;
+                        contextId: string;
+                        renderParams: {
+                            [key: string]: unknown;
+                        };
+                        context: components["schemas"]["Context"];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listIngestTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        templates: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            formats: string[];
+                            params: string[];
+                            requires: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dashboardSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        scopes: string[];
+                        /** @description Send it in X-CSRF-Token with every mutating request of this session */
+                        csrfToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dashboardSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    apiKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        scopes: string[];
+                        /** @description Send it in X-CSRF-Token with every mutating request of this session */
+                        csrfToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dashboardSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dashboardEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    aiAnalyze: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": "Santiago",
+                 *       "pm25": 87.4,
+                 *       "no2": 42,
+                 *       "standards": [
+                 *         "us-epa",
+                 *         "cl"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A stored context (GET /contexts/{id}) to read the location, date and values from; values given here override it */
+                    contextId?: string;
+                    /**
+                     * @description Place the values are about (required for generate and render unless the context has one)
+                     * @example Santiago
+                     */
+                    location?: string;
+                    /**
+                     * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                     * @example 87.4
+                     * @example 12
+                     */
+                    pm25?: number;
+                    /**
+                     * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 54
+                     * @example 140
+                     */
+                    pm10?: number;
+                    /**
+                     * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 42
+                     * @example 110
+                     */
+                    no2?: number;
+                    /**
+                     * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 96
+                     * @example 180
+                     */
+                    o3?: number;
+                    /**
+                     * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 8
+                     * @example 60
+                     */
+                    so2?: number;
+                    /**
+                     * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                     * @example 0.8
+                     * @example 4.2
+                     */
+                    co?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperatura?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperature?: number;
+                    /**
+                     * @description Relative humidity in % (0–100).
+                     * @example 64
+                     * @example 38
+                     */
+                    humidity?: number;
+                    /**
+                     * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                     * @example 2026-11-22
+                     */
+                    date?: string;
+                    /**
+                     * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                     * @example es
+                     * @example en
+                     */
+                    language?: "es" | "en" | "pt";
+                    /**
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @example us-epa
+                     * @example cl
+                     */
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    /** @description Earlier values (oldest first or not; sorted by `at`) for a trend */
+                    series?: {
+                        /**
+                         * @description When (ISO date or date-time)
+                         * @example 2026-11-21T12:00:00Z
+                         */
+                        at: string;
+                        /**
+                         * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                         * @example 87.4
+                         * @example 12
+                         */
+                        pm25?: number;
+                        /**
+                         * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 54
+                         * @example 140
+                         */
+                        pm10?: number;
+                        /**
+                         * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 42
+                         * @example 110
+                         */
+                        no2?: number;
+                        /**
+                         * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 96
+                         * @example 180
+                         */
+                        o3?: number;
+                        /**
+                         * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 8
+                         * @example 60
+                         */
+                        so2?: number;
+                        /**
+                         * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                         * @example 0.8
+                         * @example 4.2
+                         */
+                        co?: number;
+                        /**
+                         * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                         * @example 9
+                         * @example 23.5
+                         */
+                        temperatura?: number;
+                        /**
+                         * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                         * @example 9
+                         * @example 23.5
+                         */
+                        temperature?: number;
+                        /**
+                         * @description Relative humidity in % (0–100).
+                         * @example 64
+                         * @example 38
+                         */
+                        humidity?: number;
+                    }[];
+                    /** @description Standards to rate the values in (default: aqiStandard, else us-epa); the first is the primary one */
+                    standards?: ("us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Sub-indices and categories per standard, WHO comparison, advice and trend */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiAnalysis"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    aiSuggestTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": "Santiago",
+                 *       "pm25": 87.4,
+                 *       "channel": "social"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A stored context (GET /contexts/{id}) to read the location, date and values from; values given here override it */
+                    contextId?: string;
+                    /**
+                     * @description Place the values are about (required for generate and render unless the context has one)
+                     * @example Santiago
+                     */
+                    location?: string;
+                    /**
+                     * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                     * @example 87.4
+                     * @example 12
+                     */
+                    pm25?: number;
+                    /**
+                     * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 54
+                     * @example 140
+                     */
+                    pm10?: number;
+                    /**
+                     * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 42
+                     * @example 110
+                     */
+                    no2?: number;
+                    /**
+                     * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 96
+                     * @example 180
+                     */
+                    o3?: number;
+                    /**
+                     * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 8
+                     * @example 60
+                     */
+                    so2?: number;
+                    /**
+                     * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                     * @example 0.8
+                     * @example 4.2
+                     */
+                    co?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperatura?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperature?: number;
+                    /**
+                     * @description Relative humidity in % (0–100).
+                     * @example 64
+                     * @example 38
+                     */
+                    humidity?: number;
+                    /**
+                     * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                     * @example 2026-11-22
+                     */
+                    date?: string;
+                    /**
+                     * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                     * @example es
+                     * @example en
+                     */
+                    language?: "es" | "en" | "pt";
+                    /**
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @example us-epa
+                     * @example cl
+                     */
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    /** @description Earlier values (oldest first or not; sorted by `at`) for a trend */
+                    series?: {
+                        /**
+                         * @description When (ISO date or date-time)
+                         * @example 2026-11-21T12:00:00Z
+                         */
+                        at: string;
+                        /**
+                         * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                         * @example 87.4
+                         * @example 12
+                         */
+                        pm25?: number;
+                        /**
+                         * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 54
+                         * @example 140
+                         */
+                        pm10?: number;
+                        /**
+                         * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 42
+                         * @example 110
+                         */
+                        no2?: number;
+                        /**
+                         * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 96
+                         * @example 180
+                         */
+                        o3?: number;
+                        /**
+                         * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 8
+                         * @example 60
+                         */
+                        so2?: number;
+                        /**
+                         * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                         * @example 0.8
+                         * @example 4.2
+                         */
+                        co?: number;
+                        /**
+                         * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                         * @example 9
+                         * @example 23.5
+                         */
+                        temperatura?: number;
+                        /**
+                         * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                         * @example 9
+                         * @example 23.5
+                         */
+                        temperature?: number;
+                        /**
+                         * @description Relative humidity in % (0–100).
+                         * @example 64
+                         * @example 38
+                         */
+                        humidity?: number;
+                    }[];
+                    /** @description Where the video will be shown: tv (broadcast), social (a phone feed) or web (a page); default web */
+                    channel?: "tv" | "social" | "web";
+                    /** @description Suggestions to return (default 5) */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: string;
+                        /** @description Best first */
+                        suggestions: components["schemas"]["AiTemplateSuggestion"][];
+                        /** @description A band of an AQI standard */
+                        category: {
+                            /** @description Stable key within the standard (good, unhealthy, preemergencia, …) */
+                            key: string;
+                            /** @description The official name, in the request language */
+                            label: string;
+                            /** @description Official colour, #RRGGBB */
+                            color: string;
+                            /** @description 0-based band of the standard */
+                            level: number;
+                            /** @description Shared 0 (good) … 5 (hazardous) scale */
+                            severity: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    aiGenerate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": "Lima",
+                 *       "pm25": 31,
+                 *       "language": "es",
+                 *       "template": "social-clip"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A stored context (GET /contexts/{id}) to read the location, date and values from; values given here override it */
+                    contextId?: string;
+                    /**
+                     * @description Place the values are about (required for generate and render unless the context has one)
+                     * @example Santiago
+                     */
+                    location?: string;
+                    /**
+                     * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                     * @example 87.4
+                     * @example 12
+                     */
+                    pm25?: number;
+                    /**
+                     * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 54
+                     * @example 140
+                     */
+                    pm10?: number;
+                    /**
+                     * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 42
+                     * @example 110
+                     */
+                    no2?: number;
+                    /**
+                     * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 96
+                     * @example 180
+                     */
+                    o3?: number;
+                    /**
+                     * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 8
+                     * @example 60
+                     */
+                    so2?: number;
+                    /**
+                     * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                     * @example 0.8
+                     * @example 4.2
+                     */
+                    co?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperatura?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperature?: number;
+                    /**
+                     * @description Relative humidity in % (0–100).
+                     * @example 64
+                     * @example 38
+                     */
+                    humidity?: number;
+                    /**
+                     * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                     * @example 2026-11-22
+                     */
+                    date?: string;
+                    /**
+                     * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                     * @example es
+                     * @example en
+                     */
+                    language?: "es" | "en" | "pt";
+                    /**
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @example us-epa
+                     * @example cl
+                     */
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    /** @description Earlier values (oldest first or not; sorted by `at`) for a trend */
+                    series?: {
+                        /**
+                         * @description When (ISO date or date-time)
+                         * @example 2026-11-21T12:00:00Z
+                         */
+                        at: string;
+                        /**
+                         * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                         * @example 87.4
+                         * @example 12
+                         */
+                        pm25?: number;
+                        /**
+                         * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 54
+                         * @example 140
+                         */
+                        pm10?: number;
+                        /**
+                         * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 42
+                         * @example 110
+                         */
+                        no2?: number;
+                        /**
+                         * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 96
+                         * @example 180
+                         */
+                        o3?: number;
+                        /**
+                         * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 8
+                         * @example 60
+                         */
+                        so2?: number;
+                        /**
+                         * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                         * @example 0.8
+                         * @example 4.2
+                         */
+                        co?: number;
+                        /**
+                         * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                         * @example 9
+                         * @example 23.5
+                         */
+                        temperatura?: number;
+                        /**
+                         * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                         * @example 9
+                         * @example 23.5
+                         */
+                        temperature?: number;
+                        /**
+                         * @description Relative humidity in % (0–100).
+                         * @example 64
+                         * @example 38
+                         */
+                        humidity?: number;
+                    }[];
+                    /**
+                     * @description Template id (see GET /templates). Defaults to `daily-report`.
+                     * @example daily-report
+                     * @example pollution-alert
+                     */
+                    template?: string;
+                    /**
+                     * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
+                     * @example landscape
+                     * @example portrait
+                     */
+                    format?: "landscape" | "portrait" | "square";
+                    /** @description Picks the template and format when they are not given (as suggestTemplate ranks them) */
+                    channel?: "tv" | "social" | "web";
+                    /** @description Let the configured language model rewrite the text (default true); its answer is used only if every number, unit, category and place matches the facts */
+                    useModel?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Headline, narration, captions and a social post, in one language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiGeneratedText"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    aiRender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": "Santiago",
+                 *       "pm25": 87.4,
+                 *       "no2": 42,
+                 *       "temperatura": 9,
+                 *       "language": "es",
+                 *       "channel": "social"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A stored context (GET /contexts/{id}) to read the location, date and values from; values given here override it */
+                    contextId?: string;
+                    /**
+                     * @description Place the values are about (required for generate and render unless the context has one)
+                     * @example Santiago
+                     */
+                    location?: string;
+                    /**
+                     * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                     * @example 87.4
+                     * @example 12
+                     */
+                    pm25?: number;
+                    /**
+                     * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 54
+                     * @example 140
+                     */
+                    pm10?: number;
+                    /**
+                     * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 42
+                     * @example 110
+                     */
+                    no2?: number;
+                    /**
+                     * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 96
+                     * @example 180
+                     */
+                    o3?: number;
+                    /**
+                     * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                     * @example 8
+                     * @example 60
+                     */
+                    so2?: number;
+                    /**
+                     * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                     * @example 0.8
+                     * @example 4.2
+                     */
+                    co?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperatura?: number;
+                    /**
+                     * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                     * @example 9
+                     * @example 23.5
+                     */
+                    temperature?: number;
+                    /**
+                     * @description Relative humidity in % (0–100).
+                     * @example 64
+                     * @example 38
+                     */
+                    humidity?: number;
+                    /**
+                     * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                     * @example 2026-11-22
+                     */
+                    date?: string;
+                    /**
+                     * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                     * @example es
+                     * @example en
+                     */
+                    language?: "es" | "en" | "pt";
+                    /**
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @example us-epa
+                     * @example cl
+                     */
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    /** @description Earlier values (oldest first or not; sorted by `at`) for a trend */
+                    series?: {
+                        /**
+                         * @description When (ISO date or date-time)
+                         * @example 2026-11-21T12:00:00Z
+                         */
+                        at: string;
+                        /**
+                         * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                         * @example 87.4
+                         * @example 12
+                         */
+                        pm25?: number;
+                        /**
+                         * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 54
+                         * @example 140
+                         */
+                        pm10?: number;
+                        /**
+                         * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 42
+                         * @example 110
+                         */
+                        no2?: number;
+                        /**
+                         * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 96
+                         * @example 180
+                         */
+                        o3?: number;
+                        /**
+                         * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                         * @example 8
+                         * @example 60
+                         */
+                        so2?: number;
+                        /**
+                         * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                         * @example 0.8
+                         * @example 4.2
+                         */
+                        co?: number;
+                        /**
+                         * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                         * @example 9
+                         * @example 23.5
+                         */
+                        temperatura?: number;
+                        /**
+                         * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                         * @example 9
+                         * @example 23.5
+                         */
+                        temperature?: number;
+                        /**
+                         * @description Relative humidity in % (0–100).
+                         * @example 64
+                         * @example 38
+                         */
+                        humidity?: number;
+                    }[];
+                    /**
+                     * @description Template id (see GET /templates). Defaults to `daily-report`.
+                     * @example daily-report
+                     * @example pollution-alert
+                     */
+                    template?: string;
+                    /**
+                     * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
+                     * @example landscape
+                     * @example portrait
+                     */
+                    format?: "landscape" | "portrait" | "square";
+                    /** @description Picks the template and format when they are not given (as suggestTemplate ranks them) */
+                    channel?: "tv" | "social" | "web";
+                    /** @description Let the configured language model rewrite the text (default true); its answer is used only if every number, unit, category and place matches the facts */
+                    useModel?: boolean;
+                    /**
+                     * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
+                     * @example 1080p
+                     * @example 720p
+                     */
+                    resolution?: "1080p" | "720p" | "360p";
+                    /** @description Draw the captions into the video (default true); the WebVTT file is served either way */
+                    burnCaptions?: boolean;
+                    /** @description Mix a spoken narration into the MP4 when a speech provider is configured (default true) */
+                    narration?: boolean;
+                    /** @description Queue priority (-1000…1000, default 0) */
+                    priority?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A queued render with its text, captions and narration */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiRender"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWorkflows: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1–500) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of workflows, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workflows: components["schemas"]["Workflow"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Morning bulletin */
+                    name: string;
+                    /** @description Disabled workflows are not scheduled or triggered (manual runs still work). Default true */
+                    enabled?: boolean;
+                    trigger?: {
+                        /** @description manual: only POST /workflows/:id/run; schedule: a cron expression in a time zone; inbound: also a trigger URL with its own secret */
+                        type: "manual" | "schedule" | "inbound";
+                        /**
+                         * @description schedule: 5 fields (minute hour day month weekday) or 6 with seconds first
+                         * @example 0 7 * * *
+                         */
+                        cron?: string;
+                        /**
+                         * @description schedule: IANA time zone the expression is read in (default UTC)
+                         * @example America/Santiago
+                         */
+                        timezone?: string;
+                        /** @description schedule: slots missed while every aqcast process was down (more than 5 minutes late): none skips them, latest runs the most recent one once (default) */
+                        catchUp?: "none" | "latest";
+                    };
+                    /** @description A run makes one item per location */
+                    locations: {
+                        /**
+                         * @description The place, as the video titles it
+                         * @example Santiago
+                         */
+                        name: string;
+                        /** @description WGS84 latitude (open-meteo, openaq, waqi, airnow) */
+                        latitude?: number;
+                        /** @description WGS84 longitude */
+                        longitude?: number;
+                        /** @description OpenAQ location id (else the nearest station to latitude/longitude within 25 km) */
+                        openaqLocationId?: number;
+                        /** @description Stored context to read (source `context`) */
+                        contextId?: string;
+                    }[];
+                    steps: {
+                        /** @description fetch → condition(s) → render → notify, in that order */
+                        type: "fetch" | "condition" | "render" | "notify";
+                        /** @description fetch: open-meteo (no key), openaq, waqi, airnow, or context (a stored context per location) */
+                        source?: "open-meteo" | "openaq" | "waqi" | "airnow" | "context";
+                        /** @description fetch: NAME of the environment variable holding the key (default OPENAQ_API_KEY, WAQI_TOKEN, AIRNOW_API_KEY); the key itself is never stored or returned */
+                        credentialEnv?: string;
+                        /** @description fetch: also get an hourly series (the trend template draws it) */
+                        series?: {
+                            /** @description Pollutant of the series */
+                            pollutant: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co";
+                            /** @description past24h: the last 24 hours (open-meteo, openaq); next72h: the next 72 hours of forecast (open-meteo) */
+                            window: "past24h" | "next72h";
+                        };
+                        /** @description condition: aqi_at_least (category or index reached) or changed (a value moved since the last run) */
+                        when?: "aqi_at_least" | "changed";
+                        /** @description condition aqi_at_least: a category key of the standard (e.g. unhealthy_for_sensitive_groups) */
+                        category?: string;
+                        /** @description condition aqi_at_least: the overall index at or above this (standards with a numeric index) */
+                        index?: number;
+                        /** @description condition changed: which value to compare (default aqi: the overall index or category) */
+                        pollutant?: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co" | "aqi";
+                        /** @description condition changed: smallest change that counts (default: any change) */
+                        minDelta?: number;
+                        /** @description render: template id (default daily-report); trend draws the fetched series */
+                        template?: string;
+                        /** @description render with template trend: used when no series came back (default daily-report) */
+                        fallbackTemplate?: string;
+                        /** @description render: one job per format × language (default landscape) */
+                        formats?: ("landscape" | "portrait" | "square")[];
+                        /** @description render: default es */
+                        languages?: ("es" | "en" | "pt")[];
+                        resolution?: "1080p" | "720p" | "360p";
+                        /** @description render: queue priority of the jobs */
+                        priority?: number;
+                        /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
+                        on?: ("completed" | "failed")[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workflow: components["schemas"]["Workflow"];
+                        /** @description inbound: the trigger secret, shown only when it is issued */
+                        triggerSecret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A workflow: fetch live air quality for its locations, decide, render and announce */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    enabled?: boolean;
+                    trigger?: {
+                        /** @description manual: only POST /workflows/:id/run; schedule: a cron expression in a time zone; inbound: also a trigger URL with its own secret */
+                        type: "manual" | "schedule" | "inbound";
+                        /**
+                         * @description schedule: 5 fields (minute hour day month weekday) or 6 with seconds first
+                         * @example 0 7 * * *
+                         */
+                        cron?: string;
+                        /**
+                         * @description schedule: IANA time zone the expression is read in (default UTC)
+                         * @example America/Santiago
+                         */
+                        timezone?: string;
+                        /** @description schedule: slots missed while every aqcast process was down (more than 5 minutes late): none skips them, latest runs the most recent one once (default) */
+                        catchUp?: "none" | "latest";
+                    };
+                    locations?: {
+                        /**
+                         * @description The place, as the video titles it
+                         * @example Santiago
+                         */
+                        name: string;
+                        /** @description WGS84 latitude (open-meteo, openaq, waqi, airnow) */
+                        latitude?: number;
+                        /** @description WGS84 longitude */
+                        longitude?: number;
+                        /** @description OpenAQ location id (else the nearest station to latitude/longitude within 25 km) */
+                        openaqLocationId?: number;
+                        /** @description Stored context to read (source `context`) */
+                        contextId?: string;
+                    }[];
+                    steps?: {
+                        /** @description fetch → condition(s) → render → notify, in that order */
+                        type: "fetch" | "condition" | "render" | "notify";
+                        /** @description fetch: open-meteo (no key), openaq, waqi, airnow, or context (a stored context per location) */
+                        source?: "open-meteo" | "openaq" | "waqi" | "airnow" | "context";
+                        /** @description fetch: NAME of the environment variable holding the key (default OPENAQ_API_KEY, WAQI_TOKEN, AIRNOW_API_KEY); the key itself is never stored or returned */
+                        credentialEnv?: string;
+                        /** @description fetch: also get an hourly series (the trend template draws it) */
+                        series?: {
+                            /** @description Pollutant of the series */
+                            pollutant: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co";
+                            /** @description past24h: the last 24 hours (open-meteo, openaq); next72h: the next 72 hours of forecast (open-meteo) */
+                            window: "past24h" | "next72h";
+                        };
+                        /** @description condition: aqi_at_least (category or index reached) or changed (a value moved since the last run) */
+                        when?: "aqi_at_least" | "changed";
+                        /** @description condition aqi_at_least: a category key of the standard (e.g. unhealthy_for_sensitive_groups) */
+                        category?: string;
+                        /** @description condition aqi_at_least: the overall index at or above this (standards with a numeric index) */
+                        index?: number;
+                        /** @description condition changed: which value to compare (default aqi: the overall index or category) */
+                        pollutant?: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co" | "aqi";
+                        /** @description condition changed: smallest change that counts (default: any change) */
+                        minDelta?: number;
+                        /** @description render: template id (default daily-report); trend draws the fetched series */
+                        template?: string;
+                        /** @description render with template trend: used when no series came back (default daily-report) */
+                        fallbackTemplate?: string;
+                        /** @description render: one job per format × language (default landscape) */
+                        formats?: ("landscape" | "portrait" | "square")[];
+                        /** @description render: default es */
+                        languages?: ("es" | "en" | "pt")[];
+                        resolution?: "1080p" | "720p" | "360p";
+                        /** @description render: queue priority of the jobs */
+                        priority?: number;
+                        /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
+                        on?: ("completed" | "failed")[];
+                    }[];
+                    /** @description inbound: issue a new trigger secret (returned once) */
+                    rotateTriggerSecret?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workflow: components["schemas"]["Workflow"];
+                        /** @description inbound: the trigger secret, shown only when it is issued */
+                        triggerSecret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    runWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional changes for this run only */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Run for these locations instead */
+                    locations?: {
+                        /**
+                         * @description The place, as the video titles it
+                         * @example Santiago
+                         */
+                        name: string;
+                        /** @description WGS84 latitude (open-meteo, openaq, waqi, airnow) */
+                        latitude?: number;
+                        /** @description WGS84 longitude */
+                        longitude?: number;
+                        /** @description OpenAQ location id (else the nearest station to latitude/longitude within 25 km) */
+                        openaqLocationId?: number;
+                        /** @description Stored context to read (source `context`) */
+                        contextId?: string;
+                    }[];
+                    formats?: ("landscape" | "portrait" | "square")[];
+                    languages?: ("es" | "en" | "pt")[];
+                    /** @description Render even where a condition would stop the item */
+                    skipConditions?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    triggerWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The trigger secret of an inbound workflow (or send Authorization: Bearer <secret>) */
+                "x-trigger-secret"?: string;
+                authorization?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWorkflowRuns: {
+        parameters: {
+            query?: {
+                status?: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+                /** @description Items per page (1–500) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of runs, newest first (without items and jobs: GET /workflow-runs/:runId has them) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runs: components["schemas"]["WorkflowRun"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow run id */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVariantTests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated statuses (running, concluded)
+                 * @example running
+                 */
+                status?: string;
+                /** @description Only tests of this workflow */
+                workflowId?: string;
+                /** @description Items per page (1–500) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tests, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tests: components["schemas"]["VariantTest"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createVariantTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Portrait vs landscape",
+                 *       "goal": "complete",
+                 *       "base": {
+                 *         "location": "Santiago",
+                 *         "pm25": 87.4,
+                 *         "language": "es"
+                 *       },
+                 *       "arms": [
+                 *         {},
+                 *         {
+                 *           "overrides": {
+                 *             "format": "portrait"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Santiago: portrait vs landscape */
+                    name: string;
+                    /**
+                     * @description The conversion event: `complete`, `click`, or a custom event name. The rate is units with this event per unit with the exposure event.
+                     * @example complete
+                     * @example click
+                     * @example signup
+                     */
+                    goal: string;
+                    /** @description The event that makes a unit count as exposed (default `view`) */
+                    exposureEvent?: "view" | "impression";
+                    base?: components["schemas"]["RenderParams"];
+                    /** @description Two to ten arms; the first is the control */
+                    arms: {
+                        /**
+                         * @description Short unique key; defaults to A, B, C, … by position
+                         * @example A
+                         * @example B
+                         * @example portrait
+                         */
+                        key?: string;
+                        /** @description A label for people */
+                        name?: string;
+                        /** @description Template id of this arm (see GET /templates); the same as overrides.template */
+                        template?: string;
+                        /**
+                         * @description Render parameters this arm changes over the base (format, language, aqiStandard, template, values, …)
+                         * @example {
+                         *       "format": "portrait"
+                         *     }
+                         * @example {
+                         *       "language": "en",
+                         *       "aqiStandard": "eu-eaqi"
+                         *     }
+                         */
+                        overrides?: {
+                            /**
+                             * @description Template id (see GET /templates). Defaults to `daily-report`.
+                             * @example daily-report
+                             * @example pollution-alert
+                             */
+                            template?: string;
+                            /**
+                             * @description Alias of `template` (the name batch items use). If both are given they must be equal.
+                             * @example social-clip
+                             */
+                            compositionId?: string;
+                            /**
+                             * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                             * @example 87.4
+                             * @example 12
+                             */
+                            pm25?: number;
+                            /**
+                             * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                             * @example 54
+                             * @example 140
+                             */
+                            pm10?: number;
+                            /**
+                             * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                             * @example 42
+                             * @example 110
+                             */
+                            no2?: number;
+                            /**
+                             * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                             * @example 96
+                             * @example 180
+                             */
+                            o3?: number;
+                            /**
+                             * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                             * @example 8
+                             * @example 60
+                             */
+                            so2?: number;
+                            /**
+                             * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                             * @example 0.8
+                             * @example 4.2
+                             */
+                            co?: number;
+                            /**
+                             * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                             * @example 9
+                             * @example 23.5
+                             */
+                            temperatura?: number;
+                            /**
+                             * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                             * @example 9
+                             * @example 23.5
+                             */
+                            temperature?: number;
+                            /**
+                             * @description Relative humidity in % (0–100).
+                             * @example 64
+                             * @example 38
+                             */
+                            humidity?: number;
+                            /**
+                             * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                             * @example es
+                             * @example en
+                             */
+                            language?: "es" | "en" | "pt";
+                            /**
+                             * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                             * @example us-epa
+                             * @example cl
+                             */
+                            aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                            /**
+                             * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
+                             * @example landscape
+                             * @example portrait
+                             */
+                            format?: "landscape" | "portrait" | "square";
+                            /**
+                             * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
+                             * @example 1080p
+                             * @example 720p
+                             */
+                            resolution?: "1080p" | "720p" | "360p";
+                            /**
+                             * @description An hourly series (the last 24 hours or the next 72): the trend template draws it over the category bands of the AQI standard.
+                             * @example {
+                             *       "pollutant": "pm25",
+                             *       "kind": "observed",
+                             *       "points": [
+                             *         {
+                             *           "at": "2026-11-22T06:00:00Z",
+                             *           "value": 38.5
+                             *         },
+                             *         {
+                             *           "at": "2026-11-22T07:00:00Z",
+                             *           "value": 41.2
+                             *         }
+                             *       ],
+                             *       "timeZone": "America/Santiago"
+                             *     }
+                             */
+                            series?: {
+                                /** @description Pollutant of the series. */
+                                pollutant: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co";
+                                /** @description observed: measured hours up to now; forecast: the hours ahead. */
+                                kind: "observed" | "forecast";
+                                /** @description Hourly values in time order (2–168). */
+                                points: {
+                                    /** @description Hour of the value (ISO 8601 date-time with offset). */
+                                    at: string;
+                                    /** @description µg/m³ (CO mg/m³). */
+                                    value: number;
+                                }[];
+                                /**
+                                 * @description IANA time zone the hours are shown in (default UTC).
+                                 * @example America/Santiago
+                                 */
+                                timeZone?: string;
+                            };
+                            /**
+                             * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                             * @example 2026-11-22
+                             */
+                            date?: string;
+                        };
+                        /** @description Relative traffic share (default: equal); 1:1, 50:50 and 0.5:0.5 are the same split */
+                        weight?: number;
+                        /** @description Link an existing render job as this arm’s video instead of rendering one (then no template or overrides) */
+                        jobId?: string;
+                    }[];
+                    /** @description When the test may call a winner; every field defaults */
+                    rules?: {
+                        /** @description The best arm’s chance to be best must reach this (default 0.95) */
+                        minProbabilityBest?: number;
+                        /** @description Its expected loss must stay below this fraction of the control’s rate (default 0.0025, i.e. 0.25 %) */
+                        maxRelativeLoss?: number;
+                        /** @description Exposed units every arm needs before any decision (default 100) */
+                        minExposuresPerArm?: number;
+                        /** @description A sample-ratio-mismatch p-value below this blocks any decision (default 0.001; 0 turns the check off) */
+                        srmMinPValue?: number;
+                    };
+                    /** @description The workflow this test belongs to: once concluded, the workflow renders with the winning arm (see README) */
+                    workflowId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An A/B test of report videos */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantTest"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVariantTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An A/B test of report videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantTest"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    assignVariant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The viewer unit (a user, device or session id of yours); the same unit always gets the same arm
+                     * @example user-4812
+                     */
+                    unitId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Which arm a unit sees: a hash of the test id and unit id against the weights */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        testId: string;
+                        unitId: string;
+                        /** @description Key of the arm this unit sees */
+                        arm: string;
+                        jobId: string;
+                        jobStatus: string;
+                        /** @description The arm’s MP4 (null until rendered) */
+                        videoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @description True when this call recorded the unit; false when it was assigned before */
+                        firstAssignment: boolean;
+                        /** @description True once the test is concluded: every unit then gets the winning arm and nothing is recorded */
+                        concluded: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    trackVariantEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "unitId": "user-4812",
+                 *           "type": "view",
+                 *           "eventId": "e-1"
+                 *         },
+                 *         {
+                 *           "unitId": "user-4812",
+                 *           "type": "complete",
+                 *           "eventId": "e-2"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One to 1,000 events; all-or-nothing: one bad event rejects the batch, naming events[i] */
+                    events: {
+                        /**
+                         * @description The viewer unit (a user, device or session id of yours); the same unit always gets the same arm
+                         * @example user-4812
+                         */
+                        unitId: string;
+                        /**
+                         * @description impression, view, complete, click, share, or the test’s custom goal event
+                         * @example complete
+                         * @example click
+                         * @example signup
+                         */
+                        type: string;
+                        /** @description Your id for this event: an event id is counted once per test, however often it is sent */
+                        eventId?: string;
+                        /**
+                         * @description The arm the viewer saw; when given it must be the unit’s assigned arm
+                         * @example A
+                         * @example B
+                         * @example portrait
+                         */
+                        arm?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events in the request */
+                        received: number;
+                        /** @description Events counted now */
+                        counted: number;
+                        /** @description Events whose eventId was counted before (or repeated in this request), not counted again */
+                        duplicates: number;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVariantWinner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision of a test and the statistics behind it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantResult"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    concludeVariantTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Conclude with this arm; omitted, the rules must have found a winner (else 409)
+                     * @example A
+                     * @example B
+                     * @example portrait
+                     */
+                    arm?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An A/B test of report videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantTest"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsOverview: {
+        parameters: {
+            query?: {
+                /** @description Jobs created at or after (ISO date or date-time); default: all */
+                since?: string;
+                /** @description Jobs created at or before (ISO date or date-time; a bare date includes the whole day); default: now */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state of the service at a glance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        since: string | null;
+                        /** Format: date-time */
+                        until: string | null;
+                        /** Format: date-time */
+                        generatedAt: string;
+                        jobs: {
+                            total: number;
+                            byStatus: {
+                                queued: number;
+                                rendering: number;
+                                completed: number;
+                                failed: number;
+                                canceled: number;
+                            };
+                        };
+                        /** @description completed / (completed + failed); null when none finished */
+                        successRate: number | null;
+                        /** @description Rolling windows ending now (whatever since/until say) */
+                        renders: {
+                            last24h: {
+                                /** @description Jobs created in the window */
+                                requested: number;
+                                /** @description Jobs that completed in the window */
+                                completed: number;
+                                /** @description Jobs that failed for good in the window */
+                                failed: number;
+                            };
+                            last7d: {
+                                /** @description Jobs created in the window */
+                                requested: number;
+                                /** @description Jobs that completed in the window */
+                                completed: number;
+                                /** @description Jobs that failed for good in the window */
+                                failed: number;
+                            };
+                            last30d: {
+                                /** @description Jobs created in the window */
+                                requested: number;
+                                /** @description Jobs that completed in the window */
+                                completed: number;
+                                /** @description Jobs that failed for good in the window */
+                                failed: number;
+                            };
+                        };
+                        /** @description Render time (ms) of completed jobs that rendered (reused outputs excluded); continuous percentiles */
+                        renderMs: {
+                            /** @description How many values the percentiles are over */
+                            samples: number;
+                            /** @description Median; null without samples */
+                            p50: number | null;
+                            p95: number | null;
+                        };
+                        /** @description Queue wait (ms): from creation (or a later runAt) to the first start; continuous percentiles */
+                        queueWaitMs: {
+                            /** @description How many values the percentiles are over */
+                            samples: number;
+                            /** @description Median; null without samples */
+                            p50: number | null;
+                            p95: number | null;
+                        };
+                        /** @description Seconds of video in completed jobs */
+                        videoSeconds: number;
+                        /** @description Bytes of the videos rendered (reused outputs are stored once) */
+                        bytesStored: number;
+                        /** @description Share of completed jobs that reused an identical stored render */
+                        cacheReuseRate: number | null;
+                        /** @description Render loops with a recent heartbeat, in every process */
+                        activeWorkers: number;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsTemplates: {
+        parameters: {
+            query?: {
+                /** @description Jobs created at or after (ISO date or date-time); default: all */
+                since?: string;
+                /** @description Jobs created at or before (ISO date or date-time; a bare date includes the whole day); default: now */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        since: string | null;
+                        /** Format: date-time */
+                        until: string | null;
+                        total: number;
+                        /** @description Most used first */
+                        templates: {
+                            template: string;
+                            format: string;
+                            /** @description Jobs of this template and format */
+                            count: number;
+                            completed: number;
+                            failed: number;
+                            successRate: number | null;
+                            /** @description Continuous percentiles (linear interpolation, as percentile_cont) */
+                            renderMs: {
+                                /** @description How many values the percentiles are over */
+                                samples: number;
+                                /** @description Median; null without samples */
+                                p50: number | null;
+                                p95: number | null;
+                            };
+                            /** @description count / all jobs in the range */
+                            share: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsTrends: {
+        parameters: {
+            query?: {
+                /** @description completed, failed (by completion time), render-time-p95 (ms, by completion time), queue-wait-p95 (ms, by start time), video-seconds */
+                metric?: "completed" | "failed" | "render-time-p95" | "queue-wait-p95" | "video-seconds";
+                /** @description Bucket size in the time zone: hour, day or week (from Monday) */
+                interval?: "hour" | "day" | "week";
+                /** @description Start (ISO date or date-time); default: 48 hours, 30 days or 12 weeks before until. A bare date is midnight in tz */
+                since?: string;
+                /** @description End, exclusive (ISO date or date-time); default: now. A bare date is the end of that day in tz */
+                until?: string;
+                /**
+                 * @description IANA time zone the buckets follow (e.g. America/Santiago); daylight-saving days are 23 or 25 hours long
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metric: string;
+                        interval: string;
+                        tz: string;
+                        /**
+                         * Format: date-time
+                         * @description Start of the first bucket
+                         */
+                        since: string;
+                        /**
+                         * Format: date-time
+                         * @description End of the last bucket
+                         */
+                        until: string;
+                        buckets: {
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            end: string;
+                            /** @description Local start time with its UTC offset */
+                            local: string;
+                            /** @description Counts and seconds are 0 in an empty bucket; percentiles null */
+                            value: number | null;
+                            /** @description Jobs in the bucket */
+                            samples: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsRecent: {
+        parameters: {
+            query?: {
+                /** @description How many (1–100) */
+                limit?: number;
+                /**
+                 * @description Comma-separated statuses
+                 * @example completed,failed
+                 */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        renders: {
+                            jobId: string;
+                            status: string;
+                            template: string;
+                            location: string;
+                            posterUrl: string | null;
+                            videoUrl: string | null;
+                            durationSec: number | null;
+                            renderMs: number | null;
+                            contextId: string | null;
+                            errorCode: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            completedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsPerformance: {
+        parameters: {
+            query?: {
+                /** @description Jobs created at or after (ISO date or date-time); default: all */
+                since?: string;
+                /** @description Jobs created at or before (ISO date or date-time; a bare date includes the whole day); default: now */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        since: string | null;
+                        /** Format: date-time */
+                        until: string | null;
+                        /** @description By template × format × resolution */
+                        renders: {
+                            template: string;
+                            format: string;
+                            resolution: string;
+                            /** @description Completed jobs that rendered (reused outputs excluded) */
+                            renders: number;
+                            /** @description Continuous percentiles (linear interpolation, as percentile_cont) */
+                            renderMs: {
+                                /** @description How many values the percentiles are over */
+                                samples: number;
+                                /** @description Median; null without samples */
+                                p50: number | null;
+                                p95: number | null;
+                            };
+                            meanRenderMs: number | null;
+                            /** @description Frames rendered per second of render time, over all these renders */
+                            framesPerSecond: number | null;
+                        }[];
+                        /** @description Queue wait (ms): from creation (or a later runAt) to the first start; continuous percentiles */
+                        queueWaitMs: {
+                            /** @description How many values the percentiles are over */
+                            samples: number;
+                            /** @description Median; null without samples */
+                            p50: number | null;
+                            p95: number | null;
+                        };
+                        /** @description Completions over the last hour */
+                        throughput: {
+                            windowSec: number;
+                            completed: number;
+                            failed: number;
+                            activeWorkers: number;
+                            perHour: number;
+                            /** @description perHour / activeWorkers; null with no active worker */
+                            perWorkerPerHour: number | null;
+                        };
+                        /** @description Failed jobs by error code, most frequent first */
+                        failures: {
+                            code: string;
+                            count: number;
+                            /** @description Of all failed jobs in the range */
+                            share: number;
+                            /** Format: date-time */
+                            lastAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    graphqlInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 2.1.0 */
+                        version: string;
+                        /**
+                         * @description POST GraphQL requests here (with the X-Api-Key header)
+                         * @example /graphql
+                         */
+                        endpoint: string;
+                        /** @example /graphql-schema */
+                        schema: string;
+                        /** @example /graphql-explorer */
+                        explorer: string;
+                        auth: string;
+                        limits: {
+                            maxDepth: number;
+                            maxIntrospectionDepth: number;
+                            maxCost: number;
+                            maxIntrospectionCost: number;
+                            maxFields: number;
+                            maxAliases: number;
+                            defaultListSize: number;
+                            maxListLimit: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    graphql: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "query Job($id: ID!) { render(id: $id) { jobId status progress videoUrl } }",
+                 *       "variables": {
+                 *         "id": "job_3kT9x2VbQmPz1rLw"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The GraphQL document
+                     * @example { status { version uptime } }
+                     */
+                    query: string;
+                    /**
+                     * @example {
+                     *       "id": "job_3kT9x2VbQmPz1rLw"
+                     *     }
+                     */
+                    variables?: {
+                        [key: string]: unknown;
+                    } | null;
+                    operationName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A GraphQL response: `data`, and `errors` for anything that failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The result; absent when the query did not parse or validate */
+                        data?: unknown;
+                        errors?: ({
+                            message: string;
+                            locations?: {
+                                line: number;
+                                column: number;
+                            }[];
+                            path?: (string | number)[];
+                            /** @description `code` (e.g. validation_failed, not_found, graphql_parse_failed, query_too_deep, query_too_costly), `status`, and `errors: [{ field, message }]` for invalid input */
+                            extensions?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The query did not parse or validate (GraphQL `errors`, application/json), or the HTTP body was invalid (problem+json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The result; absent when the query did not parse or validate */
+                        data?: unknown;
+                        errors?: ({
+                            message: string;
+                            locations?: {
+                                line: number;
+                                column: number;
+                            }[];
+                            path?: (string | number)[];
+                            /** @description `code` (e.g. validation_failed, not_found, graphql_parse_failed, query_too_deep, query_too_costly), `status`, and `errors: [{ field, message }]` for invalid input */
+                            extensions?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    graphqlSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 2.1.0 */
+                        version: string;
+                        types: {
+                            name: string;
+                            /**
+                             * @example OBJECT
+                             * @example INPUT_OBJECT
+                             * @example ENUM
+                             * @example SCALAR
+                             */
+                            kind: string;
+                            description: string | null;
+                            fields?: {
+                                name: string;
+                                type: string;
+                                description: string | null;
+                            }[];
+                            values?: string[];
+                        }[];
+                        queries: {
+                            name: string;
+                            type: string;
+                            description: string | null;
+                            args: {
+                                name: string;
+                                type: string;
+                                description: string | null;
+                            }[];
+                        }[];
+                        mutations: {
+                            name: string;
+                            type: string;
+                            description: string | null;
+                            args: {
+                                name: string;
+                                type: string;
+                                description: string | null;
+                            }[];
+                        }[];
+                        /** @description The schema in GraphQL SDL */
+                        sdl: string;
+                    };
+                };
+            };
+        };
+    };
+    openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 3.1.0 */
+                        openapi: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+}
