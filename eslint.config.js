@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'clients/python/**', 'packages/service/public/**'] },
+  { ignores: ['.dependency-cruiser.cjs', '**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'clients/python/**', 'packages/service/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

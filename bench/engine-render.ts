@@ -1,82 +1,242 @@
 /**
- * Engine render benchmark: renders the 15 s landscape default template at 1080p,
- * then, in the same run, times a plain `ffmpeg -preset veryfast -crf 23` re-encode of
- * the produced video as the baseline (what encoding alone costs on this machine),
- * and prints both, their ratio, frames per second and peak memory.
+ * Engine render benchmark. Each render runs in a child process (so its peak memory is
+ * its own) and is followed, in the same run, by its baseline: a plain
+ * `ffmpeg -preset veryfast -crf 23` re-encode of the video it produced (what decoding
+ * and encoding alone cost on this machine). Prints each pair, the ratio, frames per
+ * second, peak RSS, and the best of N runs per case, with the load average.
  *
- *   node --import tsx bench/engine-render.ts [--runs N] [--compare]
+ *   node --import tsx bench/engine-render.ts [--runs 3] [--compare] [--x264]
+ *        [--peer /tmp/peer-remotion] [--native-yuv /tmp/native-yuv] [--no-batch]
  *
- * --runs N     repeat N times and report each run and the best (default 1)
- * --compare    also time variants: full redraw of every frame, and x264 settings
+ * cases        15 s daily report at 1080p landscape, portrait and square, and 720p landscape
+ * batch        20 renders of different cities through renderVideo at concurrency 1 and 2
+ *              in one process (what a worker process of the service's pool does): renders/min
+ * kernels      RGBA → yuv420p of a 1080p frame: WASM SIMD, plain JS, and the native
+ *              swscale of node-av when --native-yuv names a folder where it is installed
+ * --compare    the 1080p landscape render with ffmpeg converting RGBA (the old path), with
+ *              the JS kernel, and with every frame drawn in full
+ * --x264       x264 settings on a lossless render of the default video: size, PSNR, SSIM, CPU
+ * --peer DIR   renders the Remotion peer (DIR/render.mjs, concurrency 1) in the same run and
+ *              prints how many times faster aqcast rendered the comparable 15 s 1080p video
  *
- * Other processes on the machine skew both figures; run it two or three times.
+ * Other processes skew the figures: the ratios compare a render with its baseline
+ * measured right after it; run on an idle machine and take the best of several runs.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { findFfmpeg, renderVideo, type RenderOptions } from '../packages/engine/src/index.ts';
+import { createI420Converter } from '../packages/engine/src/yuv/i420.ts';
 
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1] ?? 1) || 1;
-const compare = args.includes('--compare');
+const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const ffmpeg = findFfmpeg();
+const PARAMS = { location: 'Santiago', pm25: 87.4, pm10: 140, no2: 42, o3: 96, so2: 8, co: 0.8, temperatura: 9, humidity: 64, date: '2026-11-22' };
+const CITIES = ['Santiago', 'Lima', 'Bogotá', 'Quito', 'Caracas', 'La Paz', 'Asunción', 'Montevideo', 'Buenos Aires', 'Ciudad de México', 'São Paulo', 'Rio de Janeiro', 'Medellín', 'Guadalajara', 'Monterrey', 'Valparaíso', 'Temuco', 'Cusco', 'Arequipa', 'Córdoba'];
+
+interface ChildResult {
+  renderMs: number;
+  frames: number;
+  bytes: number;
+  maxRssMb: number;
+  outFile: string;
+  stats?: { full: number; partial: number; reused: number; pixels: number };
+  rendersPerMin?: number;
+}
+
+// ---- child modes: one render, or a batch, in a process of its own ----
+if (args[0] === '--child-render') {
+  const { params, outFile, options } = JSON.parse(args[1] as string) as { params: object; outFile: string; options: Partial<RenderOptions> };
+  let stats: ChildResult['stats'];
+  const r = await renderVideo(params, { ...options, outFile, onStats: (s) => (stats = s) });
+  const out: ChildResult = { renderMs: r.renderMs, frames: r.frames, bytes: r.bytes, maxRssMb: process.resourceUsage().maxRSS / 1024, outFile, stats };
+  console.log(JSON.stringify(out));
+  process.exit(0);
+}
+if (args[0] === '--child-batch') {
+  const { dir, concurrency } = JSON.parse(args[1] as string) as { dir: string; concurrency: number };
+  const t0 = performance.now();
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < CITIES.length; i = next++) {
+      await renderVideo({ ...PARAMS, location: CITIES[i], pm25: 8 + i * 9, no2: 20 + i * 3 }, { outFile: join(dir, `batch-${concurrency}-${i}.mp4`) });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const ms = performance.now() - t0;
+  console.log(JSON.stringify({ renderMs: ms, frames: CITIES.length * 450, bytes: 0, maxRssMb: process.resourceUsage().maxRSS / 1024, outFile: '', rendersPerMin: (CITIES.length / ms) * 60000 }));
+  process.exit(0);
+}
+
+// ---- the parent ----
+const runs = Number(opt('--runs') ?? 1) || 1;
 const dir = mkdtempSync(join(tmpdir(), 'aqcast-bench-'));
-const params = { location: 'Santiago', pm25: 87.4, pm10: 140, no2: 42, o3: 96, so2: 8, co: 0.8, temperatura: 9, humidity: 64, date: '2026-11-22' };
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+function child(mode: string, payload: object): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [...process.execArgv, process.argv[1] as string, mode, JSON.stringify(payload)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) as string) as ChildResult) : reject(new Error(`${mode} exited ${code}`))));
+  });
+}
 
 function timeBaseline(input: string): Promise<number> {
   const out = join(dir, 'baseline.mp4');
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', input, '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-y', out], { stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`baseline ffmpeg exited ${code}`))));
+    const p = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', input, '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-y', out], { stdio: 'inherit' });
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`baseline ffmpeg exited ${code}`))));
   });
 }
 
-interface Figures {
+interface Pair {
   label: string;
-  renderMs: number;
+  r: ChildResult;
   baselineMs: number;
-  frames: number;
-  bytes: number;
-  stats: { full: number; partial: number; reused: number };
 }
 
-async function once(label: string, extra: Partial<RenderOptions> = {}): Promise<Figures> {
-  const outFile = join(dir, 'render.mp4');
-  let stats = { full: 0, partial: 0, reused: 0 };
-  const r = await renderVideo(params, { outFile, onStats: (s) => (stats = s), ...extra });
-  const baselineMs = await timeBaseline(outFile);
-  return { label, renderMs: r.renderMs, baselineMs, frames: r.frames, bytes: r.bytes, stats };
+async function pair(label: string, params: object, options: Partial<RenderOptions> = {}): Promise<Pair> {
+  const r = await child('--child-render', { params, outFile: join(dir, `${label.replace(/\W+/g, '-')}.mp4`), options });
+  const baselineMs = await timeBaseline(r.outFile);
+  rmSync(r.outFile, { force: true });
+  return { label, r, baselineMs };
 }
 
-function print(f: Figures): void {
-  const ratio = f.renderMs / f.baselineMs;
+function print(p: Pair): void {
+  const s = p.r.stats;
   console.log(
-    `${f.label.padEnd(34)} render ${(f.renderMs / 1000).toFixed(2)} s  baseline ${(f.baselineMs / 1000).toFixed(2)} s  ratio ${ratio.toFixed(2)}  ` +
-      `${((f.frames / f.renderMs) * 1000).toFixed(1)} frames/s  ${(f.bytes / 1e6).toFixed(2)} MB  frames full/partial/reused ${f.stats.full}/${f.stats.partial}/${f.stats.reused}`,
+    `${p.label.padEnd(34)} render ${(p.r.renderMs / 1000).toFixed(2)} s  baseline ${(p.baselineMs / 1000).toFixed(2)} s  ratio ${(p.r.renderMs / p.baselineMs).toFixed(2)}  ` +
+      `${((p.r.frames / p.r.renderMs) * 1000).toFixed(1)} frames/s  ${(p.r.bytes / 1e6).toFixed(2)} MB  peak RSS ${p.r.maxRssMb.toFixed(0)} MB` +
+      (s ? `  frames full/partial/reused ${s.full}/${s.partial}/${s.reused}, ${(s.pixels / p.r.frames / 1e3).toFixed(0)} K px converted/frame` : ''),
   );
 }
 
+async function kernels(): Promise<void> {
+  const W = 1920;
+  const H = 1080;
+  const rgba = new Uint8Array(W * H * 4).map((_, i) => (i * 2654435761) >>> 24);
+  const time = (label: string, n: number, f: () => void) => {
+    f();
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) f();
+    console.log(`  ${label.padEnd(44)} ${((performance.now() - t0) / n).toFixed(2)} ms per 1080p frame`);
+  };
+  console.log('\nRGBA → yuv420p kernels (whole 1080p frame; renders convert only changed blocks):');
+  for (const kind of ['wasm-simd', 'js'] as const) {
+    const c = createI420Converter(W, H, kind);
+    time(kind === 'wasm-simd' ? 'WebAssembly SIMD (ours, incl. copy in)' : 'plain JS (ours)', kind === 'js' ? 10 : 60, () => c.convert(rgba, W * 4, 0, 0, W, H));
+  }
+  const nativeDir = opt('--native-yuv');
+  if (nativeDir) {
+    const base = join(nativeDir, 'node_modules', 'node-av', 'dist');
+    const av = (await import(pathToFileURL(join(base, 'index.js')).href)) as { SoftwareScaleContext: new () => { allocContext(): void; getContext(...a: number[]): void; scaleSync(s: Buffer[], ss: number[], y: number, h: number, d: Buffer[], ds: number[]): number } };
+    const k = (await import(pathToFileURL(join(base, 'constants', 'index.js')).href)) as Record<string, number>;
+    const s = new av.SoftwareScaleContext();
+    s.allocContext();
+    s.getContext(W, H, k.AV_PIX_FMT_RGBA as number, W, H, k.AV_PIX_FMT_YUV420P as number, k.SWS_BILINEAR as number);
+    const src = Buffer.from(rgba.buffer);
+    const dst = [Buffer.alloc(W * H), Buffer.alloc((W * H) / 4), Buffer.alloc((W * H) / 4)];
+    time('native: node-av swscale (FFmpeg 7, prebuilt)', 30, () => s.scaleSync([src], [W * 4], 0, H, dst, [W, W / 2, W / 2]));
+  } else console.log('  native swscale (node-av): pass --native-yuv DIR with node-av installed in DIR to measure');
+}
+
+/** CPU seconds (user+sys) and wall seconds of a command, via /usr/bin/time when present. */
+function timed(cmd: string, argv: string[]): { cpu: number; wall: number } {
+  const t0 = performance.now();
+  if (existsSync('/usr/bin/time')) {
+    const r = spawnSync('/usr/bin/time', ['-f', '%U %S', cmd, ...argv], { encoding: 'utf8' });
+    const [u, s] = (r.stderr.trim().split('\n').at(-1) ?? '0 0').split(' ').map(Number);
+    return { cpu: (u ?? 0) + (s ?? 0), wall: (performance.now() - t0) / 1000 };
+  }
+  execFileSync(cmd, argv);
+  return { cpu: NaN, wall: (performance.now() - t0) / 1000 };
+}
+
+async function x264Table(): Promise<void> {
+  console.log('\nx264 settings on the default 15 s 1080p video (reference: our lossless yuv420p render):');
+  const ref = join(dir, 'ref.mp4');
+  await renderVideo(PARAMS, { outFile: ref, encoder: { preset: 'ultrafast', crf: 0, tune: null } });
+  const raw = join(dir, 'ref.yuv');
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', ref, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-y', raw]);
+  const input = ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s:v', '1920x1080', '-r', '30', '-i', raw];
+  const candidates: [string, number, string | null][] = [
+    ['veryfast', 23, null], ['veryfast', 20, null], ['veryfast', 21, 'animation'], ['veryfast', 23, 'animation'], ['veryfast', 20, 'animation'],
+    ['superfast', 23, null], ['faster', 23, null], ['fast', 23, null],
+  ];
+  console.log('  preset     crf tune        size MB   PSNR avg  SSIM      CPU s   wall s');
+  for (const [preset, crf, tune] of candidates) {
+    const out = join(dir, 'x264.mp4');
+    const t = timed(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-nostdin', ...input, '-c:v', 'libx264', '-preset', preset, '-crf', String(crf), ...(tune ? ['-tune', tune] : []), '-y', out]);
+    const q = spawnSync(ffmpeg, ['-hide_banner', '-nostdin', '-i', out, ...input, '-lavfi', '[0:v][1:v]psnr;[0:v][1:v]ssim', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+    const psnr = /PSNR .*average:([\d.]+|inf)/.exec(q)?.[1] ?? '?';
+    const ssim = /SSIM .*All:([\d.]+)/.exec(q)?.[1] ?? '?';
+    console.log(`  ${preset.padEnd(10)} ${String(crf).padStart(3)} ${(tune ?? '-').padEnd(10)} ${(statSync(out).size / 1e6).toFixed(2).padStart(8)}  ${psnr.slice(0, 6).padStart(8)}  ${ssim.slice(0, 7)}  ${t.cpu.toFixed(2).padStart(6)}  ${t.wall.toFixed(2).padStart(6)}`);
+  }
+  rmSync(raw, { force: true });
+}
+
+function peer(peerDir: string): { renderS: number; totalS: number } {
+  const out = execFileSync(process.execPath, ['render.mjs', '1'], { cwd: peerDir, encoding: 'utf8', maxBuffer: 16 << 20 });
+  return JSON.parse(out.trim().split('\n').at(-1) as string) as { renderS: number; totalS: number };
+}
+
 try {
-  console.log(`ffmpeg: ${ffmpeg}\nload average: ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
-  const results: Figures[] = [];
-  for (let i = 0; i < runs; i++) {
-    const f = await once(`default (run ${i + 1})`);
-    results.push(f);
-    print(f);
+  console.log(`ffmpeg: ${ffmpeg}\nload average at start: ${load()}\n`);
+  const cases: [string, object][] = [
+    ['1080p landscape (default)', PARAMS],
+    ['1080p portrait', { ...PARAMS, format: 'portrait' }],
+    ['1080p square', { ...PARAMS, format: 'square' }],
+    ['720p landscape', { ...PARAMS, resolution: '720p' }],
+  ];
+  const best = new Map<string, Pair>();
+  for (let run = 1; run <= runs; run++) {
+    console.log(`run ${run} (load average ${load()})`);
+    for (const [label, params] of cases) {
+      const p = await pair(label, params);
+      print(p);
+      const b = best.get(label);
+      if (!b || p.r.renderMs / p.baselineMs < b.r.renderMs / b.baselineMs) best.set(label, p);
+    }
   }
-  const best = results.reduce((a, b) => (b.renderMs / b.baselineMs < a.renderMs / a.baselineMs ? b : a));
-  if (compare) {
-    print(await once('full redraw every frame', { incremental: false }));
-    print(await once('x264 veryfast -tune animation', { encoder: { tune: 'animation' } }));
-    print(await once('x264 faster', { encoder: { preset: 'faster' } }));
-    print(await once('1 frame in flight', { encoder: { maxInFlight: 1 } }));
+  console.log(`\nbest of ${runs} (ratio = render / re-encode of its own output; target ≤ 1.2 at 1080p landscape):`);
+  for (const p of best.values()) print(p);
+
+  if (!args.includes('--no-batch')) {
+    console.log(`\nbatch: 20 cities, renderVideo driven from one process at concurrency 1 and 2 (what one worker process of the pool does) (load average ${load()})`);
+    for (const concurrency of [1, 2]) {
+      const r = await child('--child-batch', { dir, concurrency });
+      console.log(`  concurrency ${concurrency}: ${(r.renderMs / 1000).toFixed(1)} s, ${(r.rendersPerMin ?? 0).toFixed(1)} renders/min, peak RSS ${r.maxRssMb.toFixed(0)} MB (${(r.maxRssMb / concurrency).toFixed(0)} MB per concurrent render)`);
+    }
   }
-  const rss = process.resourceUsage().maxRSS / 1024;
-  console.log(`\nbest: render ${(best.renderMs / 1000).toFixed(2)} s vs baseline re-encode ${(best.baselineMs / 1000).toFixed(2)} s → ratio ${(best.renderMs / best.baselineMs).toFixed(2)} (target ≤ 1.5, aim ≤ 1.2), ${((best.frames / best.renderMs) * 1000).toFixed(1)} frames/s`);
-  console.log(`peak RSS of the rendering process: ${rss.toFixed(0)} MB`);
+
+  await kernels();
+
+  if (args.includes('--compare')) {
+    console.log(`\nvariants of the 1080p landscape render (load average ${load()}):`);
+    print(await pair('ffmpeg converts RGBA (old path)', PARAMS, { pixelPath: 'ffmpeg' }));
+    print(await pair('plain JS kernel', PARAMS, { pixelPath: 'js' }));
+    print(await pair('every frame drawn in full', PARAMS, { incremental: false }));
+  }
+  if (args.includes('--x264')) await x264Table();
+
+  const peerDir = opt('--peer');
+  if (peerDir) {
+    console.log(`\nbrowser-based peer: Remotion at ${peerDir}, same 450 frames at 1920×1080, x264 veryfast crf 23, concurrency 1 (load average ${load()})`);
+    const ours = await pair('aqcast 1080p landscape', PARAMS);
+    print(ours);
+    const them = peer(peerDir);
+    console.log(`  Remotion: render ${them.renderS.toFixed(1)} s (bundling excluded), total ${them.totalS.toFixed(1)} s`);
+    const aq = best.get('1080p landscape (default)');
+    const ourBest = Math.min(ours.r.renderMs, aq?.r.renderMs ?? Infinity) / 1000;
+    console.log(`  aqcast is ${(them.renderS / (ours.r.renderMs / 1000)).toFixed(1)}× faster in this pairing, ${(them.renderS / ourBest).toFixed(1)}× against aqcast's best render of this run (target ≥ 10×)`);
+  }
+  console.log(`\nload average at end: ${load()}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -12,9 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { fenceOf, JobQueue } from '../packages/service/src/queue/queue.js';
-import { RenderService } from '../packages/service/src/renders/service.js';
-import { migrateToLatest, openStore } from '../packages/service/src/store/database.js';
+import { EventBus } from '../packages/service/src/core/events.js';
+import { openStore, type Store } from '../packages/service/src/core/store/database.js';
+import { JobStore, QueueService } from '../packages/service/src/modules/queue/index.js';
+import { RenderService } from '../packages/service/src/modules/renders/index.js';
+import { migrate } from '../packages/service/src/server.js';
+
+const fenceOf = (job: { id: string; attempts: number }, workerId: string) => ({ id: job.id, attempts: job.attempts, workerId });
+const rendersOn = (store: Store) => new RenderService(new QueueService(store, { publicBaseUrl: () => 'http://bench', defaultMaxAttempts: 3, leaseSeconds: 30, events: new EventBus() }));
 
 const role = process.env.BENCH_ROLE;
 const JOBS = Number(process.argv[2] ?? 2000);
@@ -23,11 +28,11 @@ const PG_ADMIN = process.env.AQCAST_BENCH_PG_URL ?? 'postgres://postgres@127.0.0
 /** Worker child: claims and completes until the queue is empty, then reports its count. */
 async function workerMain(url: string): Promise<void> {
   const store = await openStore(url);
-  const queue = new JobQueue(store, { leaseSeconds: 30 });
+  const queue = new JobStore(store);
   let done = 0;
   const t0 = Date.now();
   for (;;) {
-    const job = await queue.claim(`bench-${process.pid}`);
+    const job = await queue.claim(`bench-${process.pid}`, 30);
     if (!job) break;
     await queue.complete(fenceOf(job, `bench-${process.pid}`), { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 0 });
     done++;
@@ -40,13 +45,13 @@ async function workerMain(url: string): Promise<void> {
 /** Idle waiter child: wakes on NOTIFY (PostgreSQL) or polls (SQLite), reports claim times. */
 async function waiterMain(url: string, pollMs: number, samples: number): Promise<void> {
   const store = await openStore(url);
-  const queue = new JobQueue(store, { leaseSeconds: 30 });
+  const queue = new JobStore(store);
   let wake: (() => void) | null = null;
-  await store.listenJobsAvailable(() => wake?.());
+  await store.listen('aqcast_jobs', () => wake?.());
   process.send!({ ready: true });
   const latencies: number[] = [];
   while (latencies.length < samples) {
-    const job = await queue.claim('waiter');
+    const job = await queue.claim('waiter', 30);
     if (job) {
       latencies.push(Date.now() - Date.parse(job.created_at));
       await queue.complete(fenceOf(job, 'waiter'), { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 0 });
@@ -102,9 +107,8 @@ function child(env: Record<string, string>): Promise<Record<string, unknown>> & 
 async function throughput(kind: 'sqlite' | 'postgres', processes: number): Promise<void> {
   const db = await database(kind);
   const store = await openStore(db.url);
-  await migrateToLatest(store);
-  const queue = new JobQueue(store, { leaseSeconds: 30 });
-  const renders = new RenderService(queue, { publicBaseUrl: () => 'http://bench', defaultMaxAttempts: 3 });
+  await migrate(store);
+  const renders = rendersOn(store);
   for (let i = 0; i < JOBS; i += 500) await renders.createBatch(Array.from({ length: Math.min(500, JOBS - i) }, (_, k) => ({ location: `L${i + k}` })));
   const results = await Promise.all(Array.from({ length: processes }, () => child({ BENCH_ROLE: 'worker', BENCH_URL: db.url })));
   // From the first claim to the last completion, so process start-up is not counted.
@@ -120,9 +124,8 @@ async function wakeLatency(kind: 'sqlite' | 'postgres', pollMs: number): Promise
   const samples = 20;
   const db = await database(kind);
   const store = await openStore(db.url);
-  await migrateToLatest(store);
-  const queue = new JobQueue(store, { leaseSeconds: 30 });
-  const renders = new RenderService(queue, { publicBaseUrl: () => 'http://bench', defaultMaxAttempts: 3 });
+  await migrate(store);
+  const renders = rendersOn(store);
   const waiter = child({ BENCH_ROLE: 'waiter', BENCH_URL: db.url, BENCH_POLL_MS: String(pollMs), BENCH_SAMPLES: String(samples) });
   await new Promise<void>((r) => waiter.proc.once('message', () => r()));
   for (let i = 0; i < samples; i++) {
