@@ -32,7 +32,7 @@ export const MODULES: readonly ModuleDefinition<never>[] = [
   ingestModule,
   dashboardModule,
   aiModule,
-  workflowsModule,
   variantsModule,
+  workflowsModule,
   analyticsModule,
 ] as ModuleDefinition<never>[];

@@ -331,6 +331,55 @@ describe(`workflows (${STORE})`, () => {
     assert.equal(missing.status, 404);
   });
 
+  test('fetched values are kept as contexts; a concluded variant test switches the workflow to its winning arm', async () => {
+    const created = await api(base, 'POST', '/workflows', {
+      name: 'Valparaíso A/B',
+      trigger: { type: 'manual' },
+      locations: [{ name: 'Valparaíso', latitude: -33.05, longitude: -71.62 }],
+      steps: [{ type: 'fetch', source: 'open-meteo' }, { type: 'render', template: 'daily-report', formats: ['landscape'], languages: ['es'], resolution: '360p' }],
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const wf = created.body.workflow;
+    const first = await finished((await api(base, 'POST', `/workflows/${wf.id}/run`, {})).body.runId);
+    assert.equal(first.status, 'completed', JSON.stringify(first.error));
+    const contextId = first.items[0].steps[0].output.contextId;
+    assert.match(contextId, /^ctx_/);
+    const job = first.jobs[0];
+    assert.deepEqual([job.params.template, job.params.format, job.params.language, job.contextId], ['daily-report', 'landscape', 'es', contextId]);
+    const ctx = await api(base, 'GET', `/contexts/${contextId}`);
+    assert.equal(ctx.status, 200);
+    assert.deepEqual([ctx.body.location, ctx.body.pm25, ctx.body.source.kind, ctx.body.source.workflowId, ctx.body.source.runId], ['Valparaíso', 41.2, 'workflow', wf.id, first.runId]);
+    assert.match(ctx.body.fields.pm25.sourceText, /open-meteo/);
+    assert.ok(ctx.body.renders.recent.some((r: any) => r.jobId === job.jobId) || ctx.body.renders.count >= 1, 'the context lists its render');
+    const listed = await api(base, 'GET', '/contexts?source=workflow&location=valparaiso');
+    assert.ok(listed.body.contexts.some((c: any) => c.contextId === contextId));
+
+    // A test made from the workflow, on the context it fetched: the control and a square English arm.
+    const test = await api(base, 'POST', '/variants', {
+      name: 'Valparaíso: square English vs landscape Spanish', goal: 'complete', workflowId: wf.id, contextId,
+      arms: [{ overrides: { resolution: '360p' } }, { overrides: { format: 'square', language: 'en', resolution: '360p' } }],
+    });
+    assert.equal(test.status, 201, JSON.stringify(test.body));
+    assert.equal(test.body.arms[1].params.location, 'Valparaíso', 'the base came from the context');
+    assert.equal(test.body.arms[1].params.pm25, 41.2);
+    for (const arm of test.body.arms) assert.equal((await api(base, 'GET', `/render/${arm.jobId}`)).body.contextId, contextId);
+    const overview = await api(base, 'GET', '/analytics/overview');
+    assert.ok(overview.body.runningTests.some((t: any) => t.id === test.body.id && t.arms === 2 && t.workflowId === wf.id), 'the overview lists the running test');
+    const missing = await api(base, 'POST', '/variants', { name: 'x', goal: 'complete', contextId: 'ctx_missing', arms: [{}, { overrides: { format: 'square' } }] });
+    assert.deepEqual([missing.status, missing.body.errors?.[0]?.field], [400, 'contextId']);
+
+    // Before it is concluded the workflow renders as defined; after, with the winning arm.
+    assert.equal((await api(base, 'POST', `/variants/${test.body.id}/conclude`, { arm: 'B' })).status, 200);
+    assert.ok(!(await api(base, 'GET', '/analytics/overview')).body.runningTests.some((t: any) => t.id === test.body.id));
+    const second = await finished((await api(base, 'POST', `/workflows/${wf.id}/run`, {})).body.runId);
+    assert.equal(second.status, 'completed', JSON.stringify(second.error));
+    assert.equal(second.jobs.length, 1);
+    const switched = second.jobs[0];
+    assert.deepEqual([switched.params.format, switched.params.language, switched.params.location, switched.params.pm25], ['square', 'en', 'Valparaíso', 41.2]);
+    assert.notEqual(switched.contextId, contextId, 'the second run kept its own context');
+    assert.deepEqual(second.items[0].steps[1].output.variant, { testId: test.body.id, arm: 'B', template: 'daily-report', overrides: { format: 'square', language: 'en', resolution: '360p' } });
+  });
+
   test('delete: the workflow is gone, its runs stay readable', async () => {
     const { body } = await api(base, 'POST', '/workflows', { ...README_WORKFLOW, name: 'To delete' });
     const del = await api(base, 'DELETE', `/workflows/${body.workflow.id}`);

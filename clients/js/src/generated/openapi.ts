@@ -745,6 +745,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tests, newest first, filtered by status or workflow */
+        get: operations["listVariantTests"];
+        put?: never;
+        /** Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked) */
+        post: operations["createVariantTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One test with its arms, videos and counts */
+        get: operations["getVariantTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner */
+        post: operations["assignVariant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once */
+        post: operations["trackVariantEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}/winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check */
+        get: operations["getVariantWinner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{id}/conclude": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm */
+        post: operations["concludeVariantTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workflows": {
         parameters: {
             query?: never;
@@ -847,109 +950,6 @@ export interface paths {
         get: operations["getWorkflowRun"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/variants": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List tests, newest first, filtered by status or workflow */
-        get: operations["listVariantTests"];
-        put?: never;
-        /** Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked) */
-        post: operations["createVariantTest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/variants/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One test with its arms, videos and counts */
-        get: operations["getVariantTest"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/variants/{id}/assign": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner */
-        post: operations["assignVariant"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/variants/{id}/track": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once */
-        post: operations["trackVariantEvents"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/variants/{id}/winner": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check */
-        get: operations["getVariantWinner"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/variants/{id}/conclude": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm */
-        post: operations["concludeVariantTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1784,146 +1784,6 @@ export interface components {
             text: components["schemas"]["AiGeneratedText"];
             analysis: components["schemas"]["AiAnalysis"];
         };
-        /** @description A workflow: fetch live air quality for its locations, decide, render and announce */
-        Workflow: {
-            /** @example wf_3kT9x2VbQmPz1rLw */
-            id: string;
-            name: string;
-            enabled: boolean;
-            trigger: {
-                /** @enum {string} */
-                type: "manual" | "schedule" | "inbound";
-                cron: string | null;
-                timezone: string | null;
-                /** @enum {string|null} */
-                catchUp: "none" | "latest" | null;
-            };
-            /** @description inbound: POST here with the X-Trigger-Secret header to start a run */
-            triggerUrl: string | null;
-            locations: {
-                name: string;
-                latitude?: number;
-                longitude?: number;
-                openaqLocationId?: number;
-                contextId?: string;
-            }[];
-            /** @description The steps as given */
-            steps: {
-                [key: string]: unknown;
-            }[];
-            /**
-             * Format: date-time
-             * @description schedule: the next slot (UTC)
-             */
-            nextRunAt: string | null;
-            /** @description schedule: the next few slots (UTC) */
-            nextRuns: string[];
-            lastRun: {
-                runId: string;
-                /** @enum {string} */
-                status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
-                /** Format: date-time */
-                createdAt: string;
-            } | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
-        WorkflowRun: {
-            /** @example wfr_8sQ2nYfV0pLmK3aZ */
-            runId: string;
-            workflowId: string;
-            workflowName: string;
-            /**
-             * @description queued → running → completed | failed (some item failed) | skipped (every item stopped by a condition) | canceled
-             * @enum {string}
-             */
-            status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
-            /** @enum {string} */
-            trigger: "manual" | "schedule" | "inbound";
-            /**
-             * Format: date-time
-             * @description schedule: the slot this run is for
-             */
-            slot: string | null;
-            /** @description A run for a slot missed while aqcast was down */
-            catchUp: boolean;
-            overrides: {
-                [key: string]: unknown;
-            } | null;
-            /** @description The batchId of every job of the run (the run id): GET /renders?batchId=… */
-            batchId: string;
-            /** @description Items per status */
-            counts: {
-                items: number;
-                queued: number;
-                running: number;
-                completed: number;
-                failed: number;
-                canceled: number;
-                skipped: number;
-            };
-            error: {
-                code: string;
-                message: string;
-            } | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            startedAt: string | null;
-            /** Format: date-time */
-            completedAt: string | null;
-            durationMs: number | null;
-            items?: {
-                itemId: string;
-                index: number;
-                location: {
-                    name: string;
-                    latitude?: number;
-                    longitude?: number;
-                    openaqLocationId?: number;
-                    contextId?: string;
-                };
-                /** @enum {string} */
-                status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
-                steps: {
-                    index: number;
-                    /** @enum {string} */
-                    type: "fetch" | "condition" | "render" | "notify";
-                    /** @enum {string} */
-                    status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
-                    input: {
-                        [key: string]: unknown;
-                    } | null;
-                    /** @description fetch: the values with source, station and observation time; condition: passed and why; render: the jobs */
-                    output: {
-                        [key: string]: unknown;
-                    } | null;
-                    error: {
-                        code: string;
-                        message: string;
-                    } | null;
-                    attempts: number;
-                    /** Format: date-time */
-                    startedAt: string | null;
-                    /** Format: date-time */
-                    completedAt: string | null;
-                    durationMs: number | null;
-                }[];
-                jobIds: string[];
-                error: {
-                    code: string;
-                    message: string;
-                } | null;
-                /** Format: date-time */
-                startedAt: string | null;
-                /** Format: date-time */
-                completedAt: string | null;
-            }[];
-            jobs?: components["schemas"]["RenderJob"][];
-        };
         /** @description An A/B test of report videos */
         VariantTest: {
             /** @example var_Zq3k1x9VbQmPz1rL */
@@ -2065,6 +1925,146 @@ export interface components {
             computedAt: string;
             /** @description True once concluded: the result as it was at conclusion */
             frozen: boolean;
+        };
+        /** @description A workflow: fetch live air quality for its locations, decide, render and announce */
+        Workflow: {
+            /** @example wf_3kT9x2VbQmPz1rLw */
+            id: string;
+            name: string;
+            enabled: boolean;
+            trigger: {
+                /** @enum {string} */
+                type: "manual" | "schedule" | "inbound";
+                cron: string | null;
+                timezone: string | null;
+                /** @enum {string|null} */
+                catchUp: "none" | "latest" | null;
+            };
+            /** @description inbound: POST here with the X-Trigger-Secret header to start a run */
+            triggerUrl: string | null;
+            locations: {
+                name: string;
+                latitude?: number;
+                longitude?: number;
+                openaqLocationId?: number;
+                contextId?: string;
+            }[];
+            /** @description The steps as given */
+            steps: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Format: date-time
+             * @description schedule: the next slot (UTC)
+             */
+            nextRunAt: string | null;
+            /** @description schedule: the next few slots (UTC) */
+            nextRuns: string[];
+            lastRun: {
+                runId: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+                /** Format: date-time */
+                createdAt: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
+        WorkflowRun: {
+            /** @example wfr_8sQ2nYfV0pLmK3aZ */
+            runId: string;
+            workflowId: string;
+            workflowName: string;
+            /**
+             * @description queued → running → completed | failed (some item failed) | skipped (every item stopped by a condition) | canceled
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+            /** @enum {string} */
+            trigger: "manual" | "schedule" | "inbound";
+            /**
+             * Format: date-time
+             * @description schedule: the slot this run is for
+             */
+            slot: string | null;
+            /** @description A run for a slot missed while aqcast was down */
+            catchUp: boolean;
+            overrides: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The batchId of every job of the run (the run id): GET /renders?batchId=… */
+            batchId: string;
+            /** @description Items per status */
+            counts: {
+                items: number;
+                queued: number;
+                running: number;
+                completed: number;
+                failed: number;
+                canceled: number;
+                skipped: number;
+            };
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            durationMs: number | null;
+            items?: {
+                itemId: string;
+                index: number;
+                location: {
+                    name: string;
+                    latitude?: number;
+                    longitude?: number;
+                    openaqLocationId?: number;
+                    contextId?: string;
+                };
+                /** @enum {string} */
+                status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+                steps: {
+                    index: number;
+                    /** @enum {string} */
+                    type: "fetch" | "condition" | "render" | "notify";
+                    /** @enum {string} */
+                    status: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
+                    input: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description fetch: the values with source, station and observation time; condition: passed and why; render: the jobs */
+                    output: {
+                        [key: string]: unknown;
+                    } | null;
+                    error: {
+                        code: string;
+                        message: string;
+                    } | null;
+                    attempts: number;
+                    /** Format: date-time */
+                    startedAt: string | null;
+                    /** Format: date-time */
+                    completedAt: string | null;
+                    durationMs: number | null;
+                }[];
+                jobIds: string[];
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                /** Format: date-time */
+                startedAt: string | null;
+                /** Format: date-time */
+                completedAt: string | null;
+            }[];
+            jobs?: components["schemas"]["RenderJob"][];
         };
     };
     responses: never;
@@ -5930,6 +5930,695 @@ export interface operations {
             };
         };
     };
+    listVariantTests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated statuses (running, concluded)
+                 * @example running
+                 */
+                status?: string;
+                /** @description Only tests of this workflow */
+                workflowId?: string;
+                /** @description Items per page (1–500) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tests, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tests: components["schemas"]["VariantTest"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createVariantTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Portrait vs landscape",
+                 *       "goal": "complete",
+                 *       "base": {
+                 *         "location": "Santiago",
+                 *         "pm25": 87.4,
+                 *         "language": "es"
+                 *       },
+                 *       "arms": [
+                 *         {},
+                 *         {
+                 *           "overrides": {
+                 *             "format": "portrait"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Santiago: portrait vs landscape */
+                    name: string;
+                    /**
+                     * @description The conversion event: `complete`, `click`, or a custom event name. The rate is units with this event per unit with the exposure event.
+                     * @example complete
+                     * @example click
+                     * @example signup
+                     */
+                    goal: string;
+                    /** @description The event that makes a unit count as exposed (default `view`) */
+                    exposureEvent?: "view" | "impression";
+                    base?: components["schemas"]["RenderParams"];
+                    /** @description A stored context whose place, date, language and values every arm starts from; fields of `base` override them, and the arms’ jobs record the context */
+                    contextId?: string;
+                    /** @description Two to ten arms; the first is the control */
+                    arms: {
+                        /**
+                         * @description Short unique key; defaults to A, B, C, … by position
+                         * @example A
+                         * @example B
+                         * @example portrait
+                         */
+                        key?: string;
+                        /** @description A label for people */
+                        name?: string;
+                        /** @description Template id of this arm (see GET /templates); the same as overrides.template */
+                        template?: string;
+                        /**
+                         * @description Render parameters this arm changes over the base (format, language, aqiStandard, template, values, …)
+                         * @example {
+                         *       "format": "portrait"
+                         *     }
+                         * @example {
+                         *       "language": "en",
+                         *       "aqiStandard": "eu-eaqi"
+                         *     }
+                         */
+                        overrides?: {
+                            /**
+                             * @description Template id (see GET /templates). Defaults to `daily-report`.
+                             * @example daily-report
+                             * @example pollution-alert
+                             */
+                            template?: string;
+                            /**
+                             * @description Alias of `template` (the name batch items use). If both are given they must be equal.
+                             * @example social-clip
+                             */
+                            compositionId?: string;
+                            /**
+                             * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
+                             * @example 87.4
+                             * @example 12
+                             */
+                            pm25?: number;
+                            /**
+                             * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
+                             * @example 54
+                             * @example 140
+                             */
+                            pm10?: number;
+                            /**
+                             * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                             * @example 42
+                             * @example 110
+                             */
+                            no2?: number;
+                            /**
+                             * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
+                             * @example 96
+                             * @example 180
+                             */
+                            o3?: number;
+                            /**
+                             * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
+                             * @example 8
+                             * @example 60
+                             */
+                            so2?: number;
+                            /**
+                             * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
+                             * @example 0.8
+                             * @example 4.2
+                             */
+                            co?: number;
+                            /**
+                             * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
+                             * @example 9
+                             * @example 23.5
+                             */
+                            temperatura?: number;
+                            /**
+                             * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
+                             * @example 9
+                             * @example 23.5
+                             */
+                            temperature?: number;
+                            /**
+                             * @description Relative humidity in % (0–100).
+                             * @example 64
+                             * @example 38
+                             */
+                            humidity?: number;
+                            /**
+                             * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
+                             * @example es
+                             * @example en
+                             */
+                            language?: "es" | "en" | "pt";
+                            /**
+                             * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                             * @example us-epa
+                             * @example cl
+                             */
+                            aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                            /**
+                             * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
+                             * @example landscape
+                             * @example portrait
+                             */
+                            format?: "landscape" | "portrait" | "square";
+                            /**
+                             * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
+                             * @example 1080p
+                             * @example 720p
+                             */
+                            resolution?: "1080p" | "720p" | "360p";
+                            /**
+                             * @description An hourly series (the last 24 hours or the next 72): the trend template draws it over the category bands of the AQI standard.
+                             * @example {
+                             *       "pollutant": "pm25",
+                             *       "kind": "observed",
+                             *       "points": [
+                             *         {
+                             *           "at": "2026-11-22T06:00:00Z",
+                             *           "value": 38.5
+                             *         },
+                             *         {
+                             *           "at": "2026-11-22T07:00:00Z",
+                             *           "value": 41.2
+                             *         }
+                             *       ],
+                             *       "timeZone": "America/Santiago"
+                             *     }
+                             */
+                            series?: {
+                                /** @description Pollutant of the series. */
+                                pollutant: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co";
+                                /** @description observed: measured hours up to now; forecast: the hours ahead. */
+                                kind: "observed" | "forecast";
+                                /** @description Hourly values in time order (2–168). */
+                                points: {
+                                    /** @description Hour of the value (ISO 8601 date-time with offset). */
+                                    at: string;
+                                    /** @description µg/m³ (CO mg/m³). */
+                                    value: number;
+                                }[];
+                                /**
+                                 * @description IANA time zone the hours are shown in (default UTC).
+                                 * @example America/Santiago
+                                 */
+                                timeZone?: string;
+                            };
+                            /**
+                             * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
+                             * @example 2026-11-22
+                             */
+                            date?: string;
+                        };
+                        /** @description Relative traffic share (default: equal); 1:1, 50:50 and 0.5:0.5 are the same split */
+                        weight?: number;
+                        /** @description Link an existing render job as this arm’s video instead of rendering one (then no template or overrides) */
+                        jobId?: string;
+                    }[];
+                    /** @description When the test may call a winner; every field defaults */
+                    rules?: {
+                        /** @description The best arm’s chance to be best must reach this (default 0.95) */
+                        minProbabilityBest?: number;
+                        /** @description Its expected loss must stay below this fraction of the control’s rate (default 0.0025, i.e. 0.25 %) */
+                        maxRelativeLoss?: number;
+                        /** @description Exposed units every arm needs before any decision (default 100) */
+                        minExposuresPerArm?: number;
+                        /** @description A sample-ratio-mismatch p-value below this blocks any decision (default 0.001; 0 turns the check off) */
+                        srmMinPValue?: number;
+                    };
+                    /** @description The workflow this test belongs to: once concluded, the workflow renders with the winning arm (see README) */
+                    workflowId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An A/B test of report videos */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantTest"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVariantTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An A/B test of report videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantTest"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    assignVariant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The viewer unit (a user, device or session id of yours); the same unit always gets the same arm
+                     * @example user-4812
+                     */
+                    unitId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Which arm a unit sees: a hash of the test id and unit id against the weights */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        testId: string;
+                        unitId: string;
+                        /** @description Key of the arm this unit sees */
+                        arm: string;
+                        jobId: string;
+                        jobStatus: string;
+                        /** @description The arm’s MP4 (null until rendered) */
+                        videoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @description True when this call recorded the unit; false when it was assigned before */
+                        firstAssignment: boolean;
+                        /** @description True once the test is concluded: every unit then gets the winning arm and nothing is recorded */
+                        concluded: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    trackVariantEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "unitId": "user-4812",
+                 *           "type": "view",
+                 *           "eventId": "e-1"
+                 *         },
+                 *         {
+                 *           "unitId": "user-4812",
+                 *           "type": "complete",
+                 *           "eventId": "e-2"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One to 1,000 events; all-or-nothing: one bad event rejects the batch, naming events[i] */
+                    events: {
+                        /**
+                         * @description The viewer unit (a user, device or session id of yours); the same unit always gets the same arm
+                         * @example user-4812
+                         */
+                        unitId: string;
+                        /**
+                         * @description impression, view, complete, click, share, or the test’s custom goal event
+                         * @example complete
+                         * @example click
+                         * @example signup
+                         */
+                        type: string;
+                        /** @description Your id for this event: an event id is counted once per test, however often it is sent */
+                        eventId?: string;
+                        /**
+                         * @description The arm the viewer saw; when given it must be the unit’s assigned arm
+                         * @example A
+                         * @example B
+                         * @example portrait
+                         */
+                        arm?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events in the request */
+                        received: number;
+                        /** @description Events counted now */
+                        counted: number;
+                        /** @description Events whose eventId was counted before (or repeated in this request), not counted again */
+                        duplicates: number;
+                    };
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVariantWinner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision of a test and the statistics behind it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantResult"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    concludeVariantTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Conclude with this arm; omitted, the rules must have found a winner (else 409)
+                     * @example A
+                     * @example B
+                     * @example portrait
+                     */
+                    arm?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An A/B test of report videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantTest"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWorkflows: {
         parameters: {
             query?: {
@@ -6622,693 +7311,6 @@ export interface operations {
             };
         };
     };
-    listVariantTests: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Comma-separated statuses (running, concluded)
-                 * @example running
-                 */
-                status?: string;
-                /** @description Only tests of this workflow */
-                workflowId?: string;
-                /** @description Items per page (1–500) */
-                limit?: number;
-                /** @description `nextCursor` of the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of tests, newest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tests: components["schemas"]["VariantTest"][];
-                        /** @description Pass as `cursor` for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createVariantTest: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Portrait vs landscape",
-                 *       "goal": "complete",
-                 *       "base": {
-                 *         "location": "Santiago",
-                 *         "pm25": 87.4,
-                 *         "language": "es"
-                 *       },
-                 *       "arms": [
-                 *         {},
-                 *         {
-                 *           "overrides": {
-                 *             "format": "portrait"
-                 *           }
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @example Santiago: portrait vs landscape */
-                    name: string;
-                    /**
-                     * @description The conversion event: `complete`, `click`, or a custom event name. The rate is units with this event per unit with the exposure event.
-                     * @example complete
-                     * @example click
-                     * @example signup
-                     */
-                    goal: string;
-                    /** @description The event that makes a unit count as exposed (default `view`) */
-                    exposureEvent?: "view" | "impression";
-                    base?: components["schemas"]["RenderParams"];
-                    /** @description Two to ten arms; the first is the control */
-                    arms: {
-                        /**
-                         * @description Short unique key; defaults to A, B, C, … by position
-                         * @example A
-                         * @example B
-                         * @example portrait
-                         */
-                        key?: string;
-                        /** @description A label for people */
-                        name?: string;
-                        /** @description Template id of this arm (see GET /templates); the same as overrides.template */
-                        template?: string;
-                        /**
-                         * @description Render parameters this arm changes over the base (format, language, aqiStandard, template, values, …)
-                         * @example {
-                         *       "format": "portrait"
-                         *     }
-                         * @example {
-                         *       "language": "en",
-                         *       "aqiStandard": "eu-eaqi"
-                         *     }
-                         */
-                        overrides?: {
-                            /**
-                             * @description Template id (see GET /templates). Defaults to `daily-report`.
-                             * @example daily-report
-                             * @example pollution-alert
-                             */
-                            template?: string;
-                            /**
-                             * @description Alias of `template` (the name batch items use). If both are given they must be equal.
-                             * @example social-clip
-                             */
-                            compositionId?: string;
-                            /**
-                             * @description PM2.5 (fine particles) concentration in µg/m³ (0–2000). Omit it when not measured.
-                             * @example 87.4
-                             * @example 12
-                             */
-                            pm25?: number;
-                            /**
-                             * @description PM10 (coarse particles) concentration in µg/m³ (0–5000). Omit it when not measured.
-                             * @example 54
-                             * @example 140
-                             */
-                            pm10?: number;
-                            /**
-                             * @description NO₂ (nitrogen dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
-                             * @example 42
-                             * @example 110
-                             */
-                            no2?: number;
-                            /**
-                             * @description O₃ (ozone) concentration in µg/m³ (0–5000). Omit it when not measured.
-                             * @example 96
-                             * @example 180
-                             */
-                            o3?: number;
-                            /**
-                             * @description SO₂ (sulphur dioxide) concentration in µg/m³ (0–5000). Omit it when not measured.
-                             * @example 8
-                             * @example 60
-                             */
-                            so2?: number;
-                            /**
-                             * @description CO (carbon monoxide) concentration in mg/m³ (0–200). Omit it when not measured.
-                             * @example 0.8
-                             * @example 4.2
-                             */
-                            co?: number;
-                            /**
-                             * @description Air temperature in °C (-90…60). Spanish name kept for compatibility; `temperature` is an alias.
-                             * @example 9
-                             * @example 23.5
-                             */
-                            temperatura?: number;
-                            /**
-                             * @description Air temperature in °C (-90…60). Alias of `temperatura`; if both are given they must be equal.
-                             * @example 9
-                             * @example 23.5
-                             */
-                            temperature?: number;
-                            /**
-                             * @description Relative humidity in % (0–100).
-                             * @example 64
-                             * @example 38
-                             */
-                            humidity?: number;
-                            /**
-                             * @description Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.
-                             * @example es
-                             * @example en
-                             */
-                            language?: "es" | "en" | "pt";
-                            /**
-                             * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
-                             * @example us-epa
-                             * @example cl
-                             */
-                            aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
-                            /**
-                             * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
-                             * @example landscape
-                             * @example portrait
-                             */
-                            format?: "landscape" | "portrait" | "square";
-                            /**
-                             * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
-                             * @example 1080p
-                             * @example 720p
-                             */
-                            resolution?: "1080p" | "720p" | "360p";
-                            /**
-                             * @description An hourly series (the last 24 hours or the next 72): the trend template draws it over the category bands of the AQI standard.
-                             * @example {
-                             *       "pollutant": "pm25",
-                             *       "kind": "observed",
-                             *       "points": [
-                             *         {
-                             *           "at": "2026-11-22T06:00:00Z",
-                             *           "value": 38.5
-                             *         },
-                             *         {
-                             *           "at": "2026-11-22T07:00:00Z",
-                             *           "value": 41.2
-                             *         }
-                             *       ],
-                             *       "timeZone": "America/Santiago"
-                             *     }
-                             */
-                            series?: {
-                                /** @description Pollutant of the series. */
-                                pollutant: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co";
-                                /** @description observed: measured hours up to now; forecast: the hours ahead. */
-                                kind: "observed" | "forecast";
-                                /** @description Hourly values in time order (2–168). */
-                                points: {
-                                    /** @description Hour of the value (ISO 8601 date-time with offset). */
-                                    at: string;
-                                    /** @description µg/m³ (CO mg/m³). */
-                                    value: number;
-                                }[];
-                                /**
-                                 * @description IANA time zone the hours are shown in (default UTC).
-                                 * @example America/Santiago
-                                 */
-                                timeZone?: string;
-                            };
-                            /**
-                             * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
-                             * @example 2026-11-22
-                             */
-                            date?: string;
-                        };
-                        /** @description Relative traffic share (default: equal); 1:1, 50:50 and 0.5:0.5 are the same split */
-                        weight?: number;
-                        /** @description Link an existing render job as this arm’s video instead of rendering one (then no template or overrides) */
-                        jobId?: string;
-                    }[];
-                    /** @description When the test may call a winner; every field defaults */
-                    rules?: {
-                        /** @description The best arm’s chance to be best must reach this (default 0.95) */
-                        minProbabilityBest?: number;
-                        /** @description Its expected loss must stay below this fraction of the control’s rate (default 0.0025, i.e. 0.25 %) */
-                        maxRelativeLoss?: number;
-                        /** @description Exposed units every arm needs before any decision (default 100) */
-                        minExposuresPerArm?: number;
-                        /** @description A sample-ratio-mismatch p-value below this blocks any decision (default 0.001; 0 turns the check off) */
-                        srmMinPValue?: number;
-                    };
-                    /** @description The workflow this test belongs to: once concluded, the workflow renders with the winning arm (see README) */
-                    workflowId?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description An A/B test of report videos */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VariantTest"];
-                };
-            };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getVariantTest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Resource id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description An A/B test of report videos */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VariantTest"];
-                };
-            };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    assignVariant: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description Resource id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description The viewer unit (a user, device or session id of yours); the same unit always gets the same arm
-                     * @example user-4812
-                     */
-                    unitId: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Which arm a unit sees: a hash of the test id and unit id against the weights */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        testId: string;
-                        unitId: string;
-                        /** @description Key of the arm this unit sees */
-                        arm: string;
-                        jobId: string;
-                        jobStatus: string;
-                        /** @description The arm’s MP4 (null until rendered) */
-                        videoUrl: string | null;
-                        posterUrl: string | null;
-                        /** @description True when this call recorded the unit; false when it was assigned before */
-                        firstAssignment: boolean;
-                        /** @description True once the test is concluded: every unit then gets the winning arm and nothing is recorded */
-                        concluded: boolean;
-                    };
-                };
-            };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    trackVariantEvents: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description Resource id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "events": [
-                 *         {
-                 *           "unitId": "user-4812",
-                 *           "type": "view",
-                 *           "eventId": "e-1"
-                 *         },
-                 *         {
-                 *           "unitId": "user-4812",
-                 *           "type": "complete",
-                 *           "eventId": "e-2"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description One to 1,000 events; all-or-nothing: one bad event rejects the batch, naming events[i] */
-                    events: {
-                        /**
-                         * @description The viewer unit (a user, device or session id of yours); the same unit always gets the same arm
-                         * @example user-4812
-                         */
-                        unitId: string;
-                        /**
-                         * @description impression, view, complete, click, share, or the test’s custom goal event
-                         * @example complete
-                         * @example click
-                         * @example signup
-                         */
-                        type: string;
-                        /** @description Your id for this event: an event id is counted once per test, however often it is sent */
-                        eventId?: string;
-                        /**
-                         * @description The arm the viewer saw; when given it must be the unit’s assigned arm
-                         * @example A
-                         * @example B
-                         * @example portrait
-                         */
-                        arm?: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Events in the request */
-                        received: number;
-                        /** @description Events counted now */
-                        counted: number;
-                        /** @description Events whose eventId was counted before (or repeated in this request), not counted again */
-                        duplicates: number;
-                    };
-                };
-            };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getVariantWinner: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Resource id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The decision of a test and the statistics behind it */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VariantResult"];
-                };
-            };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    concludeVariantTest: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description Resource id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description Conclude with this arm; omitted, the rules must have found a winner (else 409)
-                     * @example A
-                     * @example B
-                     * @example portrait
-                     */
-                    arm?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description An A/B test of report videos */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VariantTest"];
-                };
-            };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     getAnalyticsOverview: {
         parameters: {
             query?: {
@@ -7399,6 +7401,23 @@ export interface operations {
                         cacheReuseRate: number | null;
                         /** @description Render loops with a recent heartbeat, in every process */
                         activeWorkers: number;
+                        /** @description Variant tests still running, newest first (at most 20); see GET /variants/:id/winner for each */
+                        runningTests: {
+                            id: string;
+                            name: string;
+                            workflowId: string | null;
+                            goal: string;
+                            arms: number;
+                            /** @description Units exposed, over all arms */
+                            exposures: number;
+                            /** @description Units that converted, over all arms */
+                            conversions: number;
+                            events: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            lastEventAt: string | null;
+                        }[];
                     };
                 };
             };

@@ -71,6 +71,21 @@ export const OverviewSchema = Type.Object(
     bytesStored: Type.Number({ description: 'Bytes of the videos rendered (reused outputs are stored once)' }),
     cacheReuseRate: Nullable(Type.Number({ description: 'Share of completed jobs that reused an identical stored render' })),
     activeWorkers: Type.Integer({ description: 'Render loops with a recent heartbeat, in every process' }),
+    runningTests: Type.Array(
+      Type.Object({
+        id: Type.String({ 'x-graphql': 'ID' }),
+        name: Type.String(),
+        workflowId: Nullable(Type.String()),
+        goal: Type.String(),
+        arms: Type.Integer(),
+        exposures: Type.Integer({ description: 'Units exposed, over all arms' }),
+        conversions: Type.Integer({ description: 'Units that converted, over all arms' }),
+        events: Type.Integer(),
+        createdAt: Type.String({ format: 'date-time' }),
+        lastEventAt: Nullable(Type.String({ format: 'date-time' })),
+      }),
+      { description: 'Variant tests still running, newest first (at most 20); see GET /variants/:id/winner for each' },
+    ),
   },
   { description: 'The state of the service at a glance' },
 );

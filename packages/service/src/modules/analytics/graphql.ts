@@ -8,7 +8,7 @@ type Args = Record<string, string | number | null | undefined>;
 
 export const analyticsGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
-    ${objectTypeSdl('AnalyticsOverview', OverviewSchema)}
+    ${objectTypeSdl('AnalyticsOverview', OverviewSchema, { names: { 'runningTests[]': 'AnalyticsRunningTest' } })}
 
     ${objectTypeSdl('AnalyticsTemplates', TemplatesReportSchema, { names: { 'templates[]': 'AnalyticsTemplate', 'templates[].renderMs': 'AnalyticsTemplateRenderMs' } })}
 

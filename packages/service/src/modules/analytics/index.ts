@@ -19,10 +19,10 @@ declare module '../../core/services.js' {
 export const analyticsModule = defineModule({
   name: 'analytics',
   description: 'Figures from the job records: overview, templates, trends in a time zone, recent renders, performance',
-  uses: ['queue'],
+  uses: ['queue', 'variants'],
   migrations: { '202611221438_analytics_job_metrics': m202611221438 },
   // Workers count as active while their heartbeat is recent, as in GET /queue/stats.
-  create: (deps) => new AnalyticsService({ queue: deps.services.queue, workerLiveMs: Math.max(60, deps.config.workerLeaseSeconds * 2) * 1000 }),
+  create: (deps) => new AnalyticsService({ queue: deps.services.queue, variants: deps.services.variants, workerLiveMs: Math.max(60, deps.config.workerLeaseSeconds * 2) * 1000 }),
   routes: analyticsRoutes,
   graphql: analyticsGraphql,
 });

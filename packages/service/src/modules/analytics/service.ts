@@ -6,6 +6,7 @@
  */
 import { validationError, type FieldError } from '../../core/errors.js';
 import { parseInstant, type QueueService } from '../queue/index.js';
+import type { VariantService } from '../variants/index.js';
 import type { Overview, Performance, RangeQuery, Recent, RecentQuery, TemplatesReport, TrendMetric, Trends, TrendsQuery } from './contract.js';
 import { AnalyticsStore, statOf, type Range } from './store.js';
 import { buckets as makeBuckets, instantOf, isTimeZone, type Interval } from './time-buckets.js';
@@ -19,6 +20,8 @@ const ratio = (a: number, b: number): number | null => (b > 0 ? Math.round((a / 
 
 export interface AnalyticsServiceOptions {
   queue: QueueService;
+  /** Running A/B tests are part of the overview. */
+  variants: Pick<VariantService, 'runningTests'>;
   /** Workers whose heartbeat is older than this are not counted as active. */
   workerLiveMs: number;
 }
@@ -48,13 +51,14 @@ export class AnalyticsService {
     const range = this.range(query);
     const now = Date.now();
     const starts = [now - DAY_MS, now - 7 * DAY_MS, now - 30 * DAY_MS].map((t) => new Date(t).toISOString());
-    const [counts, windows, renderMs, queueWaitMs, output, activeWorkers] = await Promise.all([
+    const [counts, windows, renderMs, queueWaitMs, output, activeWorkers, runningTests] = await Promise.all([
       this.sql.countsByStatus(range),
       this.sql.windows(starts),
       this.sql.renderTime(range),
       this.sql.queueWaitTime(range),
       this.sql.output(range),
       this.activeWorkers(),
+      this.opts.variants.runningTests(20),
     ]);
     const byStatus = { queued: 0, rendering: 0, completed: 0, failed: 0, canceled: 0 };
     for (const c of counts) if (c.status in byStatus) byStatus[c.status as keyof typeof byStatus] = c.n;
@@ -72,6 +76,7 @@ export class AnalyticsService {
       bytesStored: output.bytes,
       cacheReuseRate: ratio(output.reused, output.completed),
       activeWorkers,
+      runningTests,
     };
   }
 
@@ -161,6 +166,7 @@ export class AnalyticsService {
       this.sql.failures(range),
       this.sql.windows([hourAgo]),
       this.activeWorkers(),
+      this.opts.variants.runningTests(20),
     ]);
     const totalFailed = failures.reduce((a, f) => a + f.n, 0);
     const done = lastHour[0]!;

@@ -14,7 +14,7 @@ import { variantRoutes } from './routes.js';
 import { CONCLUDED_EVENT, VariantService } from './service.js';
 
 export { ResultSchema, TestSchema, type ResultView, type TestView } from './contract.js';
-export { CONCLUDED_EVENT, VariantService, type RunningTestSummary, type WorkflowWinner } from './service.js';
+export { armRenderInput, CONCLUDED_EVENT, VariantService, type RunningTestSummary, type WorkflowWinner } from './service.js';
 export { analyze, DEFAULT_RULES, type Analysis, type DecisionRules } from './statistics.js';
 
 declare module '../../core/services.js' {
@@ -26,7 +26,7 @@ declare module '../../core/services.js' {
 export const variantsModule = defineModule({
   name: 'variants',
   description: 'A/B tests of report videos: deterministic assignment, event tracking, a Bayesian winner with a z-test and SRM check',
-  uses: ['queue'],
+  uses: ['queue', 'contexts'],
   events: [
     {
       type: CONCLUDED_EVENT,
@@ -35,7 +35,7 @@ export const variantsModule = defineModule({
   ],
   migrations: { '202611221437_variants_tables': m202611221437 },
   schemas: [TestSchema, ResultSchema],
-  create: (deps) => new VariantService(deps.store, { queue: deps.services.queue, events: deps.events }),
+  create: (deps) => new VariantService(deps.store, { queue: deps.services.queue, contexts: deps.services.contexts, events: deps.events }),
   routes: variantRoutes,
   graphql: variantsGraphql,
 });

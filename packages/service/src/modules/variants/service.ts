@@ -28,11 +28,14 @@ import {
   type TrackEvent,
   type TrackResult,
 } from './contract.js';
+import type { ContextService } from '../contexts/index.js';
 import { analyze, DEFAULT_RULES, type DecisionRules } from './statistics.js';
 import { VariantStore, type ArmRow, type EventRow, type TestRow, type UnitRow } from './store.js';
 
 export interface VariantServiceOptions {
   queue: QueueService;
+  /** Where a test's base comes from when it names a context. */
+  contexts: Pick<ContextService, 'valuesOf'>;
   events: EventBus;
   clock?: Clock;
 }
@@ -101,6 +104,7 @@ export class VariantService {
    */
   async create(body: CreateBody, exec?: Executor): Promise<TestView> {
     const errors: FieldError[] = [];
+    const base = await this.baseOf(body, exec);
     const keys = body.arms.map((a, i) => a.key ?? String.fromCharCode(65 + i));
     keys.forEach((k, i) => {
       const first = keys.indexOf(k);
@@ -116,7 +120,7 @@ export class VariantService {
     if (body.goal === exposureEvent) errors.push({ field: 'goal', message: `must differ from the exposure event "${exposureEvent}"` });
     body.arms.forEach((a, i) => {
       if (a.jobId !== undefined && (a.template !== undefined || a.overrides !== undefined)) errors.push({ field: `arms[${i}].jobId`, message: 'links an existing video: give no template or overrides with it' });
-      if (a.jobId === undefined && body.base === undefined && !errors.some((e) => e.field === 'base')) errors.push({ field: 'base', message: `is required unless every arm links a job (arms[${i}] does not)` });
+      if (a.jobId === undefined && base === undefined && !errors.some((e) => e.field === 'base')) errors.push({ field: 'base', message: `is required unless every arm links a job or contextId is given (arms[${i}] does not)` });
       if (a.template !== undefined && a.overrides?.template !== undefined && a.template !== a.overrides.template) {
         errors.push({ field: `arms[${i}].template`, message: `must equal overrides.template ("${a.overrides.template}") when both are given` });
       }
@@ -125,13 +129,13 @@ export class VariantService {
 
     const rendered = new Map<number, RenderParams>();
     body.arms.forEach((a, i) => {
-      if (a.jobId === undefined) rendered.set(i, parseRenderParams(armInput(body.base as Record<string, unknown>, a.template, a.overrides), `arms[${i}].`));
+      if (a.jobId === undefined) rendered.set(i, parseRenderParams(armRenderInput(base!, a.template, a.overrides), `arms[${i}].`));
     });
 
     const now = isoAt(this.clock);
     const rules: DecisionRules = { ...DEFAULT_RULES, ...body.rules };
     const test: TestRow = {
-      id: newId('var'), name: body.name, status: 'running', goal: body.goal, exposure_event: exposureEvent, rules: JSON.stringify(rules), base: body.base ? JSON.stringify(body.base) : null,
+      id: newId('var'), name: body.name, status: 'running', goal: body.goal, exposure_event: exposureEvent, rules: JSON.stringify(rules), base: base ? JSON.stringify(base) : null,
       workflow_id: body.workflowId ?? null, winner_arm: null, decided_by: null, result: null, events: 0, created_at: now, updated_at: now, concluded_at: null, last_event_at: null,
     };
     return this.run(exec, async (trx) => {
@@ -149,7 +153,7 @@ export class VariantService {
       if (errors.length) throw validationError(errors);
       const order = [...rendered.keys()];
       const queued = await this.opts.queue.enqueue(
-        order.map((i) => ({ params: rendered.get(i)! })),
+        order.map((i) => ({ params: rendered.get(i)!, ...(body.contextId ? { options: { contextId: body.contextId } } : {}) })),
         trx,
       );
       order.forEach((i, n) => jobs.set(i, queued[n]!));
@@ -164,6 +168,16 @@ export class VariantService {
       await this.rows.insertArms(trx, arms);
       return this.view(test, arms, new Map([...jobs.values()].map((j) => [j.jobId, j])), []);
     });
+  }
+
+  /** The base every arm starts from: the context's place, date, language and values, then `base` over them. */
+  private async baseOf(body: CreateBody, exec: Executor | undefined): Promise<Record<string, unknown> | undefined> {
+    const given = body.base as Record<string, unknown> | undefined;
+    if (body.contextId === undefined) return given;
+    const ctx = await this.opts.contexts.valuesOf(exec ?? this.store.db, body.contextId);
+    if (!ctx) throw validationError([{ field: 'contextId', message: `context ${body.contextId} does not exist` }]);
+    const fromContext: Record<string, unknown> = { ...ctx.values, ...(ctx.location ? { location: ctx.location } : {}), ...(ctx.date ? { date: ctx.date } : {}), ...(ctx.language ? { language: ctx.language } : {}) };
+    return armRenderInput(fromContext, undefined, given);
   }
 
   // ---- read -----------------------------------------------------------------
@@ -478,7 +492,7 @@ export class VariantService {
 }
 
 /** An arm's render input: the base, with the alias pairs the arm sets dropped from it, then the arm's overrides and template. */
-function armInput(base: Record<string, unknown>, template: string | undefined, overrides: Record<string, unknown> | undefined): Record<string, unknown> {
+export function armRenderInput(base: Record<string, unknown>, template: string | undefined, overrides: Record<string, unknown> | undefined): Record<string, unknown> {
   const changes: Record<string, unknown> = { ...(overrides ?? {}), ...(template !== undefined ? { template } : {}) };
   const merged: Record<string, unknown> = { ...base };
   for (const pair of ALIASES) if (pair.some((k) => k in changes)) for (const k of pair) delete merged[k];

@@ -31,7 +31,7 @@ const runners = new WeakMap<WorkflowService, WorkflowRunner>();
 export const workflowsModule = defineModule({
   name: 'workflows',
   description: 'Workflows: fetch live air quality for a list of places, decide, render and announce — by hand, on a schedule or from a trigger URL',
-  uses: ['queue', 'contexts'],
+  uses: ['queue', 'contexts', 'variants'],
   events: [
     { type: 'workflow.run.completed', description: 'A workflow run ended with no failed item; data is the run with its items, step records and jobs' },
     { type: 'workflow.run.failed', description: 'A workflow run ended with at least one failed item; data is the run with its items, step records and jobs' },
@@ -45,7 +45,7 @@ export const workflowsModule = defineModule({
     runners.set(
       service,
       new WorkflowRunner({
-        store: deps.store, rows, runs, queue: deps.services.queue, contexts: deps.services.contexts, events: deps.events, config: deps.config, logger: deps.logger,
+        store: deps.store, rows, runs, queue: deps.services.queue, contexts: deps.services.contexts, variants: deps.services.variants, events: deps.events, config: deps.config, logger: deps.logger,
         owner: `${deps.config.workerId || hostname()}:workflows`, runtime: deps.runtime as WorkflowRuntime,
       }),
     );

@@ -15,14 +15,15 @@ import { AppError } from '../../core/errors.js';
 import type { EventBus } from '../../core/events.js';
 import { guardedGet, GuardedGetError, redactUrl, type GetResponse, type GuardedGetOptions } from '../../core/outbound/guarded-get.js';
 import { parseRenderParams } from '../../core/render-params.js';
-import { transaction, type Store } from '../../core/store/database.js';
+import { transaction, type Executor, type Store } from '../../core/store/database.js';
 import type { ContextService } from '../contexts/index.js';
 import { measureValues } from '../contexts/index.js';
 import { TERMINAL_STATUSES, type QueueService } from '../queue/index.js';
+import { armRenderInput, type VariantService } from '../variants/index.js';
 import type { Location, RunStatus, StepRecord } from './contract.js';
 import { MISSED_AFTER_MS, scheduleOf, storedPlan, type ConditionStep, type FetchStep, type RenderStep } from './definition.js';
 import type { RunDefinition, Runs } from './runs.js';
-import { SOURCES, SourceError, type MeasureId, type Observation } from './sources/index.js';
+import { MEASURE_IDS, SOURCES, SourceError, type MeasureId, type Observation } from './sources/index.js';
 import { WORKFLOWS_CHANNEL, type ItemRow, type ItemUpdate, type WorkflowStore } from './store.js';
 
 /** Runtime options tests swap in. */
@@ -37,6 +38,8 @@ export interface RunnerOptions {
   runs: Runs;
   queue: QueueService;
   contexts: ContextService;
+  /** Once a test made from a workflow concluded, the workflow renders its winning arm. */
+  variants: VariantService;
   events: EventBus;
   config: Config;
   logger: Logger;
@@ -51,6 +54,8 @@ export interface Fetched {
   series: Observation['series'];
   station: Observation['station'];
   source: string;
+  /** The stored context the values were kept as (fetched from a source) or read from (a context source). */
+  contextId?: string | null;
 }
 
 const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
@@ -201,9 +206,15 @@ export class WorkflowRunner {
           const requests: Record<string, unknown>[] = [];
           try {
             const obs = await this.fetch(step, location, requests);
-            fetched = { values: obs.values, observedAt: obs.observedAt, series: obs.series, station: obs.station, source: obs.source };
-            Object.assign(rec, { status: 'completed', output: { ...obs, requests }, completedAt: iso(), durationMs: Date.now() - t0 });
-            await save({ step_index: i + 1, fetched: JSON.stringify(fetched) });
+            const got: Fetched = { values: obs.values, observedAt: obs.observedAt, series: obs.series, station: obs.station, source: obs.source, contextId: location.contextId ?? null };
+            fetched = got;
+            // Values fetched from a source are kept as a context (with the step's state, in one transaction), so they can be read, searched and rendered again.
+            await transaction(this.o.store, async (trx) => {
+              const kept = obs.source === 'context' ? null : await this.keepAsContext(trx, def, location, got, run.workflow_id, run.id, requests);
+              if (kept) got.contextId = kept;
+              Object.assign(rec, { status: 'completed', output: { ...obs, requests, contextId: got.contextId }, completedAt: iso(), durationMs: Date.now() - t0 });
+              await save({ step_index: i + 1, fetched: JSON.stringify(got) }, trx as never);
+            });
           } catch (err) {
             if (err instanceof LeaseLost || this.abort.signal.aborted) throw err instanceof LeaseLost ? err : new LeaseLost();
             Object.assign(rec, { status: 'failed', output: { requests }, error: errorOf(err), completedAt: iso(), durationMs: Date.now() - t0 });
@@ -318,22 +329,42 @@ export class WorkflowRunner {
     return { passed, reason: passed ? `${step.pollutant} changed by ${delta}` : `${step.pollutant} changed by ${delta} (needs ${step.minDelta > 0 ? `at least ${step.minDelta}` : 'any change'})`, previous: before, current: now, delta };
   }
 
+  /** Keeps a location's fetched values as a context of the run (null when nothing was measured). */
+  private async keepAsContext(trx: Executor, def: RunDefinition, location: Location, fetched: Fetched, workflowId: string, runId: string, requests: Record<string, unknown>[]): Promise<string | null> {
+    const values = Object.fromEntries(Object.entries(fetched.values).filter(([, v]) => typeof v === 'number')) as Partial<Record<MeasureId, number>>;
+    if (Object.keys(values).length === 0) return null;
+    const where = [fetched.source, fetched.station?.name, fetched.observedAt].filter(Boolean).join(' · ');
+    const url = typeof requests[0]?.url === 'string' ? ` ${requests[0].url}` : '';
+    const sourceTexts = Object.fromEntries(Object.keys(values).map((m) => [m, `${where}${url}`.trim()]));
+    const ctx = await this.o.contexts.createFromWorkflow({ workflowId, runId, location: location.name, date: dayOf(def, fetched), values, sourceTexts, tags: ['workflow', fetched.source] }, trx);
+    return ctx.contextId;
+  }
+
   /** Queues the item's jobs and records them, in one transaction fenced on the lease. */
   private async enqueueRenders(step: RenderStep, def: RunDefinition, location: Location, fetched: Fetched | null, item: ItemRow, rec: StepRecord, records: StepRecord[], i: number, save: (set: ItemUpdate, exec?: never) => Promise<void>): Promise<void> {
     const t0 = Date.now();
     const series = step.template === 'trend' ? fetched?.series ?? null : null;
     const template = step.template === 'trend' && !series ? step.fallbackTemplate : step.template;
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: def.timezone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(fetched?.observedAt ? new Date(fetched.observedAt) : new Date());
+    const day = dayOf(def, fetched);
     const plans: { params: RenderParams; format: string; language: string }[] = [];
+    let winner: Awaited<ReturnType<VariantService['winnerFor']>> = null;
     try {
+      winner = await this.o.variants.winnerFor(item.workflow_id);
+      const seen = new Set<string>();
       for (const format of step.formats) {
         for (const language of step.languages) {
-          const input: Record<string, unknown> = {
+          let input: Record<string, unknown> = {
             location: location.name, template, ...fetched?.values, language, format, aqiStandard: step.aqiStandard, date: day,
             ...(step.resolution ? { resolution: step.resolution } : {}),
             ...(series ? { series: { pollutant: series.pollutant, kind: series.kind, points: series.points, ...(def.timezone ? { timeZone: def.timezone } : {}) } } : {}),
           };
-          plans.push({ params: parseRenderParams(input), format, language });
+          // The winner changes how the video looks, never what it reports: the place and the values stay this run's.
+          if (winner) input = armRenderInput(input, winner.template, withoutReportedValues(winner.overrides));
+          const params = parseRenderParams(input);
+          const key = `${params.format}/${params.language}`;
+          if (seen.has(key)) continue; // the winning arm fixed the format or language: one job for it
+          seen.add(key);
+          plans.push({ params, format: params.format, language: params.language });
         }
       }
     } catch (err) {
@@ -341,9 +372,16 @@ export class WorkflowRunner {
       await this.endItem(item, records, i + 1, 'failed', errorOf(err), save);
       return;
     }
-    Object.assign(rec, { status: 'running', attempts: rec.attempts + 1, startedAt: iso(), output: { template, ...(template !== step.template ? { note: 'no series came back: the fallback template was used' } : {}) } });
+    Object.assign(rec, {
+      status: 'running', attempts: rec.attempts + 1, startedAt: iso(),
+      output: {
+        template: plans[0]?.params.template ?? template,
+        ...(template !== step.template ? { note: 'no series came back: the fallback template was used' } : {}),
+        ...(winner ? { variant: { testId: winner.testId, arm: winner.arm, template: winner.template, overrides: winner.overrides } } : {}),
+      },
+    });
     await transaction(this.o.store, async (trx) => {
-      const jobs = await this.o.queue.enqueue(plans.map((p) => ({ params: p.params, options: { batchId: item.run_id, priority: step.priority } })), trx);
+      const jobs = await this.o.queue.enqueue(plans.map((p) => ({ params: p.params, options: { batchId: item.run_id, priority: step.priority, ...(fetched?.contextId ? { contextId: fetched.contextId } : {}) } })), trx);
       await this.o.rows.insertJobLinks(trx, jobs.map((j, k) => ({ run_id: item.run_id, item_id: item.id, job_id: j.jobId, format: plans[k]!.format, language: plans[k]!.language, created_at: iso() })));
       rec.output = { ...rec.output, jobIds: jobs.map((j) => j.jobId) };
       // Released: whichever process looks next sees whether the renders ended.
@@ -402,4 +440,16 @@ export class WorkflowRunner {
       }
     });
   }
+}
+
+/** The day a video is about: the observation's, read in the schedule's time zone. */
+function dayOf(def: RunDefinition, fetched: Fetched | null): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: def.timezone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(fetched?.observedAt ? new Date(fetched.observedAt) : new Date());
+}
+
+const REPORTED = new Set<string>(['location', 'date', 'series', 'values', 'temperature', ...MEASURE_IDS]);
+
+/** An arm's overrides without what a run reports (place, date, values), which always come from the run. */
+function withoutReportedValues(overrides: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(overrides).filter(([k]) => !REPORTED.has(k)));
 }
