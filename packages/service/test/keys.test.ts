@@ -106,6 +106,8 @@ describe(`scoped API keys (${STORE})`, () => {
   test('keys can only be granted scopes that exist', async () => {
     const scopes = (await api(base, 'GET', '/keys/scopes')).body.scopes as string[];
     for (const s of ['admin', 'renders:read', 'renders:write', 'queue:write', 'webhooks:read', 'ingest:write']) assert.ok(scopes.includes(s), s);
+    assert.ok(!scopes.includes('any'), 'routes open to any signed-in caller declare no grantable scope');
+    assert.equal((await api(base, 'POST', '/keys', { name: 'x', scopes: ['any'] })).status, 400);
     const bad = await api(base, 'POST', '/keys', { name: 'x', scopes: ['renders:read', 'everything'] });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.errors[0].field, 'scopes');

@@ -285,7 +285,8 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
         if (route.config?.public) return;
         const methods = ([] as string[]).concat(route.method);
         const scope = route.config?.scope ?? defaultScope(mod.name, methods.some((m) => m !== 'GET' && m !== 'HEAD'));
-        deps.auth.declareScope(scope);
+        // 'any' (any signed-in caller) is not a scope a key can be granted.
+        if (scope !== 'any') deps.auth.declareScope(scope);
         route.config = { ...route.config, scope };
       });
       await mod.routes!(instance as Http, service, deps);
