@@ -42,6 +42,7 @@ export const OPERATIONS = {
   listWebhooks: 'webhooks.list',
   deleteWebhook: 'webhooks.delete',
   listWebhookDeliveries: 'webhooks.deliveries',
+  listWebhookEventTypes: 'webhooks.events',
   testWebhook: 'webhooks.test',
   fireWebhookEvent: 'webhooks.fire',
   ingestUpload: 'ingest.upload',

@@ -35,6 +35,7 @@ OPERATIONS = {
     "listWebhooks": "webhooks.list",
     "deleteWebhook": "webhooks.delete",
     "listWebhookDeliveries": "webhooks.deliveries",
+    "listWebhookEventTypes": "webhooks.events",
     "testWebhook": "webhooks.test",
     "fireWebhookEvent": "webhooks.fire",
     "ingestUpload": "ingest.upload",

@@ -142,6 +142,15 @@ describe(`webhooks (${STORE})`, () => {
     const bad = await api(base, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/x', events: ['render.done'] });
     assert.equal(bad.status, 400);
     assert.ok(bad.body.errors.some((e: any) => e.field === 'events' && /render\.done/.test(e.message)));
+    // What can be subscribed to is listed, with descriptions, over REST and GraphQL; every listed type registers.
+    const types = (await api(base, 'GET', '/webhooks/events')).body.events as { type: string; description: string }[];
+    for (const t of ['render.completed', 'render.failed', 'ingest.completed', 'context.updated', 'workflow.run.completed', 'variant.concluded']) assert.ok(types.some((e) => e.type === t && e.description.length > 10), t);
+    assert.ok(!types.some((e) => e.type === 'webhook.test'), 'the test event is not subscribable');
+    const gql = await api(base, 'POST', '/graphql', { query: '{ webhookEventTypes { type description } }' });
+    assert.deepEqual(gql.body.data.webhookEventTypes, types);
+    const all = await api(base, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/all', events: types.map((t) => t.type) });
+    assert.equal(all.status, 201, JSON.stringify(all.body));
+    await api(base, 'DELETE', `/webhooks/${all.body.webhook.id}`);
     const strictEnv = await createTestEnv();
     const strict = await startTestService(strictEnv, { WORKER_CONCURRENCY: '0' });
     closers.push(async () => {

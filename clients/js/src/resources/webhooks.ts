@@ -38,6 +38,11 @@ export class Webhooks extends Resource {
     return this.create(input, opts);
   }
 
+  /** The event types a webhook can subscribe to, with what each carries. */
+  events(opts?: CallOptions): Promise<{ events: { type: string; description: string }[] }> {
+    return this.http.request('GET', '/webhooks/events', requestOptions(opts));
+  }
+
   list(opts?: CallOptions): Promise<{ webhooks: Webhook[] }> {
     return this.http.request('GET', '/webhooks', requestOptions(opts));
   }

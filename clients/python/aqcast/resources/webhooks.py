@@ -20,6 +20,10 @@ class Webhooks(Resource):
             body["secret"] = secret
         return self._http.request("POST", "/webhooks/register", json_body=body, idempotency_key=idempotency_key)
 
+    def events(self) -> Dict[str, Any]:
+        """The event types a webhook can subscribe to, with what each carries."""
+        return self._http.request("GET", "/webhooks/events")
+
     def list(self) -> Dict[str, Any]:
         return self._http.request("GET", "/webhooks")
 

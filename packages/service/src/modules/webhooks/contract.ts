@@ -26,6 +26,11 @@ export const AttemptSchema = Type.Object({
   nextRetryAt: Nullable(Type.String({ format: 'date-time' })),
 });
 
+export const EventTypeSchema = Type.Object(
+  { type: Type.String({ examples: ['render.completed'] }), description: Type.String({ description: 'When it is sent and what its data holds' }) },
+  { description: 'An event type a webhook can subscribe to' },
+);
+
 export const DeliverySchema = Type.Object(
   {
     id: Type.String({ 'x-graphql': 'ID' }),

@@ -2,7 +2,7 @@
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
 import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
 import { check } from '../../core/validation.js';
-import { DeliverySchema, FireBodySchema, RegisterBodySchema, WebhookSchema } from './contract.js';
+import { DeliverySchema, EventTypeSchema, FireBodySchema, RegisterBodySchema, WebhookSchema } from './contract.js';
 
 export const webhooksGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -16,6 +16,8 @@ export const webhooksGraphql: GraphQLPart = {
 
     ${objectTypeSdl('WebhookDelivery', DeliverySchema, { names: { 'attemptLog[]': 'WebhookAttempt' } })}
 
+    ${objectTypeSdl('WebhookEventType', EventTypeSchema)}
+
     type WebhookFireResult {
       eventType: String!
       deliveries: [WebhookDelivery!]!
@@ -24,6 +26,8 @@ export const webhooksGraphql: GraphQLPart = {
     extend type Query {
       webhooks: [Webhook!]!
       webhookDeliveries(id: ID!): [WebhookDelivery!]!
+      "The event types a webhook can subscribe to (like GET /webhooks/events)."
+      webhookEventTypes: [WebhookEventType!]!
     }
 
     extend type Mutation {
@@ -37,6 +41,7 @@ export const webhooksGraphql: GraphQLPart = {
     Query: {
       webhooks: (async (_p, _a, { services }) => (await services.webhooks.list()).webhooks) as Resolver,
       webhookDeliveries: (async (_p, { id }, { services }) => (await services.webhooks.deliveries(id)).deliveries) as Resolver<{ id: string }>,
+      webhookEventTypes: ((_p, _a, { services }) => services.webhooks.eventTypes()) as Resolver,
     },
     Mutation: {
       registerWebhook: ((_p, args, { services }) => services.webhooks.register(check(RegisterBodySchema, withoutNulls(args)))) as Resolver<{ url: string; events: string[]; secret?: string | null }>,

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { IdParamsSchema, problems } from '../../core/http/schemas.js';
 import type { Http } from '../../core/module.js';
-import { DeliverySchema, FireBodySchema, FireResultSchema, RegisterBodySchema, RegisteredSchema, WebhookSchema } from './contract.js';
+import { DeliverySchema, EventTypeSchema, FireBodySchema, FireResultSchema, RegisterBodySchema, RegisteredSchema, WebhookSchema } from './contract.js';
 import type { WebhookService } from './service.js';
 
 export function webhookRoutes(app: Http, webhooks: WebhookService): void {
@@ -12,6 +12,11 @@ export function webhookRoutes(app: Http, webhooks: WebhookService): void {
       reply.code(201).send(await webhooks.register(req.body)),
     );
   }
+  app.get(
+    '/webhooks/events',
+    { schema: { operationId: 'listWebhookEventTypes', tags, summary: 'The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them', response: { 200: Type.Object({ events: Type.Array(EventTypeSchema) }), ...problems(401) } } },
+    () => ({ events: webhooks.eventTypes() }),
+  );
   app.get('/webhooks', { schema: { operationId: 'listWebhooks', tags, summary: 'List webhooks (secrets are never returned)', response: { 200: Type.Object({ webhooks: Type.Array(Type.Ref(WebhookSchema)) }), ...problems(401) } } }, () => webhooks.list());
   app.delete('/webhooks/:id', { schema: { operationId: 'deleteWebhook', tags, summary: 'Delete a webhook; its pending deliveries are canceled', params: IdParamsSchema, response: { 204: Type.Null(), ...problems(401, 404) } } }, async (req, reply) => {
     await webhooks.remove(req.params.id);

@@ -80,6 +80,11 @@ export class WebhookService implements EventSink {
     return this.opts.events.types().map((t) => t.type);
   }
 
+  /** The subscribable types with their descriptions (GET /webhooks/events). */
+  eventTypes(): { type: string; description: string }[] {
+    return this.opts.events.types().map((t) => ({ type: t.type, description: t.description }));
+  }
+
   // ---- registration ------------------------------------------------------
 
   async register(body: RegisterBody): Promise<{ webhook: WebhookView; secret?: string }> {
