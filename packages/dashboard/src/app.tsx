@@ -89,7 +89,7 @@ function Header({ name, path }: { name: string; path: string }) {
   return (
     <header class="topbar">
       <div class="topbar-inner">
-        <Link to="/" class="brand" aria-label={t('nav.home')}>
+        <Link to="/" class="brand">
           <span class="brand-mark" aria-hidden="true">
             aq
           </span>
@@ -117,6 +117,7 @@ function Header({ name, path }: { name: string; path: string }) {
           <Button
             kind="ghost"
             class="signout"
+            title={t('nav.signedInAs', { name })}
             busy={busy}
             onClick={async () => {
               setBusy(true);

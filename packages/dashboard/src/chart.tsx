@@ -26,10 +26,12 @@ export interface ChartProps {
   height?: number;
   /** Buckets are whole days (dates without times). */
   daily?: boolean;
+  /** Values are counts: the axis shows whole numbers only. */
+  integer?: boolean;
 }
 
 /** A chart of one or more series over time (bars side by side, or lines). */
-export function Chart({ title, summary, x, series, format, height = 220, daily = true }: ChartProps) {
+export function Chart({ title, summary, x, series, format, height = 220, daily = true, integer = false }: ChartProps) {
   const t = useT();
   const lang = useLang();
   const box = useRef<HTMLDivElement>(null);
@@ -50,7 +52,7 @@ export function Chart({ title, summary, x, series, format, height = 220, daily =
       scales: { x: { time: true, range: (_u, min, max) => (bars ? [min - 43_200, max + 43_200] : [min, max]) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
         { stroke: '#4a5361', grid: { stroke: '#e5e7eb' }, ticks: { stroke: '#d1d5db' }, values: (_u, splits) => splits.map((s) => fmtDay.format(new Date(s * 1000))) },
-        { stroke: '#4a5361', grid: { stroke: '#e5e7eb' }, ticks: { stroke: '#d1d5db' }, size: 64, values: (_u, splits) => splits.map((v) => format(v)) },
+        { stroke: '#4a5361', grid: { stroke: '#e5e7eb' }, ticks: { stroke: '#d1d5db' }, size: 64, values: (_u, splits) => splits.map((v) => format(v)), ...(integer ? { incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 25_000, 50_000, 100_000] } : {}) },
       ],
       series: [
         { label: t('chart.date') },
@@ -75,7 +77,7 @@ export function Chart({ title, summary, x, series, format, height = 220, daily =
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [x, series, lang, height, daily]);
+  }, [x, series, lang, height, daily, integer]);
 
   return (
     <figure class="chart">

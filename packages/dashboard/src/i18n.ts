@@ -80,12 +80,12 @@ export function useT(): (key: string, vars?: Record<string, string | number>) =>
   return (key, vars) => translate(lang, key, vars);
 }
 
-/** A date and time in the language's format (`dateOnly` for the day alone). */
-export function formatDate(iso: string | null | undefined, lang: Lang, dateOnly = false): string {
+/** A date and time in the language's format (`dateOnly` for the day alone, `seconds` to show them). */
+export function formatDate(iso: string | null | undefined, lang: Lang, dateOnly = false, seconds = false): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALES[lang], dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(LOCALES[lang], dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' }).format(d);
 }
 
 /** A number in the language's format. */

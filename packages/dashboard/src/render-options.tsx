@@ -29,13 +29,15 @@ export function TemplatePicker({ templates, value, onChange }: { templates: Temp
       <div class="tpl-grid">
         {templates.map((tp) => (
           <label key={tp.id} class={`tpl-card${value === tp.id ? ' selected' : ''}`}>
-            <input type="radio" name="template" value={tp.id} checked={value === tp.id} onChange={() => onChange(tp.id)} class="sr-only-input" />
+            <input type="radio" name="template" value={tp.id} checked={value === tp.id} onChange={() => onChange(tp.id)} class="sr-only-input" aria-label={tp.name} aria-describedby={`tpl-desc-${tp.id}`} />
             <TemplatePreview id={tp.id} poster={posters[tp.id]} />
             <span class="tpl-name">
               {tp.name}
               {tp.isDefault ? <span class="muted small"> · {t('new.default')}</span> : null}
             </span>
-            <span class="muted small tpl-desc">{tp.description}</span>
+            <span class="muted small tpl-desc" id={`tpl-desc-${tp.id}`}>
+              {tp.description}
+            </span>
             <span class="muted small">{t('new.tplMeta', { s: tp.durationSec, formats: tp.formats.map((f) => t(`format.${f}`)).join(', ') })}</span>
           </label>
         ))}

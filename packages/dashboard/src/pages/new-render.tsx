@@ -111,7 +111,7 @@ function CsvBatch({ defaults, templates }: { defaults: RenderOptions; templates:
   const knownTemplates = new Set(templates?.templates.map((x) => x.id) ?? []);
 
   return (
-    <section class="card" aria-labelledby="csv-h">
+    <section class="card section-gap" aria-labelledby="csv-h">
       <h2 id="csv-h">{t('csv.title')}</h2>
       <p class="muted">{t('csv.intro')}</p>
       <pre class="code">location,pm25,no2,temperatura,language,format{'\n'}Santiago,87.4,42,9,es,landscape{'\n'}Lima,31,18,19,es,square</pre>

@@ -157,7 +157,7 @@ function Charts() {
   return (
     <div class="chart-grid">
       <div class="card">
-        <Chart title={t('overview.perDay')} summary={t('overview.perDaySummary', { c: perDay.c.reduce((a, b) => a + b, 0), f: perDay.f.reduce((a, b) => a + b, 0), days: perDay.x.length })} x={perDay.x} series={perDaySeries} format={(v) => formatNumber(v, lang, { maximumFractionDigits: 0 })} />
+        <Chart title={t('overview.perDay')} summary={t('overview.perDaySummary', { c: perDay.c.reduce((a, b) => a + b, 0), f: perDay.f.reduce((a, b) => a + b, 0), days: perDay.x.length })} x={perDay.x} series={perDaySeries} format={(v) => formatNumber(v, lang, { maximumFractionDigits: 0 })} integer />
       </div>
       <div class="card">
         <Chart title={t('overview.ratePerDay')} summary={t('overview.rateSummary')} x={perDay.x} series={rateSeries} format={percent(lang)} />

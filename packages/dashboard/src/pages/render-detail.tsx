@@ -49,8 +49,9 @@ const subscribes = (w: Webhook, type: string) => w.events.some((e) => e === '*' 
  * (so at the same moment). Deliveries do not name their job, so they are
  * matched by event type and time.
  */
-function useJobDeliveries(job: Job | undefined): { rows: Array<Delivery & { url: string }> | null; error: ApiError | null } {
+function useJobDeliveries(job: Job | undefined): { rows: Array<Delivery & { url: string }> | null; subscribers: number; error: ApiError | null } {
   const [rows, setRows] = useState<Array<Delivery & { url: string }> | null>(null);
+  const [subscribers, setSubscribers] = useState(0);
   const [error, setError] = useState<ApiError | null>(null);
   const type = job?.status === 'completed' ? 'render.completed' : job?.status === 'failed' ? 'render.failed' : null;
   const endedAt = job?.completedAt ?? null;
@@ -61,7 +62,9 @@ function useJobDeliveries(job: Job | undefined): { rows: Array<Delivery & { url:
     (async () => {
       const { webhooks } = await api<{ webhooks: Webhook[] }>('GET', '/webhooks');
       const out: Array<Delivery & { url: string }> = [];
-      for (const w of webhooks.filter((x) => subscribes(x, type))) {
+      const subscribed = webhooks.filter((x) => subscribes(x, type));
+      if (live) setSubscribers(subscribed.length);
+      for (const w of subscribed) {
         const { deliveries } = await api<{ deliveries: Delivery[] }>('GET', `/webhooks/${encodeURIComponent(w.id)}/deliveries`);
         for (const d of deliveries) if (d.eventType === type && Math.abs(Date.parse(d.createdAt) - Date.parse(endedAt)) < 2000) out.push({ ...d, url: w.url });
       }
@@ -71,7 +74,7 @@ function useJobDeliveries(job: Job | undefined): { rows: Array<Delivery & { url:
       live = false;
     };
   }, [type, endedAt]);
-  return { rows, error };
+  return { rows, subscribers, error };
 }
 
 function Timeline({ job, seen }: { job: Job; seen: Seen[] }) {
@@ -94,7 +97,7 @@ function Timeline({ job, seen }: { job: Job; seen: Seen[] }) {
     <ol class="timeline">
       {items.map((it, i) => (
         <li key={i} class={`tl-${it.kind}`}>
-          <time dateTime={it.at}>{formatDate(it.at, lang)}</time>
+          <time dateTime={it.at}>{formatDate(it.at, lang, false, true)}</time>
           <span class="tl-label">{it.label}</span>
           {it.detail ? <span class="muted small">{it.detail}</span> : null}
         </li>
@@ -291,7 +294,7 @@ export function RenderDetailPage({ id }: { id: string }) {
               ) : !deliveries.rows ? (
                 <Loading />
               ) : deliveries.rows.length === 0 ? (
-                <p class="muted">{t('detail.noDeliveries')}</p>
+                <p class="muted">{deliveries.subscribers ? t('detail.noDeliveryFound') : t('detail.noDeliveries')}</p>
               ) : (
                 <div class="table-wrap">
                   <table class="data">

@@ -239,8 +239,8 @@ export function RendersPage() {
           setFilter('location', search.trim());
         }}
       >
-        <Field label={t('renders.location')} hint={t('renders.locationHint')} class="grow">
-          <input type="search" value={search} onInput={(e) => setSearch((e.currentTarget as HTMLInputElement).value)} />
+        <Field label={t('renders.location')} class="grow">
+          <input type="search" title={t('renders.locationHint')} value={search} onInput={(e) => setSearch((e.currentTarget as HTMLInputElement).value)} />
         </Field>
         <Field label={t('renders.status')}>
           <select value={filters.status ?? ''} onChange={(e) => setFilter('status', (e.currentTarget as HTMLSelectElement).value)}>
