@@ -591,6 +591,12 @@ function EditCard({ ctx, onSaved }: { ctx: ContextView; onSaved: (c: ContextView
             <Button
               kind="primary"
               onClick={() => {
+                // Three-way: the fields I changed keep my value, every other field takes the latest one.
+                const mine = draftOf(base);
+                const theirs = draftOf(conflict);
+                const merged = {} as Draft;
+                for (const k of EDITABLE) merged[k] = draft[k].trim() !== mine[k] ? draft[k] : theirs[k];
+                setDraft(merged);
                 setBase(conflict);
                 setConflict(null);
                 onSaved(conflict);

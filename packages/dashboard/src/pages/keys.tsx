@@ -79,7 +79,7 @@ function KeysAdmin() {
             {t('keys.list')}
           </h2>
           <label class="check">
-            <input type="checkbox" checked={includeRevoked} onChange={(e) => setIncludeRevoked(e.currentTarget.checked)} />
+            <input type="checkbox" style={{ flex: 'none' }} checked={includeRevoked} onChange={(e) => setIncludeRevoked(e.currentTarget.checked)} />
             {t('keys.showRevoked')}
           </label>
         </div>
@@ -228,7 +228,7 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
                           <td key={level}>
                             {all.includes(scope) ? (
                               <label class="check">
-                                <input type="checkbox" checked={chosen.includes(scope)} onChange={(e) => toggle(scope, e.currentTarget.checked)} />
+                                <input type="checkbox" style={{ flex: 'none' }} checked={chosen.includes(scope)} onChange={(e) => toggle(scope, e.currentTarget.checked)} />
                                 <code>{scope}</code>
                               </label>
                             ) : null}
@@ -243,7 +243,7 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
           ) : null}
           {others.map((s) => (
             <label key={s} class="check" style={{ marginTop: '0.6rem' }}>
-              <input type="checkbox" checked={chosen.includes(s)} onChange={(e) => toggle(s, e.currentTarget.checked)} />
+              <input type="checkbox" style={{ flex: 'none' }} checked={chosen.includes(s)} onChange={(e) => toggle(s, e.currentTarget.checked)} />
               <code>{s}</code>
               {s === 'admin' ? <span class="muted">— {t('keys.scope.adminHint')}</span> : null}
             </label>

@@ -139,7 +139,7 @@ export function QueuePage() {
           <legend>{t('queue.filter')}</legend>
           {JOB_STATUSES.map((st) => (
             <label key={st} class="check">
-              <input type="checkbox" checked={selected.includes(st)} onChange={(e) => setStatuses(e.currentTarget.checked ? [...selected, st] : selected.filter((x) => x !== st))} />
+              <input type="checkbox" style={{ flex: 'none' }} checked={selected.includes(st)} onChange={(e) => setStatuses(e.currentTarget.checked ? [...selected, st] : selected.filter((x) => x !== st))} />
               {t(`status.${st}`)}
               {s ? <span class="muted">({formatNumber(s.counts[st], lang)})</span> : null}
             </label>

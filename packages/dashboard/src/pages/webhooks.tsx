@@ -228,13 +228,13 @@ function RegisterForm({ onCancel, onRegistered }: { onCancel: () => void; onRegi
         <fieldset aria-describedby={fe.events ? 'wh-events-err' : undefined}>
           <legend>{t('webhooks.field.events')}</legend>
           <label class="check" style={{ marginBottom: '0.5rem' }}>
-            <input type="checkbox" checked={all} onChange={(e) => toggle(ALL, e.currentTarget.checked)} />
+            <input type="checkbox" style={{ flex: 'none' }} checked={all} onChange={(e) => toggle(ALL, e.currentTarget.checked)} />
             {t('webhooks.events.allLong')}
           </label>
           <div class="form-grid">
             {WEBHOOK_EVENTS.map((ev) => (
               <label key={ev} class="check" style={{ alignItems: 'flex-start' }}>
-                <input type="checkbox" disabled={all} checked={all || events.includes(ev)} onChange={(e) => toggle(ev, e.currentTarget.checked)} style={{ marginTop: '0.3rem' }} />
+                <input type="checkbox" disabled={all} checked={all || events.includes(ev)} onChange={(e) => toggle(ev, e.currentTarget.checked)} style={{ marginTop: '0.3rem', flex: 'none' }} />
                 <span>
                   <code>{ev}</code>
                   <br />

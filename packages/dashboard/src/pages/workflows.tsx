@@ -422,7 +422,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
           </Field>
           <div class="field" style={{ justifyContent: 'flex-end' }}>
             <label class="check">
-              <input type="checkbox" checked={f.enabled} onChange={(e) => up({ enabled: e.currentTarget.checked })} />
+              <input type="checkbox" style={{ flex: 'none' }} checked={f.enabled} onChange={(e) => up({ enabled: e.currentTarget.checked })} />
               {t('workflows.field.enabled')}
             </label>
           </div>
@@ -714,7 +714,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
         <fieldset>
           <legend>{t('workflows.announce')}</legend>
           <label class="check">
-            <input type="checkbox" checked={f.notify} onChange={(e) => up({ notify: e.currentTarget.checked })} />
+            <input type="checkbox" style={{ flex: 'none' }} checked={f.notify} onChange={(e) => up({ notify: e.currentTarget.checked })} />
             {t('workflows.announce.enable')}
           </label>
           {f.notify ? (
@@ -746,7 +746,7 @@ function CheckGroup<V extends string>({ legend, values, label, selected, onChang
       <div class="row">
         {values.map((v) => (
           <label key={v} class="check">
-            <input type="checkbox" checked={selected.includes(v)} onChange={(e) => onChange(values.filter((x) => (x === v ? e.currentTarget.checked : selected.includes(x))))} />
+            <input type="checkbox" style={{ flex: 'none' }} checked={selected.includes(v)} onChange={(e) => onChange(values.filter((x) => (x === v ? e.currentTarget.checked : selected.includes(x))))} />
             {label(v)}
           </label>
         ))}
@@ -975,7 +975,7 @@ function RunNow({ workflow, onStarted }: { workflow: Workflow; onStarted: (r: Ru
           <div class="stack" style={{ marginTop: '0.6rem' }}>
             {hasConditions ? (
               <label class="check">
-                <input type="checkbox" checked={skipConditions} onChange={(e) => setSkip(e.currentTarget.checked)} />
+                <input type="checkbox" style={{ flex: 'none' }} checked={skipConditions} onChange={(e) => setSkip(e.currentTarget.checked)} />
                 {t('workflows.skipConditions')}
               </label>
             ) : null}
