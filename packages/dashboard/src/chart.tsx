@@ -49,7 +49,7 @@ export function Chart({ title, summary, x, series, format, height = 220, daily =
       height,
       legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
-      scales: { x: { time: true, range: (_u, min, max) => (bars ? [min - 43_200, max + 43_200] : [min, max]) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: true, range: (_u, min, max) => (daily ? [min - 43_200, max + 43_200] : [min - 1_800, max + 1_800]) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
         { stroke: '#4a5361', grid: { stroke: '#e5e7eb' }, ticks: { stroke: '#d1d5db' }, values: (_u, splits) => splits.map((s) => fmtDay.format(new Date(s * 1000))) },
         { stroke: '#4a5361', grid: { stroke: '#e5e7eb' }, ticks: { stroke: '#d1d5db' }, size: 64, values: (_u, splits) => splits.map((v) => format(v)), ...(integer ? { incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 25_000, 50_000, 100_000] } : {}) },

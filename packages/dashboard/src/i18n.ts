@@ -1,7 +1,8 @@
 /**
  * The interface language: Spanish, English or Portuguese, picked in the
  * header and remembered in localStorage (only the language is stored there).
- * Messages are flat keys; `{name}` in a message is replaced by `vars.name`.
+ * Messages are flat keys; `{name}` in a message is replaced by `vars.name`, and
+ * `<key>.one` (when present) is the singular form used when `vars.n` is 1.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { messagesCore } from './i18n/messages-core';
@@ -69,9 +70,16 @@ export function useLang(): Lang {
 
 /** Translates a key in `lang` (English, then the key itself, when a message is missing). */
 export function translate(lang: Lang, key: string, vars?: Record<string, string | number>): string {
-  const msg = messages[lang][key] ?? messages.en[key] ?? key;
+  // `key.one` is the singular form, used when vars.n is 1.
+  const one = vars?.n === 1 ? (messages[lang][`${key}.one`] ?? messages.en[`${key}.one`]) : undefined;
+  const msg = one ?? messages[lang][key] ?? messages.en[key] ?? key;
   if (!vars) return msg;
   return msg.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/** A message of the service's own (a template's name, say) in the language, when the app knows a translation of it. */
+export function localized(lang: Lang, key: string, fallback: string): string {
+  return messages[lang][key] ?? fallback;
 }
 
 /** The translate function of the current language. */

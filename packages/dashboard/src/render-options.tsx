@@ -5,7 +5,7 @@
  */
 import type { AqiStandard, Template } from './model';
 import { FORMATS, LANGUAGES, RESOLUTIONS } from './model';
-import { useT } from './i18n';
+import { localized, useLang, useT } from './i18n';
 import { TemplatePreview, useTemplatePosters } from './template-preview';
 import { Field } from './ui';
 
@@ -22,6 +22,7 @@ export const defaultOptions = (lang: string): RenderOptions => ({ template: '', 
 /** The template picker: a radio group of cards (arrow keys move between them). */
 export function TemplatePicker({ templates, value, onChange }: { templates: Template[]; value: string; onChange: (id: string) => void }) {
   const t = useT();
+  const lang = useLang();
   const posters = useTemplatePosters(templates.map((x) => x.id));
   return (
     <fieldset class="tpl-picker">
@@ -29,14 +30,14 @@ export function TemplatePicker({ templates, value, onChange }: { templates: Temp
       <div class="tpl-grid">
         {templates.map((tp) => (
           <label key={tp.id} class={`tpl-card${value === tp.id ? ' selected' : ''}`}>
-            <input type="radio" name="template" value={tp.id} checked={value === tp.id} onChange={() => onChange(tp.id)} class="sr-only-input" aria-label={tp.name} aria-describedby={`tpl-desc-${tp.id}`} />
+            <input type="radio" name="template" value={tp.id} checked={value === tp.id} onChange={() => onChange(tp.id)} class="sr-only-input" aria-label={localized(lang, `tpl.${tp.id}.name`, tp.name)} aria-describedby={`tpl-desc-${tp.id}`} />
             <TemplatePreview id={tp.id} poster={posters[tp.id]} />
             <span class="tpl-name">
-              {tp.name}
+              {localized(lang, `tpl.${tp.id}.name`, tp.name)}
               {tp.isDefault ? <span class="muted small"> · {t('new.default')}</span> : null}
             </span>
             <span class="muted small tpl-desc" id={`tpl-desc-${tp.id}`}>
-              {tp.description}
+              {localized(lang, `tpl.${tp.id}.desc`, tp.description)}
             </span>
             <span class="muted small">{t('new.tplMeta', { s: tp.durationSec, formats: tp.formats.map((f) => t(`format.${f}`)).join(', ') })}</span>
           </label>

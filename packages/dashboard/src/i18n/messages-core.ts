@@ -1,5 +1,6 @@
 /** Messages of the shell (navigation, sign-in, shared components) and of the Overview, Renders, New render and Ingest pages. */
 const en: Record<string, string> = {
+  // Template names and descriptions: English comes from the service (GET /templates); es and pt below as tpl.<id>.name / .desc.
   'nav.home': 'aqcast dashboard, home',
   'nav.main': 'Main',
   'nav.menu': 'Menu',
@@ -273,6 +274,16 @@ const en: Record<string, string> = {
   'ingest.render': 'Render',
   'ingest.renderTitle': 'Render',
   'ingest.openRender': 'Open the render',
+  'ingest.pages.one': '1 page',
+  'csv.rows.one': '1 row',
+  'csv.queued.one': '1 render queued',
+  'csv.submit.one': 'Queue 1 render',
+  'csv.fixFirst.one': 'Fix 1 row first',
+  'ingest.nChanged.one': '1 value changed',
+  'ingest.stations.one': '1 station listed in the document',
+  'renders.retryConfirm.one': '1 failed render will be queued again.',
+  'csv.more.one': '…and 1 more row',
+  'renders.noVideo': 'No video',
 };
 
 const es: Record<string, string> = {
@@ -549,6 +560,26 @@ const es: Record<string, string> = {
   'ingest.render': 'Renderizar',
   'ingest.renderTitle': 'Render',
   'ingest.openRender': 'Abrir el render',
+  'tpl.daily-report.name': 'Informe diario',
+  'tpl.daily-report.desc': 'La plantilla predeterminada: un indicador animado del índice con la categoría en su color oficial, una tarjeta por contaminante medido, temperatura y humedad, recomendaciones de salud, fecha y lugar.',
+  'tpl.pollution-alert.name': 'Alerta de contaminación',
+  'tpl.pollution-alert.desc': 'Un boletín urgente: una franja del color de la categoría con rayas de peligro en movimiento, la categoría como titular, una escala cuyo marcador se desliza hasta el valor, los contaminantes y tres recomendaciones.',
+  'tpl.social-clip.name': 'Clip para redes',
+  'tpl.social-clip.desc': 'Un clip vertical o cuadrado de 10 s para redes sociales: el lugar en grande, un indicador circular que gira hasta el valor, la categoría, un consejo y los valores.',
+  'tpl.weather-brief.name': 'Parte meteorológico',
+  'tpl.weather-brief.desc': 'Primero el tiempo: temperatura y humedad como protagonistas, luego la calidad del aire en una escala deslizante, los contaminantes y el consejo.',
+  'tpl.trend.name': 'Tendencia',
+  'tpl.trend.desc': 'Una serie horaria (las últimas 24 horas o las próximas 72) como una línea sobre las bandas de categoría del índice, con el valor actual, el máximo y el mínimo. Sin serie muestra el valor actual.',
+  'ingest.pages.one': '1 página',
+  'csv.rows.one': '1 fila',
+  'csv.queued.one': '1 render en cola',
+  'csv.submit.one': 'Poner en cola 1 render',
+  'csv.fixFirst.one': 'Corrige antes 1 fila',
+  'ingest.nChanged.one': '1 valor modificado',
+  'ingest.stations.one': '1 estación en el documento',
+  'renders.retryConfirm.one': 'Se volverá a poner en cola 1 render fallido.',
+  'csv.more.one': '…y 1 fila más',
+  'renders.noVideo': 'Sin vídeo',
 };
 
 const pt: Record<string, string> = {
@@ -825,6 +856,26 @@ const pt: Record<string, string> = {
   'ingest.render': 'Renderizar',
   'ingest.renderTitle': 'Render',
   'ingest.openRender': 'Abrir o render',
+  'tpl.daily-report.name': 'Boletim diário',
+  'tpl.daily-report.desc': 'O modelo padrão: um medidor animado do índice com a categoria na cor oficial, um cartão para cada poluente medido, temperatura e umidade, recomendações de saúde, data e local.',
+  'tpl.pollution-alert.name': 'Alerta de poluição',
+  'tpl.pollution-alert.desc': 'Um boletim urgente: uma faixa na cor da categoria com listras de perigo em movimento, a categoria como manchete, uma escala cujo marcador desliza até o valor, os poluentes e três recomendações.',
+  'tpl.social-clip.name': 'Clipe para redes',
+  'tpl.social-clip.desc': 'Um clipe vertical ou quadrado de 10 s para redes sociais: o local em destaque, um medidor circular que gira até o valor, a categoria, uma dica e os valores.',
+  'tpl.weather-brief.name': 'Boletim do tempo',
+  'tpl.weather-brief.desc': 'Primeiro o tempo: temperatura e umidade em destaque, depois a qualidade do ar numa escala deslizante, os poluentes e a recomendação.',
+  'tpl.trend.name': 'Tendência',
+  'tpl.trend.desc': 'Uma série horária (as últimas 24 horas ou as próximas 72) como uma linha sobre as faixas de categoria do índice, com o valor atual, o pico e o mínimo. Sem série, mostra o valor atual.',
+  'ingest.pages.one': '1 página',
+  'csv.rows.one': '1 linha',
+  'csv.queued.one': '1 render na fila',
+  'csv.submit.one': 'Colocar 1 render na fila',
+  'csv.fixFirst.one': 'Corrija antes 1 linha',
+  'ingest.nChanged.one': '1 valor alterado',
+  'ingest.stations.one': '1 estação no documento',
+  'renders.retryConfirm.one': '1 render com falha voltará para a fila.',
+  'csv.more.one': '…e mais 1 linha',
+  'renders.noVideo': 'Sem vídeo',
 };
 
 export const messagesCore = { en, es, pt };

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, useApi, type ApiError } from '../api';
-import { formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
+import { formatDate, formatDuration, formatNumber, localized, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
 import { JOB_STATUSES, jobLocation, type Job, type JobPage, type TemplateList } from '../model';
 import { Player } from '../player';
@@ -57,7 +57,13 @@ function PosterCard({ job, onPlay }: { job: Job; onPlay: (job: Job) => void }) {
   return (
     <li class={`render-card card format-${format}`}>
       <div class="poster">
-        {job.posterUrl ? <img src={job.posterUrl} alt={t('renders.posterOf', { location })} loading="lazy" /> : <div class={`poster-empty poster-${job.status}`} aria-hidden="true" />}
+        {job.posterUrl ? (
+          <img src={job.posterUrl} alt={t('renders.posterOf', { location })} loading="lazy" />
+        ) : (
+          <div class={`poster-empty poster-${job.status}`}>
+            <span class="poster-state">{job.status === 'failed' || job.status === 'canceled' ? t('renders.noVideo') : job.status === 'queued' ? t('detail.waiting') : t('status.rendering')}</span>
+          </div>
+        )}
         {job.status === 'completed' && job.videoUrl ? (
           <button type="button" class="play" onClick={() => onPlay(job)} aria-label={t('renders.play', { location })}>
             <span aria-hidden="true">▶</span>
@@ -180,6 +186,7 @@ function BulkRetry({ onDone }: { onDone: () => void }) {
 
 export function RendersPage() {
   const t = useT();
+  const lang = useLang();
   const { query } = useLocation();
   const key = query.toString();
   const templates = useApi<TemplateList>('/templates');
@@ -257,7 +264,7 @@ export function RendersPage() {
             <option value="">{t('renders.any')}</option>
             {(templates.data?.templates ?? []).map((tp) => (
               <option key={tp.id} value={tp.id}>
-                {tp.name}
+                {localized(lang, `tpl.${tp.id}.name`, tp.name)}
               </option>
             ))}
           </select>
