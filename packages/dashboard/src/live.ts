@@ -4,13 +4,15 @@
  */
 import { useEffect, useRef } from 'preact/hooks';
 import type { Job } from './model';
+import { hasScope } from './session';
 
 type Listener = (job: Job) => void;
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
 
 function open(): void {
-  if (source) return;
+  // The feed needs renders:read; without it there is nothing to listen to.
+  if (source || !hasScope('renders:read')) return;
   source = new EventSource('/dashboard/api/events', { withCredentials: true });
   source.addEventListener('job', (e) => {
     let job: Job;
