@@ -210,6 +210,35 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     assert.equal(ctx.fields.pm25.edited, true);
   });
 
+  test('keyboard: skip link, navigation, the template picker and a dialog work without a mouse', async () => {
+    await d.goto('/renders');
+    await d.page.locator('main h1').waitFor();
+    await d.page.keyboard.press('Tab');
+    assert.equal(await d.page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+    await d.page.keyboard.press('Enter');
+    assert.equal(await d.page.evaluate(() => document.activeElement?.id), 'main');
+    // Tab from the top of the page to the "New render" link of the navigation, and follow it.
+    await d.page.locator('.brand').focus();
+    for (let i = 0; i < 20 && (await d.page.evaluate(() => document.activeElement?.textContent)) !== 'New render'; i++) await d.page.keyboard.press('Tab');
+    await d.page.keyboard.press('Enter');
+    await d.page.waitForURL(/\/dashboard\/new$/);
+    await d.page.locator('h1', { hasText: 'New render' }).waitFor();
+    assert.equal(await d.page.evaluate(() => document.activeElement?.tagName), 'H1', 'focus moves to the new page heading');
+    const first = d.page.getByRole('radio', { name: 'Daily report' });
+    await first.focus();
+    await d.page.keyboard.press('ArrowRight');
+    assert.equal(await d.page.getByRole('radio', { name: 'Pollution alert' }).isChecked(), true, 'arrow keys move through the templates');
+    // The bulk-retry dialog opens from the keyboard, holds the focus, and Escape closes it.
+    await d.goto('/renders');
+    await d.page.getByRole('button', { name: 'Retry all failed' }).focus();
+    await d.page.keyboard.press('Enter');
+    const dialog = d.page.getByRole('dialog', { name: 'Retry all failed' });
+    await dialog.getByText(/no failed renders|failed render/).waitFor();
+    assert.ok(await dialog.evaluate((el) => el.contains(document.activeElement)), 'focus is inside the dialog');
+    await d.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   test('CSRF: a mutating call with the cookie but without the token is refused', async () => {
     const r = await d.page.evaluate(async () => {
       const body = JSON.stringify({ location: 'Forged' });
