@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import { formatDate, formatNumber, useLang, useT } from './i18n';
+import { TableWrap } from './ui';
 
 export interface ChartSeries {
   label: string;
@@ -88,7 +89,7 @@ export function Chart({ title, summary, x, series, format, height = 220, daily =
       <div ref={box} class="chart-canvas" />
       <details class="chart-data">
         <summary>{t('chart.showData')}</summary>
-        <div class="table-wrap">
+        <TableWrap label={title}>
           <table class="data">
             <thead>
               <tr>
@@ -116,7 +117,7 @@ export function Chart({ title, summary, x, series, format, height = 220, daily =
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </details>
     </figure>
   );

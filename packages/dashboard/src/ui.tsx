@@ -113,6 +113,18 @@ export function StatusBadge({ status }: { status: string }) {
   return <span class={cx('badge', `badge-${BADGE[status] ?? 'queued'}`)}>{label === key ? status : label}</span>;
 }
 
+/**
+ * A wide table's horizontal scroller: a labelled region keyboard users can
+ * focus and scroll with the arrow keys (use it instead of a bare div.table-wrap).
+ */
+export function TableWrap({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 /** What a list shows when there is nothing in it. */
 export function Empty({ children }: { children: ComponentChildren }) {
   return <div class="empty">{children}</div>;

@@ -7,6 +7,8 @@
  * every language checked by axe-core, for overflow, and screenshotted.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { corpusSpecs, renderDoc } from '../../extract/corpus/generate.js';
 import { seriousViolations, startDashboard, TEST_API_KEY, until, waitForJob, type Dashboard } from './helpers.js';
@@ -33,11 +35,26 @@ async function overflow(d: Dashboard): Promise<string[]> {
 describe('dashboard: sign-in, renders, ingest (browser)', () => {
   let d: Dashboard;
   let formJobId = '';
+  // A webhook receiver, so a render's detail page has deliveries to show.
+  const received: unknown[] = [];
+  const receiver = createServer((req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => {
+      received.push(req.headers['webhook-id']);
+      res.end();
+    });
+  });
+  let hookUrl = '';
 
   before(async () => {
-    d = await startDashboard();
+    d = await startDashboard({ serviceEnv: { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' } });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const hook = await d.api('POST', '/webhooks', { url: hookUrl, events: ['render.completed'] });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
   });
   after(async () => {
+    receiver.close();
     await d?.stop();
   });
 
@@ -103,6 +120,10 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     const { marker, seen } = await d.page.evaluate(() => ({ marker: (window as unknown as { marker: number }).marker, seen: (window as unknown as { seen: string[] }).seen }));
     assert.equal(marker, 42, 'no page reload happened');
     assert.ok(seen.length >= 2 && seen[0] !== 'Completed', `status changed live: ${seen.join(' → ')}`);
+    // The render.completed event went to the receiver, and the page lists that delivery.
+    const deliveries = d.page.locator('section', { has: d.page.getByRole('heading', { name: 'Webhook deliveries' }) });
+    await deliveries.getByText(hookUrl).waitFor();
+    await deliveries.getByText('render.completed').waitFor();
     const job = (await d.api('GET', `/render/${formJobId}`)).body;
     assert.equal(job.params.location, 'Valparaíso');
     assert.equal(job.params.pm25, 55.5);
@@ -195,6 +216,14 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     assert.match((await row.locator('.confidence').textContent()) ?? '', /%/);
     await d.screenshot('en-ingest-read');
     assert.equal(seriousViolations(await d.axe()), '');
+    await d.page.setViewportSize({ width: 390, height: 844 });
+    try {
+      assert.equal(seriousViolations(await d.axe()), '');
+      assert.deepEqual(await overflow(d), []);
+      await d.screenshot('en-390-ingest-read');
+    } finally {
+      await d.page.setViewportSize({ width: 1280, height: 860 });
+    }
 
     await pm25.fill('66.6');
     await d.page.getByLabel('Resolution').selectOption('360p');

@@ -183,10 +183,6 @@ const en: Record<string, string> = {
   'detail.deliveriesWhenDone': 'Deliveries appear when the render completes or fails.',
   'detail.noDeliveries': 'No webhook received this render’s event (none subscribes to it).',
   'detail.noDeliveryFound': 'No delivery of this render’s event was found.',
-  'detail.receiver': 'Receiver',
-  'detail.event': 'Event',
-  'detail.tries': 'Tries',
-  'detail.answer': 'Last answer',
   'new.titleFrom': 'Re-render with changes',
   'new.prefilled': 'The form holds the parameters of render',
   'new.template': 'Template',
@@ -284,6 +280,8 @@ const en: Record<string, string> = {
   'renders.retryConfirm.one': '1 failed render will be queued again.',
   'csv.more.one': '…and 1 more row',
   'renders.noVideo': 'No video',
+  'detail.triesN': '{n} tries',
+  'detail.triesN.one': '1 try',
 };
 
 const es: Record<string, string> = {
@@ -469,10 +467,6 @@ const es: Record<string, string> = {
   'detail.deliveriesWhenDone': 'Las entregas aparecen cuando el render se completa o falla.',
   'detail.noDeliveries': 'Ningún webhook recibió el evento de este render (ninguno está suscrito).',
   'detail.noDeliveryFound': 'No se encontró ninguna entrega del evento de este render.',
-  'detail.receiver': 'Receptor',
-  'detail.event': 'Evento',
-  'detail.tries': 'Intentos',
-  'detail.answer': 'Última respuesta',
   'new.titleFrom': 'Volver a renderizar con cambios',
   'new.prefilled': 'El formulario tiene los parámetros del render',
   'new.template': 'Plantilla',
@@ -580,6 +574,8 @@ const es: Record<string, string> = {
   'renders.retryConfirm.one': 'Se volverá a poner en cola 1 render fallido.',
   'csv.more.one': '…y 1 fila más',
   'renders.noVideo': 'Sin vídeo',
+  'detail.triesN': '{n} intentos',
+  'detail.triesN.one': '1 intento',
 };
 
 const pt: Record<string, string> = {
@@ -765,10 +761,6 @@ const pt: Record<string, string> = {
   'detail.deliveriesWhenDone': 'As entregas aparecem quando o render é concluído ou falha.',
   'detail.noDeliveries': 'Nenhum webhook recebeu o evento deste render (nenhum está inscrito).',
   'detail.noDeliveryFound': 'Nenhuma entrega do evento deste render foi encontrada.',
-  'detail.receiver': 'Receptor',
-  'detail.event': 'Evento',
-  'detail.tries': 'Tentativas',
-  'detail.answer': 'Última resposta',
   'new.titleFrom': 'Renderizar de novo com alterações',
   'new.prefilled': 'O formulário tem os parâmetros do render',
   'new.template': 'Modelo',
@@ -876,6 +868,8 @@ const pt: Record<string, string> = {
   'renders.retryConfirm.one': '1 render com falha voltará para a fila.',
   'csv.more.one': '…e mais 1 linha',
   'renders.noVideo': 'Sem vídeo',
+  'detail.triesN': '{n} tentativas',
+  'detail.triesN.one': '1 tentativa',
 };
 
 export const messagesCore = { en, es, pt };

@@ -13,7 +13,7 @@ import { Player } from '../player';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link } from '../router';
 import { hasScope } from '../session';
-import { Button, ErrorBanner, Loading, Page, StatusBadge, fieldErrors, notify } from '../ui';
+import { Button, ErrorBanner, Loading, Page, StatusBadge, TableWrap, fieldErrors, notify } from '../ui';
 import { ProgressBar } from './renders';
 
 interface ContextField {
@@ -273,7 +273,7 @@ export function IngestPage() {
               {ctx.kind ? ` · ${t(`series.${ctx.kind}`)}` : ''} ·{' '}
               {hasScope('contexts:read') ? <Link to={`/contexts/${encodeURIComponent(ctx.contextId)}`}>{ctx.contextId}</Link> : <code>{ctx.contextId}</code>}
             </p>
-            <div class="table-wrap">
+            <TableWrap label={t('ingest.read')}>
               <table class="data extracted">
                 <caption class="sr-only">{t('ingest.read')}</caption>
                 <thead>
@@ -329,7 +329,7 @@ export function IngestPage() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
             {ctx.stations.length ? (
               <details>
                 <summary>{t('ingest.stations', { n: ctx.stations.length })}</summary>

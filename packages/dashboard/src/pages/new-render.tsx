@@ -9,7 +9,7 @@ import { formatNumber, useLang, useT } from '../i18n';
 import { MEASURES, csvToItems, parseCsv, type Job, type TemplateList } from '../model';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link, navigate, useLocation } from '../router';
-import { Button, ErrorBanner, Field, Loading, Page, fieldErrors, notify } from '../ui';
+import { Button, ErrorBanner, Field, Loading, Page, TableWrap, fieldErrors, notify } from '../ui';
 
 const POLLUTANTS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const;
 
@@ -143,7 +143,7 @@ function CsvBatch({ defaults, templates }: { defaults: RenderOptions; templates:
           </p>
           {parsed.missingLocation ? <div class="banner banner-error" role="alert">{t('csv.noLocation')}</div> : null}
           {parsed.unknownColumns.length ? <div class="banner banner-info">{t('csv.unknownColumns', { cols: parsed.unknownColumns.join(', ') })}</div> : null}
-          <div class="table-wrap">
+          <TableWrap label={t('csv.preview')}>
             <table class="data">
               <caption class="sr-only">{t('csv.preview')}</caption>
               <thead>
@@ -179,7 +179,7 @@ function CsvBatch({ defaults, templates }: { defaults: RenderOptions; templates:
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           {parsed.items.length > 200 ? <p class="muted small">{t('csv.more', { n: parsed.items.length - 200 })}</p> : null}
           <ErrorBanner error={error} />
           <div class="row">

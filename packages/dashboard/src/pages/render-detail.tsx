@@ -296,37 +296,20 @@ export function RenderDetailPage({ id }: { id: string }) {
               ) : deliveries.rows.length === 0 ? (
                 <p class="muted">{deliveries.subscribers ? t('detail.noDeliveryFound') : t('detail.noDeliveries')}</p>
               ) : (
-                <div class="table-wrap">
-                  <table class="data">
-                    <caption class="sr-only">{t('detail.deliveries')}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('detail.receiver')}</th>
-                        <th scope="col">{t('detail.event')}</th>
-                        <th scope="col">{t('renders.status')}</th>
-                        <th scope="col" class="num">
-                          {t('detail.tries')}
-                        </th>
-                        <th scope="col">{t('detail.answer')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {deliveries.rows.map((d) => (
-                        <tr key={d.id}>
-                          <td class="wrap">{d.url}</td>
-                          <td>
-                            <code>{d.eventType}</code>
-                          </td>
-                          <td>
-                            <StatusBadge status={d.status} />
-                          </td>
-                          <td class="num">{d.attempts}</td>
-                          <td>{d.lastStatusCode ?? d.lastError ?? '—'}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <ul class="list deliveries">
+                  {deliveries.rows.map((d) => (
+                    <li key={d.id}>
+                      <div class="list-main">
+                        <span class="wrap">{d.url}</span>
+                        <span class="muted small">
+                          <code>{d.eventType}</code> · {t('detail.triesN', { n: d.attempts })}
+                          {d.lastStatusCode !== null ? ` · HTTP ${d.lastStatusCode}` : d.lastError ? ` · ${d.lastError}` : ''} · {formatDate(d.createdAt, lang, false, true)}
+                        </span>
+                      </div>
+                      <StatusBadge status={d.status} />
+                    </li>
+                  ))}
+                </ul>
               )}
             </section>
           ) : null}
