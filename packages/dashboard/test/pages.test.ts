@@ -15,9 +15,10 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { messagesPages } from '../src/i18n/messages-pages.js';
-import { seriousViolations, startDashboard, until, type Dashboard } from './helpers.js';
+import { seriousViolations, startDashboard, TEST_API_KEY, until, type Dashboard } from './helpers.js';
 
 const SHOTS = process.env.DASH_SHOTS ?? '/tmp/dash-shots';
 const LANGS = ['es', 'en', 'pt'] as const;
@@ -51,6 +52,15 @@ async function receiver(): Promise<{ url: string; got: Array<{ headers: Incoming
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, close: () => new Promise((r) => server.close(() => r())) };
 }
 
+/** A one-page text PDF bulletin, as an agency would publish it. */
+async function bulletinPdf(lines: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const pg = pdf.addPage([595, 842]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  lines.forEach((text, i) => pg.drawText(text, { x: 50, y: 780 - i * 24, size: 14, font }));
+  return Buffer.from(await pdf.save());
+}
+
 /** Waits until the page's data has loaded (no loading line left in main). */
 async function settled(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
@@ -80,10 +90,13 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
 
   /** In each language: axe-core on the current page (a serious or critical violation fails), then a full-page screenshot. */
   async function checkAndShoot(name: string, p: Page = page): Promise<void> {
+    // Toasts float over the content: dismiss them so the pictures show the page itself.
+    await p.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click()));
     for (const lang of LANGS) {
       await d.setLanguage(lang, p);
       await settled(p);
       assert.equal(seriousViolations(await d.axe(p)), '', `axe on ${name} (${lang})`);
+      await p.evaluate(() => window.scrollTo(0, 0));
       await p.screenshot({ path: join(SHOTS, `${name}-${lang}.png`), fullPage: true });
     }
     await d.setLanguage('en', p);
@@ -136,6 +149,12 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     assert.equal(made.status, 201, JSON.stringify(made.body));
     ids.context = made.body.contextId;
     const doomed = await d.api('POST', '/contexts', { location: 'Cuenca', pm25: 8 });
+    const pdf = await bulletinPdf(['Boletin de calidad del aire', 'Santiago, 12 de marzo de 2026', 'MP 2,5: 41 ug/m3', 'NO2: 38 ug/m3']);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'boletin-santiago.pdf');
+    const uploaded = await fetch(`${d.base}/ingest/upload`, { method: 'POST', headers: { 'x-api-key': TEST_API_KEY }, body: form });
+    assert.equal(uploaded.status, 201);
+    const fromPdf = ((await uploaded.json()) as { contextId: string }).contextId;
     await d.goto('/contexts');
     await settled(page);
     await page.getByLabel('Search').fill('quito');
@@ -146,11 +165,28 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     await page.getByLabel('Source').selectOption('upload');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByText('No context matches these filters.').waitFor();
+    await page.getByLabel('Search').fill('');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('link', { name: 'Santiago' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Quito' }).count(), 0);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('link', { name: 'Cuenca' }).waitFor();
     await checkAndShoot('contexts');
 
-    await page.getByRole('link', { name: 'Quito' }).click();
+    // A context read from a bulletin: each value with its source text, and the original document.
+    await page.getByRole('link', { name: 'Santiago' }).click();
+    await settled(page);
+    const read = page.getByRole('region', { name: /^Values$/ });
+    await read.locator('tr', { hasText: 'PM2.5' }).getByText('MP 2,5: 41 ug/m3').waitFor();
+    const original = page.getByRole('link', { name: 'Download original' });
+    assert.equal(await original.getAttribute('href'), `/contexts/${fromPdf}/source`);
+    const file = await page.request.get(`${d.base}/contexts/${fromPdf}/source`);
+    assert.equal(file.status(), 200, 'the session cookie opens the original');
+    assert.equal(file.headers()['content-type'], 'application/pdf');
+    assert.ok(Buffer.from(await file.body()).equals(pdf), 'the original bytes');
+    await checkAndShoot('context-bulletin');
+
+    await d.goto(`/contexts/${ids.context}`);
     await settled(page);
     const values = page.getByRole('region', { name: /^Values$/ });
     await values.locator('tr', { hasText: 'PM2.5' }).getByText('µg/m³').waitFor();

@@ -395,7 +395,16 @@ export function ContextDetailPage({ id }: { id: string }) {
       {canWrite ? <EditCard ctx={ctx} onSaved={changed} /> : null}
       <TagsCard ctx={ctx} canWrite={canWrite} onChanged={changed} />
       <HistoryCard id={ctx.contextId} tick={historyTick} />
-      {canWrite ? <RenderCard ctx={ctx} onQueued={() => setHistoryTick((n) => n + 1)} /> : null}
+      {canWrite ? (
+        <RenderCard
+          ctx={ctx}
+          onQueued={() => {
+            // The render count and the renders list move on.
+            loaded.reload();
+            setHistoryTick((n) => n + 1);
+          }}
+        />
+      ) : null}
       <RendersCard ctx={ctx} tick={historyTick} />
       <DeleteContextDialog open={deleting} ctx={ctx} onClose={() => setDeleting(false)} />
     </Page>
@@ -719,6 +728,7 @@ function TagsCard({ ctx, canWrite, onChanged }: { ctx: ContextView; canWrite: bo
 
 function show(v: unknown): string {
   if (v === null || v === undefined) return '∅';
+  if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ') : '∅';
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
@@ -947,6 +957,11 @@ export const FORMATS = ['landscape', 'portrait', 'square'] as const;
 export const LANGUAGES = ['es', 'en', 'pt'] as const;
 export const RESOLUTIONS = ['1080p', '720p', '360p'] as const;
 export const POLLUTANTS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const;
+
+/** A form grid with wider columns, for fields whose values are long (time zones, context names). */
+export const WIDE_GRID = { gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 15rem), 1fr))' };
+/** A control beside labelled fields (a remove button, a checkbox): level with their inputs, not stretched. */
+export const BESIDE_FIELDS = { paddingTop: '1.65rem', alignItems: 'flex-start' };
 
 export interface TemplateList {
   templates: Array<{ id: string; name: string; description: string; formats: string[]; isDefault: boolean }>;

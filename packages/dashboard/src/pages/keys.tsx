@@ -169,7 +169,8 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
   const [rate, setRate] = useState('');
   const action = useAction();
   const fe = fieldErrors(action.error);
-  const all = scopes.data?.scopes ?? [];
+  // `any` is how routes open to every signed-in key are marked; the service lists it, but it grants nothing.
+  const all = (scopes.data?.scopes ?? []).filter((s) => s !== 'any');
   // Group `<module>:read` / `<module>:write` by module; `admin` (and anything else) on its own.
   const modules = [...new Set(all.filter((s) => /^[a-z-]+:(read|write)$/.test(s)).map((s) => s.split(':')[0]!))];
   const others = all.filter((s) => !/^[a-z-]+:(read|write)$/.test(s));

@@ -11,7 +11,7 @@ import { formatDate, formatNumber, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge } from '../ui';
-import { ConfirmDialog, FORMATS, JobLink, LANGUAGES, RESOLUTIONS, useAction, usePoll, useTemplates } from './contexts';
+import { BESIDE_FIELDS, ConfirmDialog, FORMATS, JobLink, LANGUAGES, RESOLUTIONS, useAction, usePoll, useTemplates, WIDE_GRID } from './contexts';
 
 // ---- the API's shapes -------------------------------------------------------
 
@@ -278,7 +278,7 @@ function VariantForm({ onCancel }: { onCancel: () => void }) {
         }}
       >
         <ErrorBanner error={action.error} />
-        <div class="form-grid">
+        <div class="form-grid" style={WIDE_GRID}>
           <Field label={t('variants.field.name')} error={fe.name}>
             <input required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} />
           </Field>
@@ -373,7 +373,7 @@ function VariantForm({ onCancel }: { onCancel: () => void }) {
                     <Field label={t('variants.field.weight')} hint={t('variants.weight.hint')} error={fe[`${at}.weight`]}>
                       <input type="number" min={0} step="any" value={a.weight} onInput={(e) => setArm(i, { weight: e.currentTarget.value })} />
                     </Field>
-                    <div class="field" style={{ justifyContent: 'flex-end' }}>
+                    <div class="field" style={BESIDE_FIELDS}>
                       <Button kind="ghost" disabled={arms.length <= 2} onClick={() => setArms(arms.filter((_, j) => j !== i))} aria-label={t('variants.arm.remove', { n: i + 1 })}>
                         {t('shared.remove')}
                       </Button>
@@ -513,7 +513,7 @@ export function VariantDetailPage({ id }: { id: string }) {
             <>
               <dt>{t('variants.base')}</dt>
               <dd>
-                <code>{JSON.stringify(v.base)}</code>
+                {Object.entries(v.base).map(([k, val]) => `${k}: ${typeof val === 'string' ? val : JSON.stringify(val)}`).join(' · ')}
               </dd>
             </>
           ) : null}
@@ -531,7 +531,7 @@ export function VariantDetailPage({ id }: { id: string }) {
               <strong>{r.decision === 'winner' && r.winner ? t('variants.decision.winner', { arm: armLabel(v.arms.find((a) => a.key === r.winner) ?? { key: r.winner, name: null }) }) : t(`variants.decision.${r.decision}`)}</strong>
               {r.frozen ? ` · ${t('variants.frozen')}` : ''}
             </p>
-            <h3>{t('variants.reasons')}</h3>
+            <h3 style={{ marginTop: '1rem' }}>{t('variants.reasons')}</h3>
             <ul>
               {r.reasons.map((reason, i) => (
                 <li key={i}>{reason}</li>
@@ -569,6 +569,52 @@ export function VariantDetailPage({ id }: { id: string }) {
                 <th scope="col" class="num">
                   {t('variants.col.assigned')}
                 </th>
+                <th scope="col">{t('variants.col.eventsByType')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.arms.map((a) => {
+                const overrides = Object.entries(a.overrides).map(([k, val]) => `${k}: ${String(val)}`);
+                return (
+                  <tr key={a.key}>
+                    <th scope="row">
+                      {armLabel(a)}
+                      {a.key === v.control ? <span class="muted"> ({t('variants.control').toLowerCase()})</span> : null}
+                      {v.winner?.arm === a.key ? (
+                        <span class="badge badge-completed" style={{ marginLeft: '0.3rem' }}>
+                          {t('variants.col.winner')}
+                        </span>
+                      ) : null}
+                      <div class="muted" style={{ fontWeight: 400 }}>
+                        {a.template}
+                        {overrides.length ? ` · ${overrides.join(', ')}` : ''}
+                      </div>
+                    </th>
+                    <td>
+                      <JobLink id={a.jobId} /> <StatusBadge status={a.jobStatus} />
+                      {a.videoUrl ? (
+                        <>
+                          {' '}
+                          <a href={a.videoUrl}>{t('shared.openVideo')}</a>
+                        </>
+                      ) : null}
+                    </td>
+                    <td class="num">{pct(a.share, lang, 0)}</td>
+                    <td class="num">{formatNumber(a.assigned, lang)}</td>
+                    <td>{eventTypes.length ? eventTypes.map((e) => `${e}: ${formatNumber(a.events[e] ?? 0, lang)}`).join(' · ') : '—'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+
+        <h3 style={{ marginTop: '1.25rem' }}>{t('variants.results')}</h3>
+        <div class="table-wrap">
+          <table class="data">
+            <thead>
+              <tr>
+                <th scope="col">{t('variants.col.arm')}</th>
                 <th scope="col" class="num">
                   {t('variants.col.exposures')}
                 </th>
@@ -587,36 +633,16 @@ export function VariantDetailPage({ id }: { id: string }) {
                 <th scope="col" class="num">
                   {t('variants.col.uplift')}
                 </th>
-                <th scope="col">{t('variants.col.eventsByType')}</th>
               </tr>
             </thead>
             <tbody>
               {v.arms.map((a) => {
                 const s = byKey.get(a.key);
-                const overrides = Object.entries(a.overrides).map(([k, val]) => `${k}: ${String(val)}`);
                 return (
                   <tr key={a.key}>
-                    <th scope="row">
-                      {armLabel(a)}
-                      {a.key === v.control ? <span class="muted"> ({t('variants.control').toLowerCase()})</span> : null}
-                      {v.winner?.arm === a.key ? <span class="badge badge-completed" style={{ marginLeft: '0.3rem' }}>{t('variants.col.winner')}</span> : null}
-                      <div class="muted" style={{ fontWeight: 400 }}>
-                        {a.template}
-                        {overrides.length ? ` · ${overrides.join(', ')}` : ''}
-                      </div>
-                    </th>
-                    <td>
-                      <JobLink id={a.jobId} /> <StatusBadge status={a.jobStatus} />
-                      {a.videoUrl ? (
-                        <div>
-                          <a href={a.videoUrl}>{t('shared.openVideo')}</a>
-                        </div>
-                      ) : null}
-                    </td>
-                    <td class="num">{pct(a.share, lang, 0)}</td>
-                    <td class="num">{formatNumber(a.assigned, lang)}</td>
-                    <td class="num">{formatNumber(a.exposures, lang)}</td>
-                    <td class="num">{formatNumber(a.conversions, lang)}</td>
+                    <th scope="row">{armLabel(a)}</th>
+                    <td class="num">{formatNumber(s?.exposures ?? a.exposures, lang)}</td>
+                    <td class="num">{formatNumber(s?.conversions ?? a.conversions, lang)}</td>
                     <td class="num">
                       {s?.rate !== null && s?.rate !== undefined ? pct(s.rate, lang) : '—'}
                       {s ? (
@@ -631,7 +657,6 @@ export function VariantDetailPage({ id }: { id: string }) {
                       {s?.uplift !== null && s?.uplift !== undefined ? pct(s.uplift, lang) : '—'}
                       {s?.zTest ? <div class="muted">p {small(s.zTest.pValue, lang)}</div> : null}
                     </td>
-                    <td>{eventTypes.length ? eventTypes.map((e) => `${e}: ${formatNumber(a.events[e] ?? 0, lang)}`).join(' · ') : '—'}</td>
                   </tr>
                 );
               })}

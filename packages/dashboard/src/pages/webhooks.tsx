@@ -231,7 +231,7 @@ function RegisterForm({ onCancel, onRegistered }: { onCancel: () => void; onRegi
             <input type="checkbox" style={{ flex: 'none' }} checked={all} onChange={(e) => toggle(ALL, e.currentTarget.checked)} />
             {t('webhooks.events.allLong')}
           </label>
-          <div class="form-grid">
+          <div class="form-grid" style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 16rem), 1fr))' }}>
             {WEBHOOK_EVENTS.map((ev) => (
               <label key={ev} class="check" style={{ alignItems: 'flex-start' }}>
                 <input type="checkbox" disabled={all} checked={all || events.includes(ev)} onChange={(e) => toggle(ev, e.currentTarget.checked)} style={{ marginTop: '0.3rem', flex: 'none' }} />

@@ -13,7 +13,7 @@ import { formatDate, formatDuration, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge } from '../ui';
-import { ConfirmDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, type ContextView, type JobView } from './contexts';
+import { BESIDE_FIELDS, ConfirmDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, WIDE_GRID, type ContextView, type JobView } from './contexts';
 import { WorkflowWebhooksNote } from './webhooks';
 
 // ---- the API's shapes -------------------------------------------------------
@@ -407,7 +407,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
         }}
       >
         <ErrorBanner error={action.error} />
-        <div class="form-grid">
+        <div class="form-grid" style={WIDE_GRID}>
           <Field label={t('workflows.field.name')} error={fe.name}>
             <input required maxLength={120} value={f.name} onInput={(e) => up({ name: e.currentTarget.value })} />
           </Field>
@@ -420,7 +420,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
               ))}
             </select>
           </Field>
-          <div class="field" style={{ justifyContent: 'flex-end' }}>
+          <div class="field" style={BESIDE_FIELDS}>
             <label class="check">
               <input type="checkbox" style={{ flex: 'none' }} checked={f.enabled} onChange={(e) => up({ enabled: e.currentTarget.checked })} />
               {t('workflows.field.enabled')}
@@ -432,7 +432,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
         {f.triggerType === 'schedule' ? (
           <fieldset>
             <legend>{t('workflows.schedule')}</legend>
-            <div class="form-grid">
+            <div class="form-grid" style={WIDE_GRID}>
               <Field label={t('workflows.field.cron')} hint={t('workflows.cron.hint')} error={fe['trigger.cron'] ?? cronError}>
                 <input required spellcheck={false} autocomplete="off" style={{ fontFamily: 'var(--mono)' }} value={f.cron} onInput={(e) => up({ cron: e.currentTarget.value })} />
               </Field>
@@ -484,7 +484,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
 
         <fieldset>
           <legend>{t('workflows.source')}</legend>
-          <div class="form-grid">
+          <div class="form-grid" style={WIDE_GRID}>
             <Field label={t('workflows.field.source')} error={fe['steps[0].source']}>
               <select value={f.source} onChange={(e) => up({ source: e.currentTarget.value as Source })}>
                 {SOURCES.map((s) => (
@@ -530,7 +530,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
           {fe.locations ? <p class="error">{fe.locations}</p> : null}
           <div class="stack">
             {f.locations.map((l, i) => (
-              <div key={i} class="form-grid" role="group" aria-label={t('workflows.location.n', { n: i + 1 })}>
+              <div key={i} class="form-grid" style={WIDE_GRID} role="group" aria-label={t('workflows.location.n', { n: i + 1 })}>
                 <Field label={t('workflows.field.locationName', { n: i + 1 })} error={fe[`locations[${i}].name`] ?? fe[`locations[${i}]`]}>
                   <input required maxLength={120} value={l.name} onInput={(e) => setLoc(i, { name: e.currentTarget.value })} />
                 </Field>
@@ -573,7 +573,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
                     )}
                   </Field>
                 ) : null}
-                <div class="field" style={{ justifyContent: 'flex-end' }}>
+                <div class="field" style={BESIDE_FIELDS}>
                   <Button kind="ghost" disabled={f.locations.length === 1} onClick={() => up({ locations: f.locations.filter((_, j) => j !== i) })} aria-label={t('workflows.location.remove', { n: i + 1 })}>
                     {t('shared.remove')}
                   </Button>
@@ -595,7 +595,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
             {f.conditions.map((c, i) => {
               const at = `steps[${1 + i}]`;
               return (
-                <div key={i} class="form-grid" role="group" aria-label={t('workflows.condition.n', { n: i + 1 })}>
+                <div key={i} class="form-grid" style={WIDE_GRID} role="group" aria-label={t('workflows.condition.n', { n: i + 1 })}>
                   <Field label={t('workflows.field.when', { n: i + 1 })} error={fe[`${at}.when`]}>
                     <select value={c.when} onChange={(e) => setCond(i, { when: e.currentTarget.value as ConditionRow['when'] })}>
                       <option value="aqi_at_least">{t('workflows.when.aqi_at_least')}</option>
@@ -638,7 +638,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
                       ))}
                     </select>
                   </Field>
-                  <div class="field" style={{ justifyContent: 'flex-end' }}>
+                  <div class="field" style={BESIDE_FIELDS}>
                     <Button kind="ghost" onClick={() => up({ conditions: f.conditions.filter((_, j) => j !== i) })} aria-label={t('workflows.condition.remove', { n: i + 1 })}>
                       {t('shared.remove')}
                     </Button>
@@ -882,7 +882,7 @@ export function WorkflowDetailPage({ id }: { id: string }) {
           <dd>{formatDate(w.updatedAt, lang)}</dd>
         </dl>
 
-        <h3>{t('workflows.locations')}</h3>
+        <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.locations')}</h3>
         <div class="table-wrap">
           <table class="data">
             <thead>
@@ -910,7 +910,7 @@ export function WorkflowDetailPage({ id }: { id: string }) {
           </table>
         </div>
 
-        <h3>{t('workflows.steps')}</h3>
+        <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.steps')}</h3>
         <ol class="stack" style={{ paddingLeft: '1.2rem', gap: '0.4rem' }}>
           {w.steps.map((s, i) => (
             <li key={i}>
@@ -918,7 +918,7 @@ export function WorkflowDetailPage({ id }: { id: string }) {
               <span class="muted">
                 {Object.entries(s)
                   .filter(([k]) => k !== 'type')
-                  .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+                  .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : JSON.stringify(v)}`)
                   .join(' · ') || t('workflows.step.defaults')}
               </span>
             </li>
@@ -937,7 +937,16 @@ export function WorkflowDetailPage({ id }: { id: string }) {
         />
       ) : null}
       <RunsCard workflowId={w.id} tick={runsTick} selected={selectedRun} onSelect={setSelectedRun} />
-      {selectedRun ? <RunDetail key={selectedRun} runId={selectedRun} onChange={() => setRunsTick((n) => n + 1)} /> : null}
+      {selectedRun ? (
+        <RunDetail
+          key={selectedRun}
+          runId={selectedRun}
+          onChange={() => {
+            setRunsTick((n) => n + 1);
+            wf.reload();
+          }}
+        />
+      ) : null}
 
       <DeleteWorkflowDialog open={deleting} workflow={w} onClose={() => setDeleting(false)} />
     </Page>
@@ -1132,7 +1141,7 @@ function RunDetail({ runId, onChange }: { runId: string; onChange: () => void })
               <Link to={`/renders?batchId=${encodeURIComponent(r.batchId)}`}>{t('workflows.run.batchLink')}</Link>
             </dd>
           </dl>
-          <h3>{t('workflows.run.items')}</h3>
+          <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.run.items')}</h3>
           <div class="table-wrap">
             <table class="data">
               <thead>
