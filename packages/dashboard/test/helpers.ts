@@ -5,7 +5,7 @@
  * node_modules for accessibility checks. Shared by core.test.ts and pages.test.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -30,12 +30,34 @@ function newest(dir: string): number {
   return max;
 }
 
-/** Builds the app when dist/ is missing or older than its sources, so tests never run a stale build. */
-export function ensureBuilt(): void {
+/**
+ * Builds the app when dist/ is missing or older than its sources, so tests never run a stale build.
+ * Test files run in parallel: a lock directory makes one build at a time (the others wait, then see it fresh).
+ */
+export async function ensureBuilt(): Promise<void> {
   const index = join(PKG, 'dist', 'index.html');
-  const sourcesAt = Math.max(newest(join(PKG, 'src')), statSync(join(PKG, 'index.html')).mtimeMs, statSync(join(PKG, 'vite.config.ts')).mtimeMs);
-  if (existsSync(index) && statSync(index).mtimeMs >= sourcesAt) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: PKG, stdio: 'inherit' });
+  const fresh = () => {
+    const sourcesAt = Math.max(newest(join(PKG, 'src')), statSync(join(PKG, 'index.html')).mtimeMs, statSync(join(PKG, 'vite.config.ts')).mtimeMs);
+    return existsSync(index) && statSync(index).mtimeMs >= sourcesAt;
+  };
+  if (fresh()) return;
+  const lock = join(PKG, 'test-output', 'build.lock');
+  mkdirSync(join(PKG, 'test-output'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a killed run is stale after two minutes.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    if (!fresh()) execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: PKG, stdio: 'inherit' });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export type AxeViolation = { id: string; impact: 'minor' | 'moderate' | 'serious' | 'critical' | null; help: string; helpUrl: string; nodes: Array<{ target: string[]; html: string; failureSummary?: string }> };
@@ -89,7 +111,7 @@ export interface Dashboard {
  * `serviceEnv` adds settings (e.g. `{ WORKER_CONCURRENCY: '0' }` for a service that renders nothing).
  */
 export async function startDashboard(opts: { serviceEnv?: Record<string, string>; viewport?: { width: number; height: number } } = {}): Promise<Dashboard> {
-  ensureBuilt();
+  await ensureBuilt();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const env = await createTestEnv({ WORKER_CONCURRENCY: '1', ...opts.serviceEnv });
   const service = await startTestService(env);
