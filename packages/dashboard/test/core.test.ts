@@ -202,11 +202,39 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     assert.equal(arica.params.format, 'square');
   });
 
+  test('several formats and languages at once: one render each, queued as a batch', async () => {
+    await d.goto('/new');
+    await d.page.getByRole('textbox', { name: 'Location' }).fill('Antofagasta');
+    await d.page.getByLabel('PM10 (µg/m³)').fill('88');
+    await d.page.getByRole('checkbox', { name: 'Portrait' }).check();
+    await d.page.getByRole('checkbox', { name: 'Spanish' }).check();
+    await d.page.getByLabel('Resolution').selectOption('360p');
+    await d.page.getByRole('button', { name: 'Render 4 videos' }).click();
+    await d.page.waitForURL(/renders\?batchId=/);
+    const batchId = new URL(d.page.url()).searchParams.get('batchId')!;
+    const jobs = (await d.api('GET', `/renders?batchId=${batchId}`)).body.jobs as any[];
+    assert.deepEqual(jobs.map((j) => `${j.params.format}/${j.params.language}`).sort(), ['landscape/en', 'landscape/es', 'portrait/en', 'portrait/es']);
+    assert.ok(jobs.every((j) => j.params.pm10 === 88 && j.params.location === 'Antofagasta'));
+  });
+
   test('ingest: drop a bulletin, see values with confidence and source text, correct one, and render', async () => {
     const doc = corpusSpecs().find((x) => x.medium === 'pdf-text' && x.layout === 'labels')!;
     const { bytes, filename } = await renderDoc(doc);
     await d.goto('/ingest');
-    await d.page.locator('#bulletin-file').setInputFiles({ name: filename, mimeType: 'application/pdf', buffer: Buffer.from(bytes) });
+    // Dropped on the drop zone, as a person drags it from the desktop (CSV below goes through the file input).
+    const transfer = await d.page.evaluateHandle(
+      ([b64, name]) => {
+        const bin = atob(b64!);
+        const buf = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) buf[i] = bin.charCodeAt(i);
+        const dt = new DataTransfer();
+        dt.items.add(new File([buf], name!, { type: 'application/pdf' }));
+        return dt;
+      },
+      [Buffer.from(bytes).toString('base64'), filename],
+    );
+    await d.page.dispatchEvent('.dropzone-big', 'dragover', { dataTransfer: transfer });
+    await d.page.dispatchEvent('.dropzone-big', 'drop', { dataTransfer: transfer });
     const pm25 = d.page.locator('#fx-pm25');
     await pm25.waitFor({ timeout: 60_000 });
     assert.equal(Number(await pm25.inputValue()), doc.expected.pm25);
