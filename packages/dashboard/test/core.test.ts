@@ -149,6 +149,17 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     assert.equal(played.width, 640);
   });
 
+  test('a render with captions links them and plays them as a track', async () => {
+    const ai = await d.api('POST', '/ai/render', { location: 'Temuco', pm25: 40, language: 'es', narration: false, ...SMALL });
+    assert.equal(ai.status, 202, JSON.stringify(ai.body));
+    await waitForJob(d.base, ai.body.jobId);
+    await d.goto(`/renders/${ai.body.jobId}`);
+    const link = d.page.getByRole('link', { name: 'Captions (WebVTT)' });
+    await link.waitFor();
+    assert.equal(new URL((await link.getAttribute('href'))!, d.base).pathname, new URL(ai.body.captionsUrl, d.base).pathname);
+    assert.equal(await d.page.locator('video.player track[kind=captions]').count(), 1);
+  });
+
   test('renders gallery: search, filters, the inline player, and bulk retry of failed renders', async () => {
     const lima = await d.api('POST', '/render', { location: 'Lima', pm25: 31, template: 'social-clip', format: 'square', language: 'es', ...SMALL });
     await waitForJob(d.base, lima.body.jobId);
