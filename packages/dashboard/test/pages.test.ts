@@ -61,6 +61,22 @@ async function bulletinPdf(lines: string[]): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** What pokes out of the viewport: a page wider than it, or any element ending beyond its right edge (scrollable tables aside). */
+async function overflow(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const out: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > vw + 1) out.push(`page is ${document.documentElement.scrollWidth}px wide in a ${vw}px viewport`);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *, header *'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (el.closest('.table-wrap, .sr-only, .skip-link')) continue;
+      if (r.right > vw + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(r.right)}px: ${(el.textContent ?? '').slice(0, 60)}`);
+    }
+    return out.slice(0, 5);
+  });
+}
+
 /** Waits until the page's data has loaded (no loading line left in main). */
 async function settled(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
@@ -88,18 +104,34 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     await rx?.close();
   });
 
-  /** In each language: axe-core on the current page (a serious or critical violation fails), then a full-page screenshot. */
+  /**
+   * In each language at 1280 px, then in Portuguese (the longest words) at 390 px: axe-core on the
+   * current page (a serious or critical violation fails), nothing overflowing, and a full-page screenshot.
+   */
   async function checkAndShoot(name: string, p: Page = page): Promise<void> {
     // Toasts float over the content: dismiss them so the pictures show the page itself.
     await p.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click()));
-    for (const lang of LANGS) {
-      await d.setLanguage(lang, p);
+    const problems: string[] = [];
+    const check = async (shot: string) => {
       await settled(p);
-      assert.equal(seriousViolations(await d.axe(p)), '', `axe on ${name} (${lang})`);
+      const a11y = seriousViolations(await d.axe(p));
+      if (a11y) problems.push(`axe on ${shot}:\n${a11y}`);
+      for (const o of await overflow(p)) problems.push(`overflow on ${shot}: ${o}`);
       await p.evaluate(() => window.scrollTo(0, 0));
-      await p.screenshot({ path: join(SHOTS, `${name}-${lang}.png`), fullPage: true });
+      await p.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+    };
+    try {
+      for (const lang of LANGS) {
+        await d.setLanguage(lang, p);
+        await check(`${name}-${lang}`);
+      }
+      await p.setViewportSize({ width: 390, height: 844 });
+      await check(`${name}-390-pt`);
+    } finally {
+      await p.setViewportSize({ width: 1280, height: 860 });
+      await d.setLanguage('en', p);
     }
-    await d.setLanguage('en', p);
+    assert.deepEqual(problems, []);
   }
 
   test('webhooks: register, the secret once, refused URL named, send a test, the delivery in the log', async () => {

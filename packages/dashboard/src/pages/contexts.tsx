@@ -14,7 +14,7 @@ import { api, ApiError, useApi } from '../api';
 import { formatDate, formatNumber, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
-import { Button, Dialog, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge } from '../ui';
+import { Button, Dialog, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
 
 // ---- the API's shapes -------------------------------------------------------
 
@@ -206,7 +206,7 @@ export function ContextsPage() {
       {list.data && list.data.contexts.length === 0 ? <Empty>{filtered ? t('contexts.noneMatch') : t('contexts.none')}</Empty> : null}
       {list.data && list.data.contexts.length > 0 ? (
         <div class="card">
-          <div class="table-wrap">
+          <TableWrap label={t('nav.contexts')}>
             <table class="data">
               <caption class="sr-only">{t('nav.contexts')}</caption>
               <thead>
@@ -242,7 +242,7 @@ export function ContextsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Pager nextCursor={list.data.nextCursor} onNext={(next) => setQuery({ ...applied, cursor: next })} onFirst={cursor ? () => setQuery({ ...applied }) : undefined} />
         </div>
       ) : null}
@@ -491,7 +491,7 @@ function ValuesCard({ ctx }: { ctx: ContextView }) {
       {rows.length === 0 ? (
         <p class="muted">{t('contexts.noValues')}</p>
       ) : (
-        <div class="table-wrap">
+        <TableWrap label={t('contexts.values')}>
           <table class="data">
             <thead>
               <tr>
@@ -532,7 +532,7 @@ function ValuesCard({ ctx }: { ctx: ContextView }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );
@@ -599,6 +599,7 @@ function EditCard({ ctx, onSaved }: { ctx: ContextView; onSaved: (c: ContextView
           <div class="row" style={{ marginTop: '0.5rem' }}>
             <Button
               kind="primary"
+              style={{ whiteSpace: 'normal', textAlign: 'left' }}
               onClick={() => {
                 // Three-way: the fields I changed keep my value, every other field takes the latest one.
                 const mine = draftOf(base);
@@ -614,6 +615,7 @@ function EditCard({ ctx, onSaved }: { ctx: ContextView; onSaved: (c: ContextView
               {t('contexts.conflict.keepMine', { version: conflict.version })}
             </Button>
             <Button
+              style={{ whiteSpace: 'normal', textAlign: 'left' }}
               onClick={() => {
                 setBase(conflict);
                 setDraft(draftOf(conflict));
@@ -743,7 +745,7 @@ function HistoryCard({ id, tick }: { id: string; tick: number }) {
       <ErrorBanner error={h.error} />
       {h.data && edits.length === 0 ? <p class="muted">{t('contexts.history.none')}</p> : null}
       {edits.length ? (
-        <div class="table-wrap">
+        <TableWrap label={t('contexts.history')}>
           <table class="data">
             <thead>
               <tr>
@@ -772,7 +774,7 @@ function HistoryCard({ id, tick }: { id: string; tick: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
     </section>
   );
@@ -887,7 +889,7 @@ function RendersCard({ ctx, tick }: { ctx: ContextView; tick: number }) {
       <ErrorBanner error={list.error} />
       {jobs.length === 0 && !list.loading ? <p class="muted">{t('contexts.renders.none')}</p> : null}
       {jobs.length ? (
-        <div class="table-wrap">
+        <TableWrap label={t('contexts.renders', { n: ctx.renders.count })}>
           <table class="data">
             <thead>
               <tr>
@@ -914,9 +916,14 @@ function RendersCard({ ctx, tick }: { ctx: ContextView; tick: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {list.data ? <Pager nextCursor={list.data.nextCursor} onNext={setCursor} onFirst={cursor ? () => setCursor(null) : undefined} /> : null}
+      {canRead && jobs.length ? (
+        <p>
+          <Link to={`/renders?contextId=${encodeURIComponent(ctx.contextId)}`}>{t('contexts.renders.all')}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

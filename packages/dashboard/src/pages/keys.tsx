@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { api, useApi } from '../api';
 import { formatDate, useLang, useT } from '../i18n';
 import { hasScope, useSession } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page } from '../ui';
+import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, TableWrap } from '../ui';
 import { ConfirmDialog, SecretOnce, useAction } from './contexts';
 
 interface ApiKey {
@@ -87,7 +87,7 @@ function KeysAdmin() {
         {!list.data && list.loading ? <Loading /> : null}
         {list.data && keys.length === 0 ? <Empty>{t('keys.none')}</Empty> : null}
         {keys.length ? (
-          <div class="table-wrap">
+          <TableWrap label={t('keys.list')}>
             <table class="data">
               <thead>
                 <tr>
@@ -138,7 +138,7 @@ function KeysAdmin() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         ) : null}
       </section>
       <RevokeDialog
@@ -210,7 +210,7 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
           {fe.scopes ? <p class="error">{fe.scopes}</p> : null}
           {!scopes.data && scopes.loading ? <Loading /> : null}
           {modules.length ? (
-            <div class="table-wrap">
+            <TableWrap label={t('keys.field.scopes')}>
               <table class="data" style={{ width: 'auto', minWidth: 'min(100%, 28rem)' }}>
                 <thead>
                   <tr>
@@ -240,7 +240,7 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           ) : null}
           {others.map((s) => (
             <label key={s} class="check" style={{ marginTop: '0.6rem' }}>

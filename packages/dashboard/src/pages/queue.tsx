@@ -8,7 +8,7 @@ import { api, useApi } from '../api';
 import { formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Loading, notify, Page, Pager, StatusBadge } from '../ui';
+import { Button, Empty, ErrorBanner, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
 import { JobLink, useAction, usePoll, type JobView } from './contexts';
 
 const JOB_STATUSES = ['queued', 'rendering', 'completed', 'failed', 'canceled'] as const;
@@ -102,7 +102,7 @@ export function QueuePage() {
             {s.workers.length === 0 ? (
               <p class="muted">{t('queue.workers.none')}</p>
             ) : (
-              <div class="table-wrap">
+              <TableWrap label={t('queue.workers', { n: s.workers.length })}>
                 <table class="data">
                   <thead>
                     <tr>
@@ -127,7 +127,7 @@ export function QueuePage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )}
           </section>
         </>
@@ -154,7 +154,7 @@ export function QueuePage() {
         {!jobs.data && jobs.loading ? <Loading /> : null}
         {jobs.data && jobs.data.jobs.length === 0 ? <Empty>{selected.length ? t('queue.jobs.noneMatch') : t('queue.jobs.none')}</Empty> : null}
         {jobs.data?.jobs.length ? (
-          <div class="table-wrap">
+          <TableWrap label={t('queue.jobs')}>
             <table class="data">
               <thead>
                 <tr>
@@ -211,7 +211,7 @@ export function QueuePage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         ) : null}
         {jobs.data ? <Pager nextCursor={jobs.data.nextCursor} onNext={(c) => setQuery({ status: selected.join(',') || undefined, cursor: c })} onFirst={cursor ? () => setQuery({ status: selected.join(',') || undefined }) : undefined} /> : null}
       </section>

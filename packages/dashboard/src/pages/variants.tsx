@@ -10,7 +10,7 @@ import { api, useApi } from '../api';
 import { formatDate, formatNumber, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge } from '../ui';
+import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
 import { BESIDE_FIELDS, ConfirmDialog, FORMATS, JobLink, LANGUAGES, RESOLUTIONS, useAction, usePoll, useTemplates, WIDE_GRID } from './contexts';
 
 // ---- the API's shapes -------------------------------------------------------
@@ -139,7 +139,7 @@ export function VariantsPage() {
       {tests.length ? (
         <section class="card" aria-labelledby="var-list">
           <h2 id="var-list">{t('variants.list')}</h2>
-          <div class="table-wrap">
+          <TableWrap label={t('variants.list')}>
             <table class="data">
               <thead>
                 <tr>
@@ -174,7 +174,7 @@ export function VariantsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Pager nextCursor={list.data?.nextCursor} onNext={(c) => setQuery({ status, cursor: c })} onFirst={cursor ? () => setQuery({ status }) : undefined} />
         </section>
       ) : null}
@@ -557,7 +557,7 @@ export function VariantDetailPage({ id }: { id: string }) {
 
       <section class="card" aria-labelledby="var-arms">
         <h2 id="var-arms">{t('variants.arms')}</h2>
-        <div class="table-wrap">
+        <TableWrap label={t('variants.arms')}>
           <table class="data">
             <thead>
               <tr>
@@ -607,10 +607,10 @@ export function VariantDetailPage({ id }: { id: string }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
 
         <h3 style={{ marginTop: '1.25rem' }}>{t('variants.results')}</h3>
-        <div class="table-wrap">
+        <TableWrap label={t('variants.results')}>
           <table class="data">
             <thead>
               <tr>
@@ -662,7 +662,7 @@ export function VariantDetailPage({ id }: { id: string }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
         <p class="muted">{t('variants.arms.legend')}</p>
       </section>
 

@@ -11,7 +11,7 @@ import { api, useApi } from '../api';
 import { formatDate, formatDuration, useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, StatusBadge } from '../ui';
+import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, StatusBadge, TableWrap } from '../ui';
 import { ConfirmDialog, SecretOnce, useAction, usePoll } from './contexts';
 
 interface Webhook {
@@ -115,7 +115,7 @@ export function WebhooksPage() {
       {hooks.length ? (
         <section class="card" aria-labelledby="wh-list">
           <h2 id="wh-list">{t('webhooks.list')}</h2>
-          <div class="table-wrap">
+          <TableWrap label={t('webhooks.list')}>
             <table class="data">
               <thead>
                 <tr>
@@ -141,7 +141,7 @@ export function WebhooksPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </section>
       ) : null}
       {shown ? <DeliveryLog hook={shown} tick={logTick} onClose={() => setSelected(null)} /> : null}
@@ -293,7 +293,7 @@ function DeliveryLog({ hook, tick, onClose }: { hook: Webhook; tick: number; onC
       <ErrorBanner error={log.error} />
       {log.data && deliveries.length === 0 ? <p class="muted">{t('webhooks.log.none')}</p> : null}
       {deliveries.length ? (
-        <div class="table-wrap">
+        <TableWrap label={t('webhooks.log.title')}>
           <table class="data">
             <thead>
               <tr>
@@ -350,7 +350,7 @@ function DeliveryLog({ hook, tick, onClose }: { hook: Webhook; tick: number; onC
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
     </section>
   );

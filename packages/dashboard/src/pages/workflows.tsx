@@ -12,7 +12,7 @@ import { api, useApi } from '../api';
 import { formatDate, formatDuration, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge } from '../ui';
+import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
 import { BESIDE_FIELDS, ConfirmDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, WIDE_GRID, type ContextView, type JobView } from './contexts';
 import { WorkflowWebhooksNote } from './webhooks';
 
@@ -209,7 +209,7 @@ export function WorkflowsPage() {
       {items.length ? (
         <section class="card" aria-labelledby="wf-list">
           <h2 id="wf-list">{t('workflows.list')}</h2>
-          <div class="table-wrap">
+          <TableWrap label={t('workflows.list')}>
             <table class="data">
               <thead>
                 <tr>
@@ -244,7 +244,7 @@ export function WorkflowsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Pager nextCursor={list.data?.nextCursor} onNext={(c) => setQuery({ cursor: c })} onFirst={cursor ? () => setQuery({}) : undefined} />
         </section>
       ) : null}
@@ -883,7 +883,7 @@ export function WorkflowDetailPage({ id }: { id: string }) {
         </dl>
 
         <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.locations')}</h3>
-        <div class="table-wrap">
+        <TableWrap label={t('workflows.locations')}>
           <table class="data">
             <thead>
               <tr>
@@ -908,7 +908,7 @@ export function WorkflowDetailPage({ id }: { id: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
 
         <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.steps')}</h3>
         <ol class="stack" style={{ paddingLeft: '1.2rem', gap: '0.4rem' }}>
@@ -1045,7 +1045,7 @@ function RunsCard({ workflowId, tick, selected, onSelect }: { workflowId: string
       <ErrorBanner error={runs.error} />
       {runs.data && runs.data.runs.length === 0 ? <p class="muted">{t('workflows.runs.none')}</p> : null}
       {runs.data?.runs.length ? (
-        <div class="table-wrap">
+        <TableWrap label={t('workflows.runs')}>
           <table class="data">
             <thead>
               <tr>
@@ -1082,7 +1082,7 @@ function RunsCard({ workflowId, tick, selected, onSelect }: { workflowId: string
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {runs.data ? <Pager nextCursor={runs.data.nextCursor} onNext={setCursor} onFirst={cursor ? () => setCursor(null) : undefined} /> : null}
     </section>
@@ -1142,7 +1142,7 @@ function RunDetail({ runId, onChange }: { runId: string; onChange: () => void })
             </dd>
           </dl>
           <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.run.items')}</h3>
-          <div class="table-wrap">
+          <TableWrap label={t('workflows.run.items')}>
             <table class="data">
               <thead>
                 <tr>
@@ -1200,7 +1200,7 @@ function RunDetail({ runId, onChange }: { runId: string; onChange: () => void })
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </>
       ) : null}
     </section>
