@@ -1,7 +1,6 @@
 /** Messages of the shell (navigation, sign-in, shared components) and of the Overview, Renders, New render and Ingest pages. */
 const en: Record<string, string> = {
   // Template names and descriptions: English comes from the service (GET /templates); es and pt below as tpl.<id>.name / .desc.
-  'nav.home': 'aqcast dashboard, home',
   'nav.main': 'Main',
   'nav.menu': 'Menu',
   'nav.skip': 'Skip to content',
@@ -285,7 +284,6 @@ const en: Record<string, string> = {
 };
 
 const es: Record<string, string> = {
-  'nav.home': 'Panel de aqcast, inicio',
   'nav.main': 'Principal',
   'nav.menu': 'Menú',
   'nav.skip': 'Saltar al contenido',
@@ -579,7 +577,6 @@ const es: Record<string, string> = {
 };
 
 const pt: Record<string, string> = {
-  'nav.home': 'Painel do aqcast, início',
   'nav.main': 'Principal',
   'nav.menu': 'Menu',
   'nav.skip': 'Pular para o conteúdo',

@@ -4,7 +4,7 @@
  * plus the workflows and A/B tests that are running. Live: job changes
  * refresh the figures (at most every few seconds).
  */
-import { useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useApi } from '../api';
 import { Chart, percent } from '../chart';
 import { formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
@@ -63,6 +63,12 @@ const trend = (metric: string) => `/analytics/trends?metric=${metric}&interval=d
 /** Re-runs `fn` after job changes, at most once per `ms`. */
 function useThrottledOnJobs(fn: () => void, ms: number): void {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   useJobEvents(() => {
     if (timer.current) return;
     timer.current = setTimeout(() => {
