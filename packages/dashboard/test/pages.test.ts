@@ -180,13 +180,26 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     const made = await d.api('POST', '/contexts', { location: 'Quito', date: '2026-11-20', pm25: 12, no2: 20, temperatura: 14.5, tags: ['weekly'] });
     assert.equal(made.status, 201, JSON.stringify(made.body));
     ids.context = made.body.contextId;
-    const doomed = await d.api('POST', '/contexts', { location: 'Cuenca', pm25: 8 });
     const pdf = await bulletinPdf(['Boletin de calidad del aire', 'Santiago, 12 de marzo de 2026', 'MP 2,5: 41 ug/m3', 'NO2: 38 ug/m3']);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'boletin-santiago.pdf');
     const uploaded = await fetch(`${d.base}/ingest/upload`, { method: 'POST', headers: { 'x-api-key': TEST_API_KEY }, body: form });
     assert.equal(uploaded.status, 201);
     const fromPdf = ((await uploaded.json()) as { contextId: string }).contextId;
+    // Values entered by hand through the dialog.
+    await d.goto('/contexts');
+    await settled(page);
+    await page.getByRole('button', { name: 'New context' }).click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByLabel('Location').fill('Cuenca');
+    await dialog.getByLabel('PM2.5 (µg/m³)').fill('8');
+    await dialog.getByLabel('Add tags').fill('andes');
+    await dialog.getByRole('button', { name: 'Store context' }).click();
+    await page.locator('h1', { hasText: 'Cuenca' }).waitFor();
+    const doomed = page.url().split('/').pop()!;
+    const cuenca = (await d.api('GET', `/contexts/${doomed}`)).body;
+    assert.deepEqual([cuenca.location, cuenca.pm25, cuenca.tags, cuenca.source.kind], ['Cuenca', 8, ['andes'], 'manual']);
+
     await d.goto('/contexts');
     await settled(page);
     await page.getByLabel('Search').fill('quito');
@@ -260,12 +273,12 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     assert.equal(await page.getByRole('link', { name: 'Download original' }).count(), 0, 'a context entered by hand has no original');
     await checkAndShoot('context-detail');
 
-    await d.goto(`/contexts/${doomed.body.contextId}`);
+    await d.goto(`/contexts/${doomed}`);
     await settled(page);
     await page.getByRole('button', { name: 'Delete context' }).click();
     await page.locator('dialog').getByRole('button', { name: 'Delete context' }).click();
     await page.waitForURL(/\/dashboard\/contexts$/);
-    assert.equal((await d.api('GET', `/contexts/${doomed.body.contextId}`)).status, 404);
+    assert.equal((await d.api('GET', `/contexts/${doomed}`)).status, 404);
   });
 
   test('workflows: build one with the form (cron helper, context source), run it, see the run and its job', async () => {
@@ -287,6 +300,13 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     await videos.getByLabel('Resolution').selectOption('360p');
     await page.locator('form').getByText('1 active webhook(s) receive workflow runs.').waitFor();
     await checkAndShoot('workflows-new');
+    // The service's refusal names the field, beside it and in the banner.
+    await page.getByLabel('Time zone').fill('Mars/Olympus_Mons');
+    await page.getByText('Unknown time zone.').waitFor();
+    await page.getByRole('button', { name: 'Create workflow' }).click();
+    await page.locator('.banner-error code', { hasText: 'trigger.timezone' }).waitFor();
+    assert.equal(await page.getByLabel('Time zone').getAttribute('aria-invalid'), 'true');
+    await page.getByLabel('Time zone').fill('America/Santiago');
     await page.getByRole('button', { name: 'Create workflow' }).click();
     await page.locator('h1', { hasText: 'Quito morning' }).waitFor();
     ids.workflow = page.url().split('/').pop()!;
