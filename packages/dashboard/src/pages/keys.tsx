@@ -108,7 +108,7 @@ function KeysAdmin() {
                       <td>
                         {k.name}
                         <div class="muted">
-                          <code>{k.prefix}…</code> · {t('keys.createdAt', { at: formatDate(k.createdAt, lang) })}
+                          <code>{k.prefix}</code> · {t('keys.createdAt', { at: formatDate(k.createdAt, lang) })}
                         </div>
                       </td>
                       <td>{k.scopes.join(', ')}</td>
