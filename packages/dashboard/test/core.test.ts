@@ -360,6 +360,17 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     assert.equal(await d.page.evaluate(async () => (await fetch('/renders', { credentials: 'same-origin' })).status), 401);
     await d.goto('/renders');
     await d.page.locator('#api-key').waitFor();
+    // The sign-in page in every language, at both widths.
+    for (const lang of ['es', 'pt', 'en'] as const) {
+      await d.setLanguage(lang);
+      for (const width of [1280, 390]) {
+        await d.page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+        assert.equal(seriousViolations(await d.axe()), '', `${lang} ${width}`);
+        assert.deepEqual(await overflow(d), [], `${lang} ${width}`);
+        await d.screenshot(`${lang}-${width}-signin`);
+      }
+    }
+    await d.page.setViewportSize({ width: 1280, height: 860 });
     assert.deepEqual(d.problems(), []);
   });
 });
