@@ -58,7 +58,7 @@ module.exports = {
     exclude: { path: '(^|/)(dist|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['aqcast-source', 'import', 'types', 'default'], extensions: ['.ts', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['aqcast-source', 'import', 'types', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -94,7 +94,9 @@ export async function dashboardRoutes(app: Http, dashboard: DashboardService, qu
 
   const dist = dashboardDist();
   if (dist) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/dashboard/', decorateReply: true, wildcard: false, index: false, cacheControl: true, maxAge: '1h' });
+    // serve: false — only reply.sendFile; the public /dashboard/* route below serves the files
+    // (routes the plugin would add itself are not public, so the sign-in page could not load its assets).
+    await app.register(fastifyStatic, { root: dist, prefix: '/dashboard/', serve: false, decorateReply: true, index: false, cacheControl: true, maxAge: '1h' });
   }
   const page = async (_req: unknown, reply: FastifyReply) => {
     if (!dist) return reply.type('text/html; charset=utf-8').send('<!doctype html><title>aqcast dashboard</title><p>The dashboard is not built: run <code>npm ci</code> (or <code>npm run build</code>) at the repository root.</p>');
