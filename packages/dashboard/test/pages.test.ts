@@ -139,7 +139,8 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     await settled(page);
     await page.getByRole('button', { name: 'Register webhook' }).click();
     const form = page.locator('form', { has: page.getByLabel('Receiver URL') });
-    // The events offered are exactly the types the service's modules declare.
+    // The events offered are exactly the types the service's modules declare (read from GET /webhooks/events).
+    await form.locator('fieldset label code').first().waitFor();
     const offered = await form.locator('fieldset label code').allTextContents();
     assert.deepEqual(offered, d.service.services.webhooks.subscribable());
 

@@ -8,7 +8,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, useApi } from '../api';
-import { formatDate, formatDuration, useLang, useT } from '../i18n';
+import { formatDate, formatDuration, localized, useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, StatusBadge, TableWrap } from '../ui';
@@ -45,13 +45,6 @@ interface Delivery {
   attemptLog?: Attempt[];
 }
 
-/**
- * The event types a webhook can subscribe to: every type the service's modules
- * declare (queue, contexts, workflows, variants), in their order. The service
- * has no route that lists them; the dashboard test checks this list against the
- * running service's declared types, so it cannot drift unnoticed.
- */
-export const WEBHOOK_EVENTS = ['render.completed', 'render.failed', 'ingest.completed', 'context.created', 'context.updated', 'context.deleted', 'workflow.run.completed', 'workflow.run.failed', 'variant.concluded'] as const;
 const ALL = '*';
 
 export function WebhooksPage() {
@@ -204,6 +197,10 @@ function RegisterForm({ onCancel, onRegistered }: { onCancel: () => void; onRegi
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['render.completed', 'render.failed']);
   const [secret, setSecret] = useState('');
+  // Every type the service's modules declare, in their order (GET /webhooks/events).
+  const offered = useApi<{ events: { type: string; description: string }[] }>('/webhooks/events');
+  const eventTypes = offered.data?.events ?? [];
+  const lang = useLang();
   const action = useAction();
   const fe = fieldErrors(action.error);
   const all = events.includes(ALL);
@@ -215,7 +212,7 @@ function RegisterForm({ onCancel, onRegistered }: { onCancel: () => void; onRegi
         class="stack"
         onSubmit={async (e) => {
           e.preventDefault();
-          const body: Record<string, unknown> = { url: url.trim(), events: all ? [ALL] : WEBHOOK_EVENTS.filter((x) => events.includes(x)) };
+          const body: Record<string, unknown> = { url: url.trim(), events: all ? [ALL] : eventTypes.map((x) => x.type).filter((x) => events.includes(x)) };
           if (secret) body.secret = secret;
           const r = await action.run('register', () => api<{ webhook: Webhook; secret?: string }>('POST', '/webhooks', body));
           if (r) onRegistered(r.webhook, r.secret);
@@ -232,13 +229,13 @@ function RegisterForm({ onCancel, onRegistered }: { onCancel: () => void; onRegi
             {t('webhooks.events.allLong')}
           </label>
           <div class="form-grid" style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 16rem), 1fr))' }}>
-            {WEBHOOK_EVENTS.map((ev) => (
+            {eventTypes.map(({ type: ev, description }) => (
               <label key={ev} class="check" style={{ alignItems: 'flex-start' }}>
                 <input type="checkbox" disabled={all} checked={all || events.includes(ev)} onChange={(e) => toggle(ev, e.currentTarget.checked)} style={{ marginTop: '0.3rem', flex: 'none' }} />
                 <span>
                   <code>{ev}</code>
                   <br />
-                  <small class="muted">{t(`webhooks.event.${ev}`)}</small>
+                  <small class="muted">{localized(lang, `webhooks.event.${ev}`, description)}</small>
                 </span>
               </label>
             ))}
