@@ -26,6 +26,7 @@ export async function serveCommand(): Promise<void> {
   const { apiKey, baseUrl } = service;
   const lines = [
     `aqcast ${config.storeKind === 'sqlite' ? '(SQLite ' + config.databaseUrl.slice(7) + ')' : '(PostgreSQL)'} listening on ${baseUrl}`,
+    `  dashboard:        ${baseUrl}/dashboard (sign in with the API key)`,
     `  REST explorer:    ${baseUrl}/api-explorer`,
     `  GraphQL explorer: ${baseUrl}/graphql-explorer`,
     `  workers in this process: ${config.workerConcurrency}`,
