@@ -382,6 +382,8 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       row.used = true;
       row.role = 'row';
       const legend = CATEGORY.test(name.replace(/^[\s\d.-]+/, '').trim()) || cells.some((c) => c.cell.legend);
+      // A row named by an index ("ICAP", "IMECA", "AQI") holds index values under the measure columns: not a station.
+      if (INDEX_HEADER.test(foldText(name).folded)) continue;
       rows.push({ line: row, name, cells, legend });
     }
     // A legend (breakpoints per category) gives no reading.

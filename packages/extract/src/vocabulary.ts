@@ -34,7 +34,8 @@ export const LABELS: Record<Measure, RegExp[]> = {
     new RegExp(`\\b${PARTICLES_BELOW}10${MICRONS}`, 'gi'),
   ],
   no2: [/\bNO\s?2\b/g, /\bno2\b/g, /\bdioxido\s+de\s+nitrogen(?:o|io)\b/gi, /\bnitrogen\s+dioxide\b/gi],
-  o3: [/\bO\s?3\b/g, /\bo3\b/g, /\bozon(?:o|e|io)\b/gi],
+  // "Ozono (03)": OCR (or a careless font) reads the formula's O as a zero; after the name it is still the label, not "3".
+  o3: [/\bO\s?3\b/g, /\bo3\b/g, /\bozon(?:o|e|io)\b(?:\s*\(\s*[O0]\s?3\s*\))?/gi],
   so2: [/\bSO\s?2\b/g, /\bso2\b/g, /\bdioxido\s+de\s+(?:azufre|enxofre)\b/gi, /\bsul(?:f|ph)ur\s+dioxide\b/gi],
   co: [/\bCO\b(?!\s?2|[-\w])/g, /\bmonoxido\s+de\s+carbono\b/gi, /\bcarbon\s+monoxide\b/gi],
   temperatura: [/\btemperatura\b/gi, /\btemperature\b/gi, /\btemp\b\.?/gi],
@@ -54,7 +55,7 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
   no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g],
   so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g],
-  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi],
+  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g],
   co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g],
 };
 
@@ -181,7 +182,7 @@ export const CATEGORY = /^(?:n[1-5]\s*-?\s*)?(?:buena|bueno|aceptable|regular|ma
 export const CATEGORY_WORD = /\b(?:buena|bueno|aceptable|regular|mala|muy\s+mala|extremadamente\s+mala|alerta|preemergencia|emergencia|boa|moderada|ruim|muito\s+ruim|pessima|good|moderate|unhealthy|hazardous|satisfactory|severe|very\s+high)\b/i;
 
 /** Words just before a number that make it a threshold, limit or breakpoint, not a measurement. */
-export const THRESHOLD_BEFORE = /(?:\b(?:limite|limites|limit|limits|norma|normas|standard|standards|estandar|estandares|ECA|guia|guias|guideline|guidelines|umbral|umbrales|threshold|thresholds|valor\s+guia|valor\s+limite|objetivo|target|menor(?:es)?\s+(?:a|que|de)|inferior(?:es)?\s+a|por\s+debajo\s+de|abaixo\s+de|below|under|less\s+than|lower\s+than|above|over|more\s+than|greater\s+than|mayor(?:es)?\s+(?:a|que)|superior(?:es)?\s+(?:a|al)|por\s+encima\s+de|acima\s+de|hasta|up\s+to|ate|permitid[oa]s?|allowed|recomendad[oa]|recommended|breakpoints?|rango|rangos|range|faixa|faixas|entre\s+los?\s+valores)\b|[<>≤≥]=?)[^\d]{0,22}$/i;
+export const THRESHOLD_BEFORE = /(?:\b(?:limite|limites|limit|limits|norma|normas|standard|standards|estandar|estandares|ECA|guia|guias|guideline|guidelines|umbral|umbrales|threshold|thresholds|valor\s+guia|valor\s+limite|objetivo|target|menor(?:es)?\s+(?:a|que|de)|inferior(?:es)?\s+a|por\s+debajo\s+de|abaixo\s+de|below|under|less\s+than|lower\s+than|above|over|more\s+than|greater\s+than|mayor(?:es)?\s+(?:a|que)|superior(?:es)?\s+(?:a|al)|por\s+encima\s+de|acima\s+de|hasta|up\s+to|ate|permitid[oa]s?|allowed|recomendad[oa]|recommended|breakpoints?|rango|rangos|range|faixa|faixas|entre\s+los?\s+valores|super(?:ar|a|e|o|aron|an|en)|exced\w*|exceed\w*|ultrapass\w*|rebas\w*|sobrepas\w*)\b|[<>≤≥]=?)[^\d]{0,22}$/i;
 /** Words before a number that make it a law, decree, resolution or standard number. */
 export const LEGAL_BEFORE = /\b(?:ley|leyes|law|act|decreto|decree|resolucion|resolucao|resolution|res|norma|nom|ds|d\.\s?s|dec|articulo|artigo|article|art|inciso|acuerdo|conama|portaria|lei|circular|oficio|expediente|codigo|code)\.?\s*(?:n[°ºo]\.?|nro\.?|no\.|num\.?|numero|number|#)?\s*$/i;
 /** Before a number that makes it a counted quantity ("número de estaciones 3"). */

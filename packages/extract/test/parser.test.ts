@@ -290,3 +290,72 @@ describe('OCR misreadings (only with ocr: true)', () => {
     assert.equal(r.pm10, 51);
   });
 });
+
+/** Every measure found, without location and date. */
+const measures = (text: string, ocr = false): Record<string, number> => {
+  const r = parse(text, ocr);
+  return Object.fromEntries(Object.entries(r.fields).filter(([k]) => k !== 'location' && k !== 'date').map(([k, f]) => [k, (f as { value: number }).value]));
+};
+
+describe('numbers that are not concentrations', () => {
+  it('law, decree and resolution numbers', () => {
+    assert.deepEqual(measures('Marco legal: Ley 1356 (calidad atmosférica) y su decreto reglamentario, PM10 y NO2'), {});
+    assert.deepEqual(measures('Norma primaria de MP2,5 — Decreto Supremo N° 12/2011, Ministerio del Medio Ambiente'), {});
+    assert.deepEqual(measures('Padrões de qualidade do ar (Resolução CONAMA nº 491/2018) para MP10 e O3'), {});
+    assert.deepEqual(measures('Límites de ozono según NOM-020-SSA1-2014 y Resolución 2254 de 2017'), {});
+  });
+  it('averaging periods and durations, "hs" included', () => {
+    assert.deepEqual(measures('Promedio de PM2.5 en 24 horas y de O3 en 8 h'), {});
+    assert.deepEqual(measures('The 24-hour PM2.5 mean and the ozone rolling 8-hour mean'), {});
+    assert.deepEqual(measures('Ozono: promedio móvil de 8 horas\nPM10 24hs'), {});
+    assert.equal(value('Ozono (promedio móvil de 8 horas): 72 µg/m³', 'o3'), 72);
+  });
+  it('dates written with dashes and month names ("3-jun-2025") are not values', () => {
+    assert.deepEqual(measures('MP10 medido el 3-jun-2025'), {});
+    assert.equal(value('MP10 medido el 3-jun-2025: 41 µg/m³', 'pm10'), 41);
+  });
+  it('a zero-padded integer ("07") is never a concentration', () => {
+    assert.deepEqual(measures('PM2.5 07'), {});
+  });
+  it('index values: a bare number under an index name, even with the pollutant named, or followed by a category', () => {
+    assert.deepEqual(measures('IQAr MP10 38 Boa'), {});
+    assert.deepEqual(measures('AQI PM2.5 61'), {});
+    assert.deepEqual(measures('PM2.5: 74 (Moderate)\nOzono 33 – Buena'), {});
+    assert.equal(value('Índice de calidad del aire: PM2.5 27 µg/m³', 'pm25'), 27);
+    assert.equal(value('PM10: 44 µg/m³ (Moderada)', 'pm10'), 44);
+  });
+  it('an index row in a station table ("ICAP", "IMECA") gives no reading; the stations still do', () => {
+    const r = parse('Estación   MP2,5   MP10\nCoyhaique   61   88\nICAP   140   77');
+    assert.equal(r.pm25, 61);
+    assert.equal(r.pm10, 88);
+    assert.deepEqual(measures('Zona   MP2,5   MP10\nIMECA   140   77'), {});
+  });
+  it('a document whose only numbers are such gives no value (confidence 0)', () => {
+    const r = parse([
+      'Boletín de calidad del aire — página 2 de 4',
+      'Según la Ley 20.417 y el D.S. N° 59/98, el MP10 (24 horas) no debe superar 150 µg/m³;',
+      'el MP2,5 menores a 50 µg/m³ es Bueno. ICAP 85. Consultas: tel. 600 360 3000.',
+      'PM2.5   0-50 Buena   51-100 Regular',
+    ].join('\n'));
+    assert.deepEqual(Object.keys(r.fields).filter((k) => k !== 'date' && k !== 'location'), []);
+    assert.equal(r.confidence, 0);
+  });
+});
+
+describe('number notation', () => {
+  it('thousands groups that cannot be decimals ("1.234,5", "1,234.5", "1.250.000")', () => {
+    assert.equal(value('Monóxido de carbono: 1.234,5 µg/m³', 'co'), 1.235);
+    assert.equal(value('Carbon monoxide 2,310.0 µg/m3', 'co'), 2.31);
+    assert.equal(value('PM10: 1.250.000 µg/m³', 'pm10'), undefined); // 1 250 000 is implausible, not 1.25
+  });
+  it('decimal commas ("61,7") stay decimals', () => {
+    assert.equal(value('MP10 61,7 µg/m³', 'pm10'), 61.7);
+  });
+  it('"(03)" after an ozone name is its label, never ozone 3, with or without OCR', () => {
+    assert.equal(value('Ozônio (03): 58 µg/m³', 'o3'), 58);
+    assert.equal(value('Ozono (03)\n66 µg/m³', 'o3', true), 66);
+    assert.equal(value('Ozone (03) [µg/m³]   49', 'o3', true), 49);
+    assert.deepEqual(measures('Ozono (03)'), {});
+    assert.deepEqual(measures('Ozônio (03) em queda', true), {});
+  });
+});
