@@ -104,7 +104,7 @@ export const LOCATION_LABELS: Array<[RegExp, number]> = [
 ];
 
 /** Names of bodies that publish bulletins: never a location. */
-export const INSTITUTION = /\b(?:ministerio|secretaria|secretariat|agencia|agency|instituto|institute|cetesb|sinca|semarnat|sedema|inea|smac|simat|cpcb|epa|airnow|department|departamento|gobierno|governo|government|prefeitura|alcaldia|intendencia|servicio|service|direccion|diretoria|companhia|compania|universidad|universidade|university|bureau|council|consejo|conselho|medio\s+ambiente|meio\s+ambiente|environment|environmental|ambiental|superintendencia|autoridad|comision|comissao|commission|fundacion|fundacao|red\s+de\s+monitoreo|rede\s+de\s+monitoramento|monitoring\s+network)\b/i;
+export const INSTITUTION = /\b(?:ministerio|secretaria|secretariat|agencia|agency|instituto|institute|cetesb|sinca|semarnat|sedema|inea|smac|simat|cpcb|epa|airnow|department|departamento|gobierno|governo|government|prefeitura|alcaldia|intendencia|servicio|service|direccion|diretoria|companhia|compania|universidad|universidade|university|bureau|council|consejo|conselho|medio\s+ambiente|meio\s+ambiente|environment|environmental|ambiental|superintendencia|autoridad|comision|comissao|commission|fundacion|fundacao|red\s+de\s+monitoreo|rede\s+de\s+monitoramento|monitoring\s+network|aqmd|apcd|air\s+quality\s+management|air\s+pollution\s+control|air\s+resources\s+board|air\s+district|senamhi|ideam|rmcab|semadet|seremi|digesa|oefa|minam|conama|inecc|defra|cpcb|feam|iema|ibama|acumar|apra)\b/i;
 
 export const MONTHS: Record<string, number> = {
   enero: 1, ene: 1, january: 1, jan: 1, janeiro: 1,
@@ -218,4 +218,5 @@ export const UNIT_HEADER = /^(?:unidad|unidade|unit|units|unidades|u\.?)$/i;
 /** Column headers of pollutants (the first column of a pollutant-per-row table). */
 export const POLLUTANT_HEADER = /\b(?:contaminante|contaminantes|poluente|poluentes|pollutant|pollutants|parametro|parameter|parametros|parameters|magnitud|especie)\b/i;
 /** Words naming an air basin or other non-city region: never the location. */
-export const BASIN = /\b(?:cuenca|basin|bacia|air\s+district|distrito\s+del\s+aire|airshed|valley\s+air|macrozona|macroregion)\b/i;
+// "Cuenca" alone is a city (Ecuador, Spain); "Cuenca del Valle de México", "cuenca atmosférica" are basins.
+export const BASIN = /\b(?:cuenca\s+(?:del?|atmosferica|aerea)\b|basin|bacia|air\s+district|distrito\s+del\s+aire|airshed|valley\s+air|macrozona|macroregion)\b/i;

@@ -359,3 +359,26 @@ describe('number notation', () => {
     assert.deepEqual(measures('Ozônio (03) em queda', true), {});
   });
 });
+
+describe('location: never a category, basin, station, index or agency', () => {
+  const loc = (head: string) => parse(`${head}\nPM2.5: 18 µg/m³`).location;
+  it('category words and their tails', () => {
+    assert.equal(loc('Qualidade do ar hoje: Ruim'), null);
+    assert.equal(loc('Calidad del aire — Regular'), null);
+    assert.equal(loc('Air Quality Alert: Unhealthy for Sensitive Groups'), null);
+  });
+  it('an air basin gives way to the city it names; "Cuenca" alone is a city', () => {
+    assert.equal(loc('San Joaquin Valley Air Basin\nAir quality forecast for Fresno'), 'Fresno');
+    assert.equal(loc('Boletín de calidad del aire de Cuenca'), 'Cuenca');
+    assert.equal(loc('Cuenca atmosférica de Guadalajara'), 'Guadalajara'); // the city, not the basin
+  });
+  it('agency names and acronyms in a mixed-case line are not places', () => {
+    assert.equal(loc('Boletín diario de calidad del aire del IDEAM'), null);
+    assert.equal(loc('Air Quality Report: Sacramento Metro APCD'), 'Sacramento'); // the city, not the district
+    assert.equal(loc('Air Quality Forecast — Bay Area Air Quality Management District'), null);
+    assert.equal(loc('Reporte del SENAMHI\nCalidad del aire en Arequipa'), 'Arequipa');
+  });
+  it('an index name in a zone column is not the location', () => {
+    assert.equal(parse('Zona   Índice AIRE Y SALUD   O3\nNoreste   Mala   115').location, null);
+  });
+});
