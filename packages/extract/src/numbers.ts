@@ -60,8 +60,33 @@ export interface NumberToken {
  */
 const NUMBER = /(?<![\p{L}\d.,/:_]|[\p{L}_]-|\d[.,])(\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?:,\d{3})+\.\d+|\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:,\d{3}){2,}|\d+(?:[.,]\d+)?)(?![\d]|[.,]\d)/gu;
 
+/**
+ * The document's decimal mark when its numbers make it plain (set per parse by
+ * `useDecimalMarkOf`): with decimal commas a lone dot group ("2.150") is 2150, with
+ * decimal dots a lone comma group ("2,150") is 2150; otherwise both are decimals.
+ */
+let documentDecimal: ',' | '.' | null = null;
+
+/** Decide the decimal mark from numbers that cannot be thousands (one or two decimals), labels ("PM2.5") and dates left out. */
+export function decimalMarkOf(text: string): ',' | '.' | null {
+  const plain = text.replace(/\b(?:PM|MP)\s?-?\s?2\s?[.,]\s?5/gi, ' ');
+  const count = (mark: string): number => plain.match(new RegExp(String.raw`(?<![\p{L}\d.,/-])\d+[${mark}]\d{1,2}(?![\d.,/-])`, 'gu'))?.length ?? 0;
+  const commas = count(',');
+  const dots = count('.');
+  if (commas >= 1 && dots === 0) return ',';
+  if (dots >= 1 && commas === 0) return '.';
+  return null;
+}
+
+/** Read the numbers of this document with its decimal mark (see `decimalMarkOf`). */
+export function useDecimalMarkOf(text: string): void {
+  documentDecimal = decimalMarkOf(text);
+}
+
 /** The value of a number as NUMBER matches it: the last mark is the decimal one when both appear; a repeated mark groups thousands. */
 export function parseNumber(s: string): number {
+  // "2.150" in a document of decimal commas: one thousands group (a leading zero never groups: "0.450").
+  if (documentDecimal && /^[1-9]\d{0,2}[.,]\d{3}$/.test(s) && !s.includes(documentDecimal)) return Number(s.replace(/[.,]/, ''));
   const hasDot = s.includes('.');
   const hasComma = s.includes(',');
   if (hasDot && hasComma) {
@@ -97,7 +122,7 @@ const RAW_SPANS: Array<[NumberRole, RegExp]> = [
 const SPANS = RAW_SPANS.map(([role, re]): [NumberRole, RegExp] => [role, new RegExp(re.source.replace(/\\s/g, '[^\\S\\n]'), re.flags)]);
 
 /** A range "low – high" (35-47, 35 a 47, 45 to 64, entre 11 y 30, between 11 and 30): the two numbers' offsets. */
-const RANGE_JOIN = /^\s*(?:-|–|—|a|to|y|and|e|até|ate|hasta)\s*$/i;
+const RANGE_JOIN = /^\s*(?:-|–|—|~|a|to|y|and|e|até|ate|hasta)\s*$/i;
 
 /** Find every number in `text` and give it a role from its context. */
 export function numberTokens(text: string): NumberToken[] {

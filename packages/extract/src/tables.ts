@@ -31,6 +31,7 @@ import type { Averaging, SourceUnit, ValueKind } from './types.js';
 import {
   AGGREGATE_NAME,
   CATEGORY,
+  CATEGORY_WORD,
   COUNT_HEADER,
   FORECAST,
   INDEX_HEADER,
@@ -310,7 +311,9 @@ function readCell(text: string, ocr: boolean): CellValue | null {
   if (/^[>≥≤]/.test(t) || (first.comparator && first.comparator !== '<')) return { value: first.value, unit: null, legend: true, placeholder: false, range: null };
   if (first.comparator === '<') return { value: NaN, unit: null, legend: false, placeholder: true, range: null }; // below detection
   if (first.role === 'range-low' || /^\d+(?:[.,]\d+)?\s*[-–]\s*\d/.test(t)) {
-    return { value: NaN, unit: null, legend: true, placeholder: false, range: null };
+    // Legend material in a station table; a pollutant-per-row table may take a lone range as a forecast (see readRowTables).
+    const high = toks.find((k) => k.range);
+    return { value: NaN, unit: high ? unitAt(t.slice(high.end), ocr) : null, legend: true, placeholder: false, range: high?.range ?? null };
   }
   if (first.role !== 'value' && first.role !== 'list') return null;
   return { value: first.value, unit: unitAt(t.slice(first.end), ocr), legend: false, placeholder: false, range: null };
@@ -493,8 +496,13 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       const valueZones = zones.filter((z, k) => k > labelZone && valueCols.includes(z.col));
       const unitText = unitCol ? zones.find((z) => z.col === unitCol)?.text ?? '' : '';
       const rowUnit = unitText ? unitAt(unitText, ctx.ocr) : null;
-      for (const z of valueZones) {
-        const cell = readCell(z.text, ctx.ocr);
+      const cellsOf = valueZones.map((z) => readCell(z.text, ctx.ocr));
+      // One range in a row with no category word ("PM2.5 | 35-55") is a forecast range, read by the range rule;
+      // several ("PM2.5 | 0-12 | 12.1-35.4 | …") or one beside a category are breakpoints.
+      const loneRange = cellsOf.filter((c) => c?.range).length === 1 && !cellsOf.some((c) => c?.legend && !c.range) && !CATEGORY_WORD.test(row.folded);
+      for (const [k, z] of valueZones.entries()) {
+        let cell = cellsOf[k];
+        if (cell?.range && loneRange) cell = { ...cell, value: cell.range[1], legend: false };
         if (!cell || cell.placeholder || cell.legend || Number.isNaN(cell.value)) continue;
         const colName = z.col.kind === 'name' ? (z.col.station ?? '') : '';
         const aggregate = colName && AGGREGATE_NAME.test(colName) ? (MEAN_NAME.test(colName) ? 'mean' : 'max') : null;
@@ -511,6 +519,7 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
           ocrFactor: ctx.ocrFactor(row),
           averaging: averagingIn(cellText(row, labelCell)) ?? z.col.averaging,
           kind: z.col.valueKind ?? ctx.documentKind,
+          range: cell.range,
           station: z.col.kind === 'name' && !aggregate && !period && colName ? colName : null,
           aggregate,
           page: row.page,

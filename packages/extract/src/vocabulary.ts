@@ -37,7 +37,8 @@ export const LABELS: Record<Measure, RegExp[]> = {
   // "Ozono (03)": OCR (or a careless font) reads the formula's O as a zero; after the name it is still the label, not "3".
   o3: [/\bO\s?3\b/g, /\bo3\b/g, /\bozon(?:o|e|io)\b(?:\s*\(\s*[O0]\s?3\s*\))?/gi],
   so2: [/\bSO\s?2\b/g, /\bso2\b/g, /\bdioxido\s+de\s+(?:azufre|enxofre)\b/gi, /\bsul(?:f|ph)ur\s+dioxide\b/gi],
-  co: [/\bCO\b(?!\s?2|[-\w])/g, /\bmonoxido\s+de\s+carbono\b/gi, /\bcarbon\s+monoxide\b/gi],
+  // "CO2", "CO 2" are carbon dioxide; "CO 2,1 mg/m³" is carbon monoxide.
+  co: [/\bCO\b(?!\s?2(?![.,]\d)|[-\w])/g, /\bmonoxido\s+de\s+carbono\b/gi, /\bcarbon\s+monoxide\b/gi],
   temperatura: [/\btemperatura\b/gi, /\btemperature\b/gi, /\btemp\b\.?/gi],
   humidity: [/\bhumedad\b(?:\s+relativa)?/gi, /\bumidade\b(?:\s+relativa)?/gi, /\b(?:relative\s+)?humidity\b/gi, /(?<![\d-])\b(?:HR|UR|RH)\b(?!\s*-)/g],
 };

@@ -382,3 +382,30 @@ describe('location: never a category, basin, station, index or agency', () => {
     assert.equal(parse('Zona   Índice AIRE Y SALUD   O3\nNoreste   Mala   115').location, null);
   });
 });
+
+describe('decimal convention and ranges', () => {
+  it('a lone thousands group follows the document\'s decimal mark', () => {
+    assert.equal(value('Monóxido de carbono (CO): 1.870 µg/m³\nMP10: 28,4 µg/m³', 'co'), 1.87); // decimal commas: 1870 µg/m³
+    assert.equal(value('CO 1,870 µg/m3\nPM10 28.4 µg/m3', 'co'), 1.87); // decimal dots: 1870 µg/m³
+    assert.equal(value('CO 0.450 ppm\nPM10 28,4 µg/m³', 'co'), 0.516); // a leading zero never groups
+  });
+  it('"CO 2,1 mg/m³" is carbon monoxide; "CO 2" and "CO2" stay carbon dioxide', () => {
+    assert.equal(value('CO 2,1 mg/m³', 'co'), 2.1);
+    assert.equal(value('CO 2 410 ppm\nCO2: 415 ppm', 'co'), undefined);
+  });
+  it('a range is never read as its low end: the value is the upper end, the range is kept (mean rule: midpoint)', () => {
+    for (const text of ['PM2.5: 25–45 µg/m³', 'Se espera PM2.5 entre 25 y 45 µg/m³', 'PM2.5 de 25 a 45 µg/m³', 'PM2.5 25 ~ 45 µg/m³', 'PM2.5 from 25 µg/m³ to 45 µg/m³']) {
+      const f = parse(text).fields.pm25;
+      assert.equal(f?.value, 45, text);
+      assert.deepEqual(f?.range, [25, 45], text);
+    }
+    assert.equal(parseBulletinText('PM2.5: 25–45 µg/m³', { cityValue: 'mean' }).pm25, 35);
+  });
+  it('a lone range in a pollutant-per-row table is read by the same rule; a row of breakpoints is not', () => {
+    const r = parse('Contaminante   Pronóstico (µg/m³)\nMP10   60-80\nMP2,5   30');
+    assert.equal(r.pm10, 80);
+    assert.deepEqual(r.fields.pm10?.range, [60, 80]);
+    assert.equal(r.pm25, 30);
+    assert.deepEqual(measures('Contaminante   Buena   Regular   Mala\nMP10   0-50   51-100   101-150'), {});
+  });
+});
