@@ -22,8 +22,9 @@ import { clip } from './readings.js';
 import type { ExtractedTextField } from './types.js';
 import { BASIN, CATEGORY, INDEX_HEADER, INSTITUTION, LOCATION_LABELS, MONTHS, WEEKDAYS, foldText } from './vocabulary.js';
 
-const BULLETIN_WORDS = /^(?:calidad|aire|qualidade|ar|air|quality|boletin|boletim|bulletin|reporte|report|informe|relatorio|indice|index|diario|daily|pronostico|forecast|monitoreo|monitoramento|contaminacion|poluicao|pollution|estado|situacion|vigilancia|concentraciones|concentracoes|pollutant|concentrations|distribution|general|stations|estaciones|maximum|maxima|maximo|valid|today|tomorrow|hoy|hoje)$/i;
+const BULLETIN_WORDS = /^(?:calidad|aire|qualidade|ar|air|quality|boletin|boletim|bulletin|reporte|report|informe|relatorio|indice|index|diario|daily|pronostico|forecast|monitoreo|monitoramento|contaminacion|poluicao|pollution|estado|situacion|vigilancia|concentraciones|concentracoes|pollutant|concentrations|distribution|general|stations|estaciones|maximum|maxima|maximo|valid|today|tomorrow|hoy|hoje|area|zona|zone|region|regiao|distrito|district|municipio|ciudad|cidade|city|metropolitana|metropolitan)$/i;
 const NAME = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|del|do|da|dos|das|la|las|los|el|of|upon|y)[ \t]+)?\p{Lu}[\p{L}'’.-]*)*(?:,[ \t]*\p{Lu}{2}\b)?/uy;
+const REGION_NAME = /^(?:valle|vale|valley|provincia|province|departamento|department|estado|state|region|regiao)\b|\bvalley$/i;
 const SENSITIVE_GROUPS = /\b(?:sensitive\s+groups?|grupos?\s+sensibles?|grupos?\s+sensiveis)\b/i;
 const MONTH_WORDS = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 
@@ -93,7 +94,9 @@ export function findLocation(lines: Line[], opts: LocationOptions): ExtractedTex
     const known = knownPlace(v);
     const value = known ?? v;
     if (opts.stations.has(foldName(value)) && !known) return;
-    let s = score * opts.ocrFactor(line) + (known ? 0.15 : 0);
+    // A valley, province or state ("Valle de Aburrá") is the area, not the city: any city named beats it.
+    const region = REGION_NAME.test(foldText(value).folded);
+    let s = score * opts.ocrFactor(line) * (region ? 0.6 : 1) + (known ? 0.15 : 0);
     const key = foldName(value);
     const prev = scores.get(key);
     if (prev) s = Math.max(prev.score, s) + 0.03; // said again

@@ -182,7 +182,8 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
 }
 
 const POLLUTANT_WORD = String.raw`\(?(?:(?:PM|MP)\s?(?:2[.,]5|10)|NO2|SO2|O3)\)?`;
-const CATEGORY_AFTER = new RegExp(String.raw`^\s*[([:–—-]?\s*${CATEGORY_WORD.source}`, 'i');
+// The category words plus the bands of banded indices (DAQI, AQHI: "3 Low", "7 High").
+const CATEGORY_AFTER = new RegExp(String.raw`^\s*[([:–—-]?\s*(?:${CATEGORY_WORD.source}|\b(?:low|high|very\s+high|fair|poor|very\s+poor|bajo|baja|alto|alta|baixo|baixa)\b)`, 'i');
 const UNIT_AFTER = /^\s*[([]?\s?(?:[µu]g|mg|ppb|ppm)/i;
 const INDEX_BEFORE_RE = new RegExp(String.raw`\b(?:${INDEX_NAMES})\b(?:\s+(?:de|do|da|del|of|the|for))?(?:\s+(?:[\p{L}()]+|${POLLUTANT_WORD})){0,3}?\s*[:=]?\s*(?:is|es|de|fue|was|em|en|at|of|:|=|stood\s+at|reached|alcanzo|llego\s+a)?\s*[(\[]?\s*$`, 'iu');
 function indexBefore(before: string, after: string): boolean {

@@ -102,6 +102,7 @@ function withoutLabels(line: Line, ocr: boolean): string {
 function isHeaderLine(line: Line, ocr: boolean): boolean {
   if (line.used || line.cells.length === 0) return false;
   const labels = findLabels(line.folded, ocr);
+  if (labels.length === 1) return isSingleMeasureHeader(line, labels[0]!, ocr);
   if (labels.length < 2) return false;
   const cellOf = (l: { start: number }): number => line.cells.findIndex((c) => l.start >= c.start && l.start < c.end);
   const labelCells = new Set(labels.map(cellOf)).size;
@@ -111,6 +112,18 @@ function isHeaderLine(line: Line, ocr: boolean): boolean {
   if (otherWords > labels.length * 2.5 + 2) return false;
   return !hasValueNumber(rest) && !hasPlaceholder(line);
 }
+
+/**
+ * A table of one measure: "Estación | IQCA | PM2,5 (µg/m³)", "Hora | PM10". The label
+ * has a cell of its own and another cell is nothing but a station or time heading.
+ */
+function isSingleMeasureHeader(line: Line, label: { start: number; end: number }, ocr: boolean): boolean {
+  if (line.cells.length < 2 || hasValueNumber(withoutLabels(line, ocr)) || hasPlaceholder(line)) return false;
+  const own = line.cells.find((c) => label.start >= c.start && label.end <= c.end);
+  if (!own || (line.folded.slice(own.start, own.end).match(/\p{L}{2,}/gu)?.length ?? 0) > 6) return false;
+  return line.cells.some((c) => c !== own && /^[\p{L}\s]{2,30}$/u.test(cellText(line, c)) && (TIME_HEADER.test(cellText(line, c).trim()) || STATION_HEADER_ONLY.test(cellText(line, c).trim())));
+}
+const STATION_HEADER_ONLY = new RegExp(String.raw`^(?:${STATION_HEADER.source.replace(/^\\b|\\b$/g, '')})(?:\s+(?:de\s+)?(?:monitoreo|monitoramento|monitoring|name|nombre|nome))?$`, 'i');
 
 const hasPlaceholder = (line: Line): boolean => line.toks.some((t) => PLACEHOLDER.test(line.display.slice(t.start, t.end)));
 

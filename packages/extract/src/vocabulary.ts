@@ -171,9 +171,10 @@ export function foldText(raw: string): { display: string; folded: string } {
 // All run on folded text (accents stripped).
 
 /** Index names: a number they govern is an index value, not a concentration. */
-export const INDEX_NAMES = String.raw`AQI|AQHI|DAQI|PSI|ICAP|ICAGSO2|ICA|IQAr|IQA|IMECA|IBOCA|IAS|ICARS|IRECA|CAQI|EAQI|indices?|index|indice\s+(?:aire\s+y\s+salud|de\s+calidad\s+del\s+aire|de\s+qualidade\s+do\s+ar)|air\s+quality\s+index|nivel|level|banda?|band`;
+export const INDEX_NAMES = String.raw`AQI|AQHI|DAQI|PSI|ICAP|ICAGSO2|ICA|IQAr|IQA|IMECA|IBOCA|IAS|ICARS|IRECA|CAQI|EAQI|I[A-Z]{1,3}CA|indices?|index|indice\s+(?:aire\s+y\s+salud|de\s+calidad\s+del\s+aire|de\s+qualidade\s+do\s+ar)|air\s+quality\s+index|nivel|level|banda?|band`;
 /** A header or phrase naming an index column ("IQAr", "Índice de Qualidade do Ar", "MAX AQI", "AQHI"). */
-export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI)\b|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'i');
+// "I…CA" covers local indices named like ICA, IQCA (Quito), IBOCA (Bogotá), IMECA, IRECA, INCA.
+export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|I[A-Z]{1,3}CA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI)\b|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'i');
 /** Words after a number that make it an index value ("120 puntos", "4 (Low)"). */
 export const INDEX_AFTER = /^\s*(?:puntos|points|pts|IMECA|AQI|ICAP|PSI|AQHI|DAQI|IQAr)\b/i;
 

@@ -409,3 +409,19 @@ describe('decimal convention and ranges', () => {
     assert.deepEqual(measures('Contaminante   Buena   Regular   Mala\nMP10   0-50   51-100   101-150'), {});
   });
 });
+
+describe('one-measure tables, local indices, regions', () => {
+  it('a table of one measure beside a station or hour column is read; its index column is not', () => {
+    const r = parse('Estación   IQCA   PM2,5 (µg/m³)\nCarapungo   52   21,7\nEl Camal   38   16,2');
+    assert.equal(r.pm25, 21.7);
+    assert.deepEqual(r.stations?.map((s) => s.name), ['Carapungo', 'El Camal']);
+    assert.equal(parse('Hora   PM10 (µg/m³)\n07:00   44\n08:00   51\n09:00   47').pm10, 51);
+  });
+  it('a banded index ("Ozone: 2 Low", "PM10 7 (High)") is not a concentration', () => {
+    assert.deepEqual(measures('Forecast for Leeds\nOzone: 2 Low\nPM10 7 (High)'), {});
+  });
+  it('a valley or province named beside a city gives way to the city', () => {
+    assert.equal(parse('Área Metropolitana del Valle de Aburrá\nReporte de calidad del aire - Envigado\nPM10: 40 µg/m³').location, 'Envigado');
+    assert.equal(parse('Área Metropolitana del Valle de Aburrá\nPM10: 40 µg/m³').location, 'Valle de Aburrá'); // no city named: the metro area
+  });
+});
