@@ -56,7 +56,9 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
   no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g],
   so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g],
-  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g],
+  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
+    // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
+    /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g],
   co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g],
 };
 

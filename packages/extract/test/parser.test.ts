@@ -358,6 +358,10 @@ describe('number notation', () => {
     assert.deepEqual(measures('Ozono (03)'), {});
     assert.deepEqual(measures('Ozônio (03) em queda', true), {});
   });
+  it('"03" alone in an OCR\'d table header is the ozone column', () => {
+    const r = parse('Estação   MP10   03   NO2\nMaracanã   27   74   35', true);
+    assert.deepEqual([r.pm10, r.o3, r.no2], [27, 74, 35]);
+  });
 });
 
 describe('location: never a category, basin, station, index or agency', () => {
