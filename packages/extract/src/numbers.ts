@@ -141,6 +141,11 @@ export function numberTokens(text: string): NumberToken[] {
     const tok: NumberToken = { text: numText, value: parseNumber(numText), start, end, comparator: cmp?.[1] ?? null, role: 'value' };
     const span = spans.find((s) => start >= s.start && end <= s.end);
     tok.role = span ? span.role : roleFromContext(text, start, end);
+    // "0128 ppm": OCR lost the decimal mark after the leading zero (a unit follows, so it is a value).
+    if (!span && /^0\d+$/.test(numText) && UNIT_AFTER.test(text.slice(end))) {
+      tok.role = 'value';
+      tok.value = Number(`0.${numText.slice(1)}`);
+    }
     out.push(tok);
   }
   markRanges(text, out);

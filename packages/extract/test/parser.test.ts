@@ -314,8 +314,9 @@ describe('numbers that are not concentrations', () => {
     assert.deepEqual(measures('MP10 medido el 3-jun-2025'), {});
     assert.equal(value('MP10 medido el 3-jun-2025: 41 µg/m³', 'pm10'), 41);
   });
-  it('a zero-padded integer ("07") is never a concentration', () => {
+  it('a zero-padded integer ("07") is never a concentration; with a unit after it, OCR lost its decimal mark ("0117 ppm")', () => {
     assert.deepEqual(measures('PM2.5 07'), {});
+    assert.equal(value('Ozono (03), promedio de 1 hora: 0117 ppm', 'o3', true), 229.7);
   });
   it('index values: a bare number under an index name, even with the pollutant named, or followed by a category', () => {
     assert.deepEqual(measures('IQAr MP10 38 Boa'), {});
