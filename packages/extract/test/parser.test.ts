@@ -309,6 +309,9 @@ describe('numbers that are not concentrations', () => {
     assert.deepEqual(measures('The 24-hour PM2.5 mean and the ozone rolling 8-hour mean'), {});
     assert.deepEqual(measures('Ozono: promedio móvil de 8 horas\nPM10 24hs'), {});
     assert.equal(value('Ozono (promedio móvil de 8 horas): 72 µg/m³', 'o3'), 72);
+    // The period between a label and its bare value is the value's averaging, not a value.
+    assert.equal(value('MP10 (24 h) 63', 'pm10'), 63);
+    assert.equal(parse('Ozone 8-hr: 57').fields.o3?.averaging, '8h');
   });
   it('dates written with dashes and month names ("3-jun-2025") are not values', () => {
     assert.deepEqual(measures('MP10 medido el 3-jun-2025'), {});
