@@ -158,6 +158,10 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   const numText = text.slice(start, end);
   if (/^\d{4}$/.test(numText) && Number(numText) >= 1900 && Number(numText) <= 2100 && !/^\s*(?:[µu]g|mg|ppb|ppm)/i.test(after)) return 'date';
   if (/^\s?%/.test(after)) return 'percent';
+  // "1er máximo", "2nd highest", "3ra estación": an ordinal.
+  if (/^(?:st|nd|rd|th|er|ero|era|ro|ra|do|da|to|ta|vo|va|mo|ma|no|na)\b/i.test(after)) return 'count';
+  // "Normas: PM10 150 µg/m³, PM2.5 35 µg/m³": a line headed by standards or limits holds only thresholds.
+  if (THRESHOLD_LEAD.test(text.slice(text.lastIndexOf('\n', start) + 1, start))) return 'threshold';
   // "03", "07": a zero-padded integer is a day, month, hour or code (or OCR's "O3"), never a concentration.
   if (/^0\d+$/.test(numText)) return 'code';
   if (/^\s*(?:[µu]m|micr[oa]s?\b|micron\w*|micrometr\w*|microm\w*)/i.test(after)) return 'size';
@@ -186,6 +190,7 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   return 'value';
 }
 
+const THRESHOLD_LEAD = /^\s*(?:normas?|limites?|limits?|standards?|estandares?|NAAQS|ECA|LMP|valor(?:es)?\s+(?:guia|limite)s?|guias?|guidelines?|umbrales?|thresholds?|padr(?:oes|ao)|objetivos?|niveles\s+maximos)\b[^:\n]{0,40}:/i;
 const POLLUTANT_WORD = String.raw`\(?(?:(?:PM|MP)\s?(?:2[.,]5|10)|NO2|SO2|O3)\)?`;
 // The category words plus the bands of banded indices (DAQI, AQHI: "3 Low", "7 High").
 const CATEGORY_AFTER = new RegExp(String.raw`^\s*[([:–—-]?\s*(?:${CATEGORY_WORD.source}|\b(?:low|high|very\s+high|fair|poor|very\s+poor|bajo|baja|alto|alta|baixo|baixa)\b)`, 'i');

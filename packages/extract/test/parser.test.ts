@@ -334,6 +334,11 @@ describe('numbers that are not concentrations', () => {
     assert.equal(r.pm10, 88);
     assert.deepEqual(measures('Zona   MP2,5   MP10\nIMECA   140   77'), {});
   });
+  it('ordinals ("1er máximo", "2nd highest") and lines headed by standards ("Normas:", "NAAQS:") are not values', () => {
+    assert.equal(value('O3: 1er máximo 104 ppb, 2do máximo 96 ppb', 'o3'), 204.2);
+    assert.deepEqual(measures('Límites vigentes: MP10 130 µg/m³ (24 h), MP2,5 50 µg/m³ (24 h)'), {});
+    assert.deepEqual(measures('NAAQS: PM2.5 9.0 µg/m3 annual, Ozone 0.070 ppm'), {});
+  });
   it('a document whose only numbers are such gives no value (confidence 0)', () => {
     const r = parse([
       'Boletín de calidad del aire — página 2 de 4',
