@@ -49,6 +49,8 @@ function validLocation(s: string, opts: LocationOptions): boolean {
   if (!/^\p{L}/u.test(s) || s.length > 60 || s.split(/\s+/).length > 6) return false;
   if (INSTITUTION.test(folded) || BASIN.test(folded) || CATEGORY.test(folded.trim())) return false;
   // "Índice AIRE Y SALUD", "AQHI": an index's name; "Sensitive Groups": the tail of a category ("Unhealthy for Sensitive Groups").
+  // "Estación Centro", "Station Kwun Tong": a station, whatever its name.
+  if (/^(?:estacion|estacao|station|sitio|site|monitor)\b/i.test(folded)) return false;
   if (INDEX_HEADER.test(folded) || /\baire\s+y\s+salud\b/i.test(folded) || SENSITIVE_GROUPS.test(folded)) return false;
   if (findLabels(folded.replace(/,\s*\p{Lu}{2}$/u, ''), opts.ocr).length > 0) return false;
   const words = folded.toLowerCase().split(/[\s,:;.()]+/).filter(Boolean);

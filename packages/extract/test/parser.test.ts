@@ -391,6 +391,10 @@ describe('location: never a category, basin, station, index or agency', () => {
     assert.equal(loc('Air Quality Forecast — Bay Area Air Quality Management District'), null);
     assert.equal(loc('Reporte del SENAMHI\nCalidad del aire en Arequipa'), 'Arequipa');
   });
+  it('a station named in a headline is not the location', () => {
+    assert.equal(loc('Reporte horario — Estación Las Pintas'), null);
+    assert.equal(loc('Informe de calidad del aire de Chillán\nEstación Purén: MP10 61 µg/m³'), 'Chillán');
+  });
   it('an index name in a zone column is not the location', () => {
     assert.equal(parse('Zona   Índice AIRE Y SALUD   O3\nNoreste   Mala   115').location, null);
   });
