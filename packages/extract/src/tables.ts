@@ -494,7 +494,17 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       return c;
     });
     const valueCols = columns.filter((c) => c.kind === 'value' || c.kind === 'name' || c.kind === 'measure');
-    if (valueCols.length === 0) continue;
+    if (valueCols.length === 0) {
+      // "Pollutant | Sub-index", "Contaminante | Índice | Calidad": rows of index values; prose must not read them as "label value".
+      if (columns.some((c) => c.kind === 'index')) {
+        for (const l of [head, ...rowLines]) {
+          l.used = true;
+          l.role = l === head ? 'header' : 'row';
+        }
+        i += rowLines.length;
+      }
+      continue;
+    }
     const unitCol = columns.find((c) => c.kind === 'unit');
     head.used = true;
     for (const row of rowLines) {

@@ -339,6 +339,10 @@ describe('numbers that are not concentrations', () => {
     assert.deepEqual(measures('Límites vigentes: MP10 130 µg/m³ (24 h), MP2,5 50 µg/m³ (24 h)'), {});
     assert.deepEqual(measures('NAAQS: PM2.5 9.0 µg/m3 annual, Ozone 0.070 ppm'), {});
   });
+  it('a pollutant-per-row table of index values ("Pollutant | Sub-index") gives nothing', () => {
+    assert.deepEqual(measures('Pollutant   Sub-index\nPM10   88\nO3   47'), {});
+    assert.deepEqual(measures('Poluente   IQAr   Qualidade\nO3   31   Boa'), {});
+  });
   it('a document whose only numbers are such gives no value (confidence 0)', () => {
     const r = parse([
       'Boletín de calidad del aire — página 2 de 4',
