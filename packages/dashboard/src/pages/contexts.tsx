@@ -930,31 +930,22 @@ function RendersCard({ ctx, tick }: { ctx: ContextView; tick: number }) {
 
 function DeleteContextDialog({ open, ctx, onClose }: { open: boolean; ctx: ContextView; onClose: () => void }) {
   const t = useT();
-  const action = useAction();
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
       title={t('contexts.delete.title')}
       confirm={t('contexts.delete')}
-      busy={action.busy !== null}
-      error={action.error && action.error instanceof ApiError && action.error.status === 412 ? new ApiError(412, { title: t('contexts.delete.stale') }) : action.error}
-      onClose={() => {
-        action.setError(null);
-        onClose();
+      path={`/contexts/${encodeURIComponent(ctx.contextId)}`}
+      headers={{ 'if-match': ETAG(ctx.version) }}
+      explain={(error) => (error instanceof ApiError && error.status === 412 ? new ApiError(412, { title: t('contexts.delete.stale') }) : error)}
+      onDeleted={() => {
+        notify(t('contexts.deleted'), 'success');
+        navigate('/contexts');
       }}
-      onConfirm={async () => {
-        const done = await action.run('delete', async () => {
-          await api<void>('DELETE', `/contexts/${encodeURIComponent(ctx.contextId)}`, undefined, { 'if-match': ETAG(ctx.version) });
-          return true;
-        });
-        if (done) {
-          notify(t('contexts.deleted'), 'success');
-          navigate('/contexts');
-        }
-      }}
+      onClose={onClose}
     >
       <p>{t('contexts.delete.body', { name: ctx.location ?? ctx.contextId, n: ctx.renders.count })}</p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }
 
@@ -1078,5 +1069,36 @@ export function ConfirmDialog({ open, title, confirm, busy, error, onClose, onCo
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * Confirms, then sends DELETE `path` (with `headers`); closing clears a refusal.
+ * `explain` may turn the service's refusal into a friendlier one.
+ */
+export function DeleteDialog({ open, title, confirm, path, headers, explain, onDeleted, onClose, children }: { open: boolean; title: string; confirm: string; path: string | null; headers?: Record<string, string>; explain?: (error: unknown) => unknown; onDeleted: () => void; onClose: () => void; children: ComponentChildren }) {
+  const action = useAction();
+  return (
+    <ConfirmDialog
+      open={open}
+      title={title}
+      confirm={confirm}
+      busy={action.busy !== null}
+      error={explain && action.error ? explain(action.error) : action.error}
+      onClose={() => {
+        action.setError(null);
+        onClose();
+      }}
+      onConfirm={async () => {
+        if (path === null) return;
+        const done = await action.run('delete', async () => {
+          await api<void>('DELETE', path, undefined, headers);
+          return true;
+        });
+        if (done) onDeleted();
+      }}
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

@@ -9,7 +9,7 @@ import { api, useApi } from '../api';
 import { formatDate, useLang, useT } from '../i18n';
 import { hasScope, useSession } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, TableWrap } from '../ui';
-import { ConfirmDialog, SecretOnce, useAction } from './contexts';
+import { DeleteDialog, SecretOnce, useAction } from './contexts';
 
 interface ApiKey {
   id: string;
@@ -265,31 +265,19 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
 
 function RevokeDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKey | null; onClose: () => void; onRevoked: () => void }) {
   const t = useT();
-  const action = useAction();
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={apiKey !== null}
       title={t('keys.revoke.title')}
       confirm={t('keys.revoke')}
-      busy={action.busy !== null}
-      error={action.error}
-      onClose={() => {
-        action.setError(null);
-        onClose();
+      path={apiKey ? `/keys/${encodeURIComponent(apiKey.id)}` : null}
+      onDeleted={() => {
+        if (apiKey) notify(t('keys.revokedToast', { name: apiKey.name }), 'success');
+        onRevoked();
       }}
-      onConfirm={async () => {
-        if (!apiKey) return;
-        const done = await action.run('revoke', async () => {
-          await api<void>('DELETE', `/keys/${encodeURIComponent(apiKey.id)}`);
-          return true;
-        });
-        if (done) {
-          notify(t('keys.revokedToast', { name: apiKey.name }), 'success');
-          onRevoked();
-        }
-      }}
+      onClose={onClose}
     >
       <p>{t('keys.revoke.body', { name: apiKey?.name ?? '' })}</p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

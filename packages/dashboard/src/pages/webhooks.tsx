@@ -12,7 +12,7 @@ import { formatDate, formatDuration, localized, useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, StatusBadge, TableWrap } from '../ui';
-import { ConfirmDialog, SecretOnce, useAction, usePoll } from './contexts';
+import { DeleteDialog, SecretOnce, useAction, usePoll } from './contexts';
 
 interface Webhook {
   id: string;
@@ -355,32 +355,20 @@ function DeliveryLog({ hook, tick, onClose }: { hook: Webhook; tick: number; onC
 
 function DeleteWebhookDialog({ hook, onClose, onDeleted }: { hook: Webhook | null; onClose: () => void; onDeleted: (id: string) => void }) {
   const t = useT();
-  const action = useAction();
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={hook !== null}
       title={t('webhooks.delete.title')}
       confirm={t('shared.delete')}
-      busy={action.busy !== null}
-      error={action.error}
-      onClose={() => {
-        action.setError(null);
-        onClose();
+      path={hook ? `/webhooks/${encodeURIComponent(hook.id)}` : null}
+      onDeleted={() => {
+        notify(t('webhooks.deleted'), 'success');
+        if (hook) onDeleted(hook.id);
       }}
-      onConfirm={async () => {
-        if (!hook) return;
-        const done = await action.run('delete', async () => {
-          await api<void>('DELETE', `/webhooks/${encodeURIComponent(hook.id)}`);
-          return true;
-        });
-        if (done) {
-          notify(t('webhooks.deleted'), 'success');
-          onDeleted(hook.id);
-        }
-      }}
+      onClose={onClose}
     >
       <p style={{ overflowWrap: 'anywhere' }}>{t('webhooks.delete.body', { url: hook?.url ?? '' })}</p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }
 

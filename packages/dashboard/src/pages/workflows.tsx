@@ -13,7 +13,7 @@ import { formatDate, formatDuration, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
-import { BESIDE_FIELDS, ConfirmDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, WIDE_GRID, type ContextView, type JobView } from './contexts';
+import { BESIDE_FIELDS, DeleteDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, WIDE_GRID, type ContextView, type JobView } from './contexts';
 import { WorkflowWebhooksNote } from './webhooks';
 
 // ---- the API's shapes -------------------------------------------------------
@@ -1209,30 +1209,19 @@ function RunDetail({ runId, onChange }: { runId: string; onChange: () => void })
 
 function DeleteWorkflowDialog({ open, workflow, onClose }: { open: boolean; workflow: Workflow; onClose: () => void }) {
   const t = useT();
-  const action = useAction();
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
       title={t('workflows.delete.title')}
       confirm={t('shared.delete')}
-      busy={action.busy !== null}
-      error={action.error}
-      onClose={() => {
-        action.setError(null);
-        onClose();
+      path={`/workflows/${encodeURIComponent(workflow.id)}`}
+      onDeleted={() => {
+        notify(t('workflows.deleted', { name: workflow.name }), 'success');
+        navigate('/workflows');
       }}
-      onConfirm={async () => {
-        const done = await action.run('delete', async () => {
-          await api<void>('DELETE', `/workflows/${encodeURIComponent(workflow.id)}`);
-          return true;
-        });
-        if (done) {
-          notify(t('workflows.deleted', { name: workflow.name }), 'success');
-          navigate('/workflows');
-        }
-      }}
+      onClose={onClose}
     >
       <p>{t('workflows.delete.body', { name: workflow.name })}</p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }
