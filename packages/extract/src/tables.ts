@@ -25,7 +25,7 @@
  */
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { cellText, gapBetween, lineHeight, type Line, type Tok } from './lines.js';
-import { averagingIn, numberTokens } from './numbers.js';
+import { averagingIn, numberTokens, restoreLostDecimalCommas } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import type { Averaging, SourceUnit, ValueKind } from './types.js';
 import {
@@ -446,22 +446,12 @@ export function cleanStationName(name: string): string {
     .trim();
 }
 
-/**
- * OCR drops decimal commas ("59,1" read "591"): in a column whose other values carry
- * one decimal, a value with none that is ten times the others is divided by ten.
- */
+/** OCR drops decimal commas: see {@link restoreLostDecimalCommas}, per column. */
 function fixLostCommas(rows: Array<{ cells: Array<{ col: Column; cell: CellValue }> }>, ocr: boolean): void {
   if (!ocr) return;
   const byCol = new Map<Column, CellValue[]>();
   for (const r of rows) for (const { col, cell } of r.cells) if (!cell.placeholder && !Number.isNaN(cell.value)) byCol.set(col, [...(byCol.get(col) ?? []), cell]);
-  for (const cells of byCol.values()) {
-    if (cells.length < 3) continue;
-    const decimals = cells.filter((c) => !Number.isInteger(c.value));
-    if (decimals.length < cells.length / 2) continue;
-    const sorted = decimals.map((c) => c.value).sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    for (const c of cells) if (Number.isInteger(c.value) && c.value > median * 5 && c.value / 10 < median * 3) c.value /= 10;
-  }
+  for (const cells of byCol.values()) restoreLostDecimalCommas(cells);
 }
 
 /**

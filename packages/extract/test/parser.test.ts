@@ -321,6 +321,14 @@ describe('numbers that are not concentrations', () => {
     assert.deepEqual(measures('PM2.5 07'), {});
     assert.equal(value('Ozono (03), promedio de 1 hora: 0117 ppm', 'o3', true), 229.7);
   });
+  it('OCR that lost one decimal comma in a list of stations ("84,3" read "843") does not make the city maximum', () => {
+    const list = ['Niveles de PM10 por estación:', '1. Norte – 96,2 µg/m³', '2. Centro – 91,7 µg/m³', '3. Sur – 843 µg/m³', '4. Oeste – 77,5 µg/m³'].join('\n');
+    const ocrd = parse(list, true);
+    assert.equal(ocrd.pm10, 96.2);
+    assert.equal(ocrd.stations?.find((st) => st.name === 'Sur')?.values.pm10, 84.3);
+    // A text layer keeps its commas: a whole number there is what the document says.
+    assert.equal(parse(list, false).pm10, 843);
+  });
   it('index values: a bare number under an index name, even with the pollutant named, or followed by a category', () => {
     assert.deepEqual(measures('IQAr MP10 38 Boa'), {});
     assert.deepEqual(measures('AQI PM2.5 61'), {});
