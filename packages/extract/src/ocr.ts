@@ -6,16 +6,19 @@
  * Language data comes from the @tesseract.js-data/{spa,por,eng} npm packages
  * (LSTM "best_int" models): tesseract.js takes one `langPath` for all languages,
  * so a folder of links to the three packages' files is made under the OS temp dir
- * and `langPath` points there. Nothing is fetched at run time; `cacheMethod: 'none'`
+ * and `langPath` points there. The folder is named after the packages' location and
+ * every link is checked on each worker start, so a moved or deleted checkout never
+ * leaves another one reading stale or dangling links. Nothing is fetched at run time; `cacheMethod: 'none'`
  * keeps tesseract.js from writing copies into the working directory.
  *
  * The result keeps tesseract's word boxes: lines carry their vertical extent and
  * their words' horizontal extents, so the table reader can place each number.
  */
-import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readlinkSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Page, Worker } from 'tesseract.js';
 import { ExtractionError } from './errors.js';
 import type { TextCell, TextLine } from './types.js';
@@ -27,22 +30,48 @@ const WORKER_START_TIMEOUT_MS = 60_000;
 
 const require = createRequire(import.meta.url);
 
+/** Where the installed npm package keeps one language's gzipped model. */
+export function languageDataFile(lang: (typeof OCR_LANGUAGES)[number]): string {
+  return join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), MODEL, `${lang}.traineddata.gz`);
+}
+
 /** A folder holding `<lang>.traineddata.gz` for each language, linked from the npm packages. */
 export function languageDataDir(): string {
-  const dir = join(tmpdir(), `aqcast-tessdata-${MODEL}-${process.getuid?.() ?? 'u'}`);
+  const targets = OCR_LANGUAGES.map((lang) => languageDataFile(lang));
+  const key = createHash('sha256').update(targets.join('\n')).digest('hex').slice(0, 12);
+  const name = `aqcast-tessdata-${MODEL}-${process.getuid?.() ?? 'u'}-${key}`;
+  try {
+    return linkFolder(join(tmpdir(), name), targets);
+  } catch {
+    // An unwritable temp dir: node_modules/.cache, beside the packages themselves.
+    return linkFolder(join(dirname(require.resolve('tesseract.js/package.json')), '..', '.cache', name), targets);
+  }
+}
+
+function linkFolder(dir: string, targets: string[]): string {
   mkdirSync(dir, { recursive: true });
-  for (const lang of OCR_LANGUAGES) {
-    const file = `${lang}.traineddata.gz`;
-    const target = join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), MODEL, file);
-    const link = join(dir, file);
-    if (existsSync(link)) continue;
+  for (const target of targets) {
+    const link = join(dir, basename(target));
+    if (linksTo(link, target)) continue;
+    // Made beside it and renamed over it: atomic, and replaces a stale entry.
+    const temp = `${link}.${process.pid}.${Date.now()}`;
     try {
-      symlinkSync(target, link);
+      symlinkSync(target, temp);
     } catch {
-      if (!existsSync(link)) copyFileSync(target, link); // no symlinks here (or a concurrent creator won)
+      copyFileSync(target, temp); // no symlinks on this file system
     }
+    renameSync(temp, link);
   }
   return dir;
+}
+
+function linksTo(link: string, target: string): boolean {
+  try {
+    if (lstatSync(link).isSymbolicLink()) return readlinkSync(link) === target && existsSync(link);
+    return statSync(link).size === statSync(target).size; // a copy
+  } catch {
+    return false;
+  }
 }
 
 interface Slot {

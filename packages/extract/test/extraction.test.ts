@@ -4,13 +4,13 @@
  * only when run in the same process; each file shuts the worker down at the end.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { ExtractionError, detectFileType, extractBulletin, shutdownOcr, type ExtractionLimits } from '../src/index.js';
 import { imageDimensions, typeFromName } from '../src/file-type.js';
-import { languageDataDir } from '../src/ocr.js';
+import { languageDataDir, languageDataFile } from '../src/ocr.js';
 
 const LIMITS: ExtractionLimits = { maxBytes: 5 * 1024 * 1024, maxPages: 5, maxPixels: 20_000_000, ocrTimeoutMs: 60_000 };
 
@@ -195,5 +195,14 @@ describe('OCR language data', () => {
     const dir = languageDataDir();
     for (const lang of ['spa', 'por', 'eng']) assert.ok(existsSync(`${dir}/${lang}.traineddata.gz`), lang);
     assert.deepEqual(readdirSync(process.cwd()).filter((f) => f.includes('traineddata')), []);
+  });
+  it('a dangling link left by a deleted checkout is repaired on the next start', () => {
+    const link = `${languageDataDir()}/eng.traineddata.gz`;
+    rmSync(link);
+    symlinkSync('/nonexistent/checkout/eng.traineddata.gz', link);
+    assert.equal(existsSync(link), false);
+    languageDataDir();
+    assert.equal(readlinkSync(link), languageDataFile('eng'));
+    assert.ok(existsSync(link));
   });
 });
