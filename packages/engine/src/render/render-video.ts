@@ -27,7 +27,7 @@ export interface RenderOptions {
   /** ffmpeg binary; defaults to `findFfmpeg()`. */
   ffmpegPath?: string;
   /** Encoder tuning (benchmarks); leave unset in production. */
-  encoder?: { preset?: string; crf?: number; tune?: string | null; maxInFlight?: number };
+  encoder?: { preset?: string; crf?: number; tune?: string | null; x264Params?: string | null; maxInFlight?: number };
   /** Redraw only what changed between frames (default true); false forces full frames. */
   incremental?: boolean;
   /**

@@ -254,7 +254,8 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   const gaugeTop = gauge.cy - r - gm;
   const gaugeBottom = Math.max(gauge.cy + r + gm, dominantY + dominantSize);
   whileIn(0.4, sweepStart + sweepDur + 0.6 - 0.4, { x: gauge.cx - r - gm, y: gaugeTop, w: 2 * (r + gm), h: gaugeBottom - gaugeTop });
-  if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, knob);
+  // The marker's glow is a shadow blur: its redraw needs the arc around it too.
+  if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, { ...knob, bleed: 128 });
   plan.during(0, DURATION, timeline).also((t) => ambient.rects(t));
 
   return {

@@ -54,6 +54,12 @@ export interface Rect {
   y: number;
   w: number;
   h: number;
+  /**
+   * Design px around the rectangle that its redraw must also cover because something
+   * blurred reaches into it (a glow, a shadow): Skia computes a blur from what the
+   * clip lets through, so a clip edge closer than the blur's reach changes its pixels.
+   */
+  bleed?: number;
 }
 
 export interface TemplateDefinition {
