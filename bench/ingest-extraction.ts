@@ -8,7 +8,9 @@
  * runs, the machine's load average beside them); and the peak RSS of a child
  * process extracting a scanned upload. The figures of the previous extractor
  * (commit 462068c, synthetic corpus only) are printed beside as the baseline.
- * `--quick` skips the synthetic corpus.
+ * `--quick` skips the synthetic corpus; `--text` keeps only the text-PDF documents
+ * of the agency corpus and skips OCR (no scans, images or memory child): a fast
+ * accuracy check while working on the parser.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
@@ -21,7 +23,8 @@ import { scoreAgency, scoreExtraction, total } from '../packages/extract/corpus/
 import { ExtractionError, extractBulletin, shutdownOcr, type ExtractedContext } from '../packages/extract/src/index.js';
 
 const LIMITS = { maxBytes: 20 * 1024 * 1024, maxPages: 20, maxPixels: 40_000_000, ocrTimeoutMs: 120_000 };
-const quick = process.argv.includes('--quick');
+const textOnly = process.argv.includes('--text');
+const quick = process.argv.includes('--quick') || textOnly;
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const BASELINE = { textMsPerPage: 17.8, scanMsPerPage: 1108, imageMs: 758, rssMb: 725, synthetic: '86.7 % (text 100 %, OCR 79.5 %)' };
@@ -42,7 +45,7 @@ async function extract(bytes: Uint8Array, name: string): Promise<{ got: Extracte
 console.log(`load average at start: ${load()} (2 cores; timings are best of ${RUNS})`);
 
 // Warm: the OCR worker start and pdf.js loading happen once per process, outside the timings.
-const docs = agencyCorpus();
+const docs = agencyCorpus().filter((d) => !textOnly || d.medium === 'pdf-text');
 const files: Array<{ doc: AgencyDoc; bytes: Uint8Array; name: string }> = [];
 for (const [k, doc] of docs.entries()) {
   const { bytes, ext } = await renderPage(doc.blocks, doc.medium, k + 1);
@@ -107,6 +110,7 @@ if (!quick) {
   console.log(`overall    ${pct(t.correct, t.total)}   ${t.correct}/${t.total}   baseline ${BASELINE.synthetic}`);
 }
 await shutdownOcr();
+if (textOnly) process.exit(0);
 
 // Peak memory of a process doing one scanned upload (a fresh child: nothing else in its heap).
 const dir = mkdtempSync(join(tmpdir(), 'aqcast-bench-'));

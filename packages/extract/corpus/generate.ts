@@ -303,7 +303,7 @@ const SIZES = { title: 1.45, text: 1, small: 0.8 } as const;
 
 /** A text PDF (pdf-lib, Inter/Liberation embedded so µ, ³, ₂ and ∕ are real characters). */
 export async function renderTextPdf(doc: CorpusDoc): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const pdf = await PDFDocument.create({ updateMetadata: false }); // no creation date: the same document gives the same bytes
   pdf.registerFontkit(fontkit);
   const inter = await pdf.embedFont(readFileSync(INTER), { subset: true });
   const bold = await pdf.embedFont(readFileSync(INTER_BOLD), { subset: true });
@@ -425,7 +425,7 @@ function contentWidth(doc: CorpusDoc, fontPx: number): number {
 
 /** A scanned PDF: the rendered image as the whole page, no text layer. */
 export async function renderScannedPdf(png: Buffer, jpeg: boolean): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const pdf = await PDFDocument.create({ updateMetadata: false }); // no creation date: the same document gives the same bytes
   const meta = await sharp(png).metadata();
   const w = meta.width ?? 1240;
   const h = meta.height ?? 1754;

@@ -3,7 +3,8 @@
  * wrapped paragraphs, tables with stacked header cells, fixed-width text) laid out
  * once in PDF points, then drawn as a text PDF (pdf-lib), a page image (canvas),
  * a scanned PDF (the image as the page, no text layer) or a phone photo (the image
- * sheared, rotated, unevenly lit, blurred, noisy, JPEG-compressed).
+ * sheared, rotated, unevenly lit, blurred, noisy, JPEG-compressed). Every medium
+ * is deterministic: the same blocks and seed give the same bytes.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -124,7 +125,7 @@ export function layout(blocks: PageBlock[]): { ops: Op[]; height: number } {
 /** A text PDF: Inter embedded (µ, ³, ₂ are real characters), Courier for fixed-width text. */
 export async function textPdf(blocks: PageBlock[]): Promise<Uint8Array> {
   const { ops, height } = layout(blocks);
-  const pdf = await PDFDocument.create();
+  const pdf = await PDFDocument.create({ updateMetadata: false }); // no creation date: the same document gives the same bytes
   pdf.registerFontkit(fontkit);
   const f = {
     sans: await pdf.embedFont(readFileSync(INTER), { subset: true }),
@@ -170,12 +171,39 @@ export async function scannedPdf(png: Buffer, angle: number): Promise<Uint8Array
     .jpeg({ quality: 78 })
     .toBuffer();
   const meta = await sharp(img).metadata();
-  const pdf = await PDFDocument.create();
+  const pdf = await PDFDocument.create({ updateMetadata: false }); // no creation date: the same document gives the same bytes
   const jpg = await pdf.embedJpg(img);
   const w = PAGE_W;
   const h = ((meta.height ?? 1) / (meta.width ?? 1)) * w;
   pdf.addPage([w, h]).drawImage(jpg, { x: 0, y: 0, width: w, height: h });
   return pdf.save();
+}
+
+/**
+ * Gaussian sensor noise (raw pixels, clamped to 0..255) from a seeded generator
+ * (mulberry32 and Box–Muller), so a document renders to the same bytes every time.
+ * libvips' own noise (`sharp({ create: { noise } })`) draws from an unseeded random
+ * source: each render of a photo was a different image, and the OCR'd photo test
+ * read a different text on each run (sometimes a wrong value, sometimes nothing).
+ */
+export function gaussianNoise(width: number, height: number, channels: number, mean: number, sigma: number, seed: number): Buffer {
+  let a = (seed * 0x9e3779b1) >>> 0;
+  const rand = (): number => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = Buffer.alloc(width * height * channels);
+  for (let i = 0; i < out.length; i += 2) {
+    const u = 1 - rand();
+    const v = rand();
+    const m = sigma * Math.sqrt(-2 * Math.log(u));
+    out[i] = Math.max(0, Math.min(255, Math.round(mean + m * Math.cos(2 * Math.PI * v))));
+    if (i + 1 < out.length) out[i + 1] = Math.max(0, Math.min(255, Math.round(mean + m * Math.sin(2 * Math.PI * v))));
+  }
+  return out;
 }
 
 /**
@@ -195,9 +223,9 @@ export async function phonePhoto(png: Buffer, seed: number): Promise<Buffer> {
   const h = meta.height ?? 1000;
   const dark = 0.45 + r(3) * 0.2;
   const shadow = Buffer.from(`<svg width="${w}" height="${h}"><defs><linearGradient id="g" x1="${r(4) < 0.5 ? 0 : 1}" y1="0" x2="${r(4) < 0.5 ? 1 : 0}" y2="1"><stop offset="0" stop-color="rgb(255,255,255)"/><stop offset="1" stop-color="rgb(${Math.round(255 * dark)},${Math.round(250 * dark)},${Math.round(240 * dark)})"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`);
-  const noise = await sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).png().toBuffer();
+  const noise = gaussianNoise(w, h, 3, 128, 18, seed);
   img = await sharp(img)
-    .composite([{ input: shadow, blend: 'multiply' }, { input: noise, blend: 'soft-light' }])
+    .composite([{ input: shadow, blend: 'multiply' }, { input: noise, raw: { width: w, height: h, channels: 3 }, blend: 'soft-light' }])
     .blur(0.6 + r(5) * 0.4)
     .jpeg({ quality: 70 })
     .toBuffer();

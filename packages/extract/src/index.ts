@@ -8,7 +8,8 @@
  *    text layer; pages with next to no text (scans) are rendered and OCR'd;
  *  - image: dimensions from the header checked against the pixel limit *before*
  *    decoding, preprocessed (preprocess.ts), OCR'd;
- * → `parseBulletinText` on the positioned lines.
+ * → `parseBulletinText` on the positioned lines; OCR'd input in which no concentration
+ * is found is read once more with other preprocessing (RETRY_STEPS in preprocess.ts).
  *
  * No-data rule: a document in which no pollutant concentration (PM2.5, PM10, NO2,
  * O3, SO2, CO) is found is rejected with `no_air_quality_data` (422) — temperature
@@ -27,7 +28,7 @@ import { checkType, imageDimensions } from './file-type.js';
 import { askLanguageModel, needsLanguageModel, type LanguageModel } from './language-model.js';
 import { ocrImage } from './ocr.js';
 import { parseBulletinText } from './parser.js';
-import { DEFAULT_STEPS, type PreprocessSteps } from './preprocess.js';
+import { DEFAULT_STEPS, RETRY_STEPS, type PreprocessSteps } from './preprocess.js';
 import type { CityValueRule, ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
 import { POLLUTANTS } from './vocabulary.js';
 
@@ -36,7 +37,7 @@ export { detectFileType, type DetectedType } from './file-type.js';
 export { LANGUAGE_MODEL_SCHEMA, type LanguageModel, type LanguageModelRequest } from './language-model.js';
 export { configureOcr, shutdownOcr } from './ocr.js';
 export { PREFERRED_AVERAGING, overallConfidence, parseBulletinText, type ParseOptions } from './parser.js';
-export { DEFAULT_STEPS, type PreprocessSteps } from './preprocess.js';
+export { DEFAULT_STEPS, RETRY_STEPS, type PreprocessSteps } from './preprocess.js';
 export type {
   Averaging,
   BulletinLanguage,
@@ -103,26 +104,38 @@ export async function extractBulletin(
   const steps: PreprocessSteps = { ...DEFAULT_STEPS, ...opts.preprocess };
   const deadline = Date.now() + limits.ocrTimeoutMs;
 
-  let lines: TextLine[];
-  let method: ExtractionMethod;
-  let pages: number;
-  if (type === 'pdf') {
-    ({ lines, method, pages } = await readPdf(bytes, limits, steps, deadline, signal));
-  } else {
+  const read = async (preprocessSteps: PreprocessSteps): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> => {
+    if (type === 'pdf') return readPdf(bytes, limits, preprocessSteps, deadline, signal);
     const dims = imageDimensions(bytes, type);
     if (!dims || dims.width === 0 || dims.height === 0) throw new ExtractionError('corrupt_file', `the ${type.toUpperCase()} header is unreadable`);
     if (dims.width * dims.height > limits.maxPixels) {
       throw new ExtractionError('too_many_pixels', `the image is ${dims.width}×${dims.height}, above the limit of ${limits.maxPixels} pixels`);
     }
     const { preprocessImage } = await import('./preprocess.js');
-    const png = await preprocessImage(bytes, steps, limits.maxPixels);
+    const png = await preprocessImage(bytes, preprocessSteps, limits.maxPixels);
     signal?.throwIfAborted();
-    lines = (await ocrImage(png, 1, { deadline, signal, rotateAuto: steps.deskew })).lines;
-    method = 'image-ocr';
-    pages = 1;
-  }
+    return { lines: (await ocrImage(png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew })).lines, method: 'image-ocr', pages: 1 };
+  };
+  const parse = (r: { lines: TextLine[]; method: ExtractionMethod }) => parseBulletinText(r.lines, { ocr: r.method !== 'pdf-text', cityValue: opts.cityValue });
+  const hasValue = (p: ReturnType<typeof parse>): boolean => POLLUTANTS.some((k) => p.fields[k]);
 
-  let parsed = parseBulletinText(lines, { ocr: method !== 'pdf-text', cityValue: opts.cityValue });
+  let { lines, method, pages } = await read(steps);
+  let parsed = parse({ lines, method });
+  // OCR'd pages that gave no concentration at all are read once more with RETRY_STEPS;
+  // that reading is kept only if it finds one. Callers choosing their own steps get one reading.
+  if (method !== 'pdf-text' && !opts.preprocess && !hasValue(parsed)) {
+    try {
+      const again = await read({ ...steps, ...RETRY_STEPS });
+      const reparsed = parse(again);
+      if (hasValue(reparsed)) {
+        ({ lines, method, pages } = again);
+        parsed = reparsed;
+      }
+    } catch (err) {
+      // Out of time on the second reading: the first one's answer stands.
+      if (!(err instanceof ExtractionError && err.code === 'ocr_timeout')) throw err;
+    }
+  }
   if (opts.languageModel && needsLanguageModel(parsed, opts.languageModelBelow)) {
     signal?.throwIfAborted();
     parsed = await askLanguageModel(opts.languageModel, lines, parsed, method !== 'pdf-text');

@@ -20,10 +20,12 @@ import type { Line } from './lines.js';
 import { knownPlace, knownPlaces } from './gazetteer.js';
 import { clip } from './readings.js';
 import type { ExtractedTextField } from './types.js';
-import { BASIN, CATEGORY, INSTITUTION, LOCATION_LABELS, MONTHS, WEEKDAYS, foldText } from './vocabulary.js';
+import { BASIN, CATEGORY, INDEX_HEADER, INSTITUTION, LOCATION_LABELS, MONTHS, WEEKDAYS, foldText } from './vocabulary.js';
 
-const BULLETIN_WORDS = /^(?:calidad|aire|qualidade|ar|air|quality|boletin|boletim|bulletin|reporte|report|informe|relatorio|indice|index|diario|daily|pronostico|forecast|monitoreo|monitoramento|contaminacion|poluicao|pollution|estado|situacion|vigilancia|concentraciones|concentracoes|pollutant|concentrations|distribution|general|stations|estaciones|maximum|maxima|maximo|valid|today|tomorrow|hoy|hoje)$/i;
+const BULLETIN_WORDS = /^(?:calidad|aire|qualidade|ar|air|quality|boletin|boletim|bulletin|reporte|report|informe|relatorio|indice|index|diario|daily|pronostico|forecast|monitoreo|monitoramento|contaminacion|poluicao|pollution|estado|situacion|vigilancia|concentraciones|concentracoes|pollutant|concentrations|distribution|general|stations|estaciones|maximum|maxima|maximo|valid|today|tomorrow|hoy|hoje|area|zona|zone|region|regiao|distrito|district|municipio|ciudad|cidade|city|metropolitana|metropolitan)$/i;
 const NAME = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|del|do|da|dos|das|la|las|los|el|of|upon|y)[ \t]+)?\p{Lu}[\p{L}'’.-]*)*(?:,[ \t]*\p{Lu}{2}\b)?/uy;
+const REGION_NAME = /^(?:valle|vale|valley|provincia|province|departamento|department|estado|state|region|regiao)\b|\bvalley$/i;
+const SENSITIVE_GROUPS = /\b(?:sensitive\s+groups?|grupos?\s+sensibles?|grupos?\s+sensiveis)\b/i;
 const MONTH_WORDS = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 
 /** Phrases whose object is a city, agency names included. */
@@ -46,12 +48,27 @@ function validLocation(s: string, opts: LocationOptions): boolean {
   const { folded } = foldText(s);
   if (!/^\p{L}/u.test(s) || s.length > 60 || s.split(/\s+/).length > 6) return false;
   if (INSTITUTION.test(folded) || BASIN.test(folded) || CATEGORY.test(folded.trim())) return false;
+  // "Índice AIRE Y SALUD", "AQHI": an index's name; "Sensitive Groups": the tail of a category ("Unhealthy for Sensitive Groups").
+  // "Estación Centro", "Station Kwun Tong": a station, whatever its name.
+  if (/^(?:estacion|estacao|station|sitio|site|monitor)\b/i.test(folded)) return false;
+  if (INDEX_HEADER.test(folded) || /\baire\s+y\s+salud\b/i.test(folded) || SENSITIVE_GROUPS.test(folded)) return false;
   if (findLabels(folded.replace(/,\s*\p{Lu}{2}$/u, ''), opts.ocr).length > 0) return false;
   const words = folded.toLowerCase().split(/[\s,:;.()]+/).filter(Boolean);
   if (words.every((w) => BULLETIN_WORDS.test(w) || w in MONTHS || w in WEEKDAYS || /^(?:de|del|do|da|la|el|en|em|in|of|y|and|the)$/.test(w))) return false;
   if (/\d{2,}/.test(s)) return false;
   if (opts.stations.has(foldName(s)) && !knownPlace(s)) return false;
   return true;
+}
+
+/**
+ * "IDEAM", "RMCAB" in "Informe de calidad del aire del IDEAM": a short all-capitals word
+ * in a line otherwise written in mixed case is an acronym (an agency, a network), not
+ * a city; a heading set all in capitals ("CALIDAD DEL AIRE EN TEMUCO") says nothing.
+ */
+function isAcronymIn(v: string, line: Line): boolean {
+  if (!/^\p{Lu}{2,8}$/u.test(v)) return false;
+  const rest = line.display.replace(v, ' ');
+  return (rest.match(/\p{Ll}/gu)?.length ?? 0) > (rest.match(/\p{Lu}/gu)?.length ?? 0);
 }
 
 function cleanLocation(s: string): string {
@@ -69,6 +86,7 @@ export function findLocation(lines: Line[], opts: LocationOptions): ExtractedTex
   let order = 0;
   const offer = (raw: string, line: Line, score: number): void => {
     let v = cleanLocation(raw);
+    if (v && isAcronymIn(v, line) && !knownPlace(v)) return;
     if (!v || !validLocation(v, opts)) {
       // "Lima y Callao", "Los Angeles County": the known name at its start still counts.
       const head = knownPlaces(foldText(v).folded)[0];
@@ -78,7 +96,9 @@ export function findLocation(lines: Line[], opts: LocationOptions): ExtractedTex
     const known = knownPlace(v);
     const value = known ?? v;
     if (opts.stations.has(foldName(value)) && !known) return;
-    let s = score * opts.ocrFactor(line) + (known ? 0.15 : 0);
+    // A valley, province or state ("Valle de Aburrá") is the area, not the city: any city named beats it.
+    const region = REGION_NAME.test(foldText(value).folded);
+    let s = score * opts.ocrFactor(line) * (region ? 0.6 : 1) + (known ? 0.15 : 0);
     const key = foldName(value);
     const prev = scores.get(key);
     if (prev) s = Math.max(prev.score, s) + 0.03; // said again

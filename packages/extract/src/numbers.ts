@@ -8,6 +8,7 @@
 import type { Averaging } from './types.js';
 import {
   ADDRESS_BEFORE,
+  CATEGORY_WORD,
   COUNT_AFTER,
   COUNT_BEFORE,
   INDEX_AFTER,
@@ -51,16 +52,57 @@ export interface NumberToken {
   range?: [number, number];
 }
 
-const NUMBER = /(?<![\p{L}\d.,/:_]|[\p{L}_]-|\d[.,])(\d+(?:[.,]\d+)?)(?![\d]|[.,]\d)/gu;
+/**
+ * A number as written: plain ("59,1", "23.4") or with thousands groups that cannot be
+ * a decimal — a different decimal mark after them ("1.234,5", "1,234.5") or two or
+ * more groups ("1.234.567"). A lone group ("2.150") stays a decimal: without the
+ * document's convention it is ambiguous, and a decimal is what bulletins mostly mean.
+ */
+const NUMBER = /(?<![\p{L}\d.,/:_]|[\p{L}_]-|\d[.,])(\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?:,\d{3})+\.\d+|\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:,\d{3}){2,}|\d+(?:[.,]\d+)?)(?![\d]|[.,]\d)/gu;
 
-export const parseNumber = (s: string): number => Number(s.replace(',', '.'));
+/**
+ * The document's decimal mark when its numbers make it plain (set per parse by
+ * `useDecimalMarkOf`): with decimal commas a lone dot group ("2.150") is 2150, with
+ * decimal dots a lone comma group ("2,150") is 2150; otherwise both are decimals.
+ */
+let documentDecimal: ',' | '.' | null = null;
+
+/** Decide the decimal mark from numbers that cannot be thousands (one or two decimals), labels ("PM2.5") and dates left out. */
+export function decimalMarkOf(text: string): ',' | '.' | null {
+  const plain = text.replace(/\b(?:PM|MP)\s?-?\s?2\s?[.,]\s?5/gi, ' ');
+  const count = (mark: string): number => plain.match(new RegExp(String.raw`(?<![\p{L}\d.,/-])\d+[${mark}]\d{1,2}(?![\d.,/-])`, 'gu'))?.length ?? 0;
+  const commas = count(',');
+  const dots = count('.');
+  if (commas >= 1 && dots === 0) return ',';
+  if (dots >= 1 && commas === 0) return '.';
+  return null;
+}
+
+/** Read the numbers of this document with its decimal mark (see `decimalMarkOf`). */
+export function useDecimalMarkOf(text: string): void {
+  documentDecimal = decimalMarkOf(text);
+}
+
+/** The value of a number as NUMBER matches it: the last mark is the decimal one when both appear; a repeated mark groups thousands. */
+export function parseNumber(s: string): number {
+  // "2.150" in a document of decimal commas: one thousands group (a leading zero never groups: "0.450").
+  if (documentDecimal && /^[1-9]\d{0,2}[.,]\d{3}$/.test(s) && !s.includes(documentDecimal)) return Number(s.replace(/[.,]/, ''));
+  const hasDot = s.includes('.');
+  const hasComma = s.includes(',');
+  if (hasDot && hasComma) {
+    const group = s.lastIndexOf('.') > s.lastIndexOf(',') ? ',' : '.';
+    return Number(s.split(group).join('').replace(',', '.'));
+  }
+  if ((s.match(/[.,]/g)?.length ?? 0) > 1) return Number(s.replace(/[.,]/g, ''));
+  return Number(s.replace(',', '.'));
+}
 
 const MONTH_WORDS = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 /** Spans of dates, hours and code-like numbers, found before numbers are classified one by one. */
 const RAW_SPANS: Array<[NumberRole, RegExp]> = [
   ['date', /\b\d{4}-\d{2}-\d{2}\b/g],
   ['date', /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/g],
-  ['date', new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th|°|º)?\s*(?:de\s+|of\s+)?(?:${MONTH_WORDS})\b\.?(?:,?\s*(?:de\s+|del\s+)?\d{4})?`, 'gi')],
+  ['date', new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th|°|º)?(?:\s*|[-./])(?:de\s+|of\s+)?(?:${MONTH_WORDS})\b\.?(?:(?:,?\s*|[-./])(?:de\s+|del\s+)?\d{4})?`, 'gi')],
   ['date', new RegExp(String.raw`\b(?:${MONTH_WORDS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?`, 'gi')],
   ['date', new RegExp(String.raw`\b(?:${MONTH_WORDS})\.?\s*(?:de\s+|del\s+)?\d{4}\b`, 'gi')],
   ['date', /\b(?:dia|day)\s+\d{1,2}\b(?!\s*(?:[.,]\d|[µu]g|mg|ppb|ppm|-?\s?h))/gi],
@@ -68,7 +110,7 @@ const RAW_SPANS: Array<[NumberRole, RegExp]> = [
   ['time', /\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:hrs?|horas?|h|am|pm|a\.m\.|p\.m\.)?/gi],
   ['time', /\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z\d])/gi],
   ['time', /\b(?:a\s+las|a\s+la|at|as\s+at|desde\s+las|hasta\s+las|entre\s+las|@)\s+\d{1,2}\b(?!\s*(?:[.,]\d|[µu]g|mg|ppb|ppm|micro))/gi],
-  ['duration', /\b\d{1,3}\s*-?\s*(?:h|hr|hrs|hora|horas|hour|hours|horario|horaria|min|minutos|minutes)\b/gi],
+  ['duration', /\b\d{1,3}\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours|horario|horaria|min|minutos|minutes)\b/gi],
   ['phone', /(?:\+\d{1,3}[\s.-]?)?\(\d{2,4}\)[\s.-]?\d{3,4}[\s.-]?\d{3,4}/g],
   ['phone', /\b\d{3,4}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/g],
   ['phone', /\b0800\s?\d{3,7}\b/g],
@@ -80,7 +122,7 @@ const RAW_SPANS: Array<[NumberRole, RegExp]> = [
 const SPANS = RAW_SPANS.map(([role, re]): [NumberRole, RegExp] => [role, new RegExp(re.source.replace(/\\s/g, '[^\\S\\n]'), re.flags)]);
 
 /** A range "low – high" (35-47, 35 a 47, 45 to 64, entre 11 y 30, between 11 and 30): the two numbers' offsets. */
-const RANGE_JOIN = /^\s*(?:-|–|—|a|to|y|and|e|até|ate|hasta)\s*$/i;
+const RANGE_JOIN = /^\s*(?:-|–|—|~|a|to|y|and|e|até|ate|hasta)\s*$/i;
 
 /** Find every number in `text` and give it a role from its context. */
 export function numberTokens(text: string): NumberToken[] {
@@ -99,6 +141,11 @@ export function numberTokens(text: string): NumberToken[] {
     const tok: NumberToken = { text: numText, value: parseNumber(numText), start, end, comparator: cmp?.[1] ?? null, role: 'value' };
     const span = spans.find((s) => start >= s.start && end <= s.end);
     tok.role = span ? span.role : roleFromContext(text, start, end);
+    // "0128 ppm": OCR lost the decimal mark after the leading zero (a unit follows, so it is a value).
+    if (!span && /^0\d+$/.test(numText) && UNIT_AFTER.test(text.slice(end))) {
+      tok.role = 'value';
+      tok.value = Number(`0.${numText.slice(1)}`);
+    }
     out.push(tok);
   }
   markRanges(text, out);
@@ -111,8 +158,14 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   const numText = text.slice(start, end);
   if (/^\d{4}$/.test(numText) && Number(numText) >= 1900 && Number(numText) <= 2100 && !/^\s*(?:[µu]g|mg|ppb|ppm)/i.test(after)) return 'date';
   if (/^\s?%/.test(after)) return 'percent';
+  // "1er máximo", "2nd highest", "3ra estación": an ordinal.
+  if (/^(?:st|nd|rd|th|er|ero|era|ro|ra|do|da|to|ta|vo|va|mo|ma|no|na)\b/i.test(after)) return 'count';
+  // "Normas: PM10 150 µg/m³, PM2.5 35 µg/m³": a line headed by standards or limits holds only thresholds.
+  if (THRESHOLD_LEAD.test(text.slice(text.lastIndexOf('\n', start) + 1, start))) return 'threshold';
+  // "03", "07": a zero-padded integer is a day, month, hour or code (or OCR's "O3"), never a concentration.
+  if (/^0\d+$/.test(numText)) return 'code';
   if (/^\s*(?:[µu]m|micr[oa]s?\b|micron\w*|micrometr\w*|microm\w*)/i.test(after)) return 'size';
-  if (/^\s?-?\s?(?:h|hr|hrs|hora|horas|hour|hours|horario|horaria|hourly)\b/i.test(after)) return 'duration';
+  if (/^\s?-?\s?(?:h|hs|hr|hrs|hora|horas|hour|hours|horario|horaria|hourly)\b/i.test(after)) return 'duration';
   if (/^\s?(?:min|minutos|minutes|seg|segundos|seconds)\b/i.test(after)) return 'duration';
   if (LEGAL_BEFORE.test(before)) return 'legal';
   if (/\d\/$/.test(before)) return 'code';
@@ -121,7 +174,9 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   if (PAGE_BEFORE.test(before) && !/^\s*(?:[µu]g|mg|ppb|ppm)/i.test(after)) return 'page';
   if (ADDRESS_BEFORE.test(before) && !/^\s*(?:[µu]g|mg|ppb|ppm)/i.test(after)) return 'address';
   if (INDEX_AFTER.test(after)) return 'index';
-  if (indexBefore(before)) return 'index';
+  if (indexBefore(before, after)) return 'index';
+  // "PM2.5: 52 (Moderate)", "O3 40 – Boa": a bare number named by a category is the index, not a concentration.
+  if (CATEGORY_AFTER.test(after)) return 'index';
   if (COUNT_AFTER.test(after) || COUNT_BEFORE.test(before)) return 'count';
   // "cuyo ECA de 24 horas es de 50": a duration between the threshold word and the number does not break the link.
   const plain = before
@@ -135,13 +190,18 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   return 'value';
 }
 
-const INDEX_BEFORE_RE = new RegExp(String.raw`\b(?:${INDEX_NAMES})\b(?:\s+(?:de|do|da|del|of|the|for))?(?:\s+[\p{L}()]+){0,3}?\s*[:=]?\s*(?:is|es|de|fue|was|em|en|at|of|:|=|stood\s+at|reached|alcanzo|llego\s+a)?\s*[(\[]?\s*$`, 'iu');
-function indexBefore(before: string): boolean {
+const THRESHOLD_LEAD = /^\s*(?:normas?|limites?|limits?|standards?|estandares?|NAAQS|ECA|LMP|valor(?:es)?\s+(?:guia|limite)s?|guias?|guidelines?|umbrales?|thresholds?|padr(?:oes|ao)|objetivos?|niveles\s+maximos)\b[^:\n]{0,40}:/i;
+const POLLUTANT_WORD = String.raw`\(?(?:(?:PM|MP)\s?(?:2[.,]5|10)|NO2|SO2|O3)\)?`;
+// The category words plus the bands of banded indices (DAQI, AQHI: "3 Low", "7 High").
+const CATEGORY_AFTER = new RegExp(String.raw`^\s*[([:–—-]?\s*(?:${CATEGORY_WORD.source}|\b(?:low|high|very\s+high|fair|poor|very\s+poor|bajo|baja|alto|alta|baixo|baixa)\b)`, 'i');
+const UNIT_AFTER = /^\s*[([]?\s?(?:[µu]g|mg|ppb|ppm)/i;
+const INDEX_BEFORE_RE = new RegExp(String.raw`\b(?:${INDEX_NAMES})\b(?:\s+(?:de|do|da|del|of|the|for))?(?:\s+(?:[\p{L}()]+|${POLLUTANT_WORD})){0,3}?\s*[:=]?\s*(?:is|es|de|fue|was|em|en|at|of|:|=|stood\s+at|reached|alcanzo|llego\s+a)?\s*[(\[]?\s*$`, 'iu');
+function indexBefore(before: string, after: string): boolean {
   // Only the clause right before the number: a unit or another number in between breaks the link.
   const clause = before.split(/[.;]\s|\d(?:[.,]\d+)?\s*(?:[µu]g|mg|ppb|ppm)/i).pop() ?? before;
   if (!INDEX_BEFORE_RE.test(clause)) return false;
-  // "Índice … PM2.5 24 µg" is handled by the caller; an index name with a pollutant right before the number is a label.
-  return !/\b(?:PM|MP)\s?(?:2[.,]5|10)\s*$/i.test(clause);
+  // "Índice … PM2.5 24 µg/m³": a pollutant right before a number with a unit is its label; "IQAr MP10 45" is still the index.
+  return !(new RegExp(String.raw`${POLLUTANT_WORD}\s*[:=]?\s*$`, 'i').test(clause) && UNIT_AFTER.test(after));
 }
 
 function markRanges(text: string, toks: NumberToken[]): void {
@@ -149,7 +209,9 @@ function markRanges(text: string, toks: NumberToken[]): void {
     const a = toks[i]!;
     const b = toks[i + 1]!;
     if (a.role !== 'value' && a.role !== 'threshold' && a.role !== 'index') continue;
-    if (b.role !== a.role && b.role !== 'value') continue;
+    // "0-50 Buena": the high end names a category, so the whole range is an index band.
+    const bandEnd = a.role === 'value' && (b.role === 'index' || b.role === 'threshold');
+    if (b.role !== a.role && b.role !== 'value' && !bandEnd) continue;
     const between = text.slice(a.end, b.start);
     // The unit may sit after both ends or after each: "35-47 µg/m³", "11 µg a 30 µg".
     const unitBetween = /^\s*(?:[µu]g\/?m\S*|mg\/?m\S*|ppb|ppm)\s*/i.exec(between);
@@ -158,6 +220,12 @@ function markRanges(text: string, toks: NumberToken[]): void {
     if (!RANGE_JOIN.test(join) || (join.trim() === '-' && a.value > b.value)) continue;
     if (/^\s*(?:y|and|e)\s*$/i.test(join) && !entre) continue;
     if (a.value > b.value) continue;
+    if (bandEnd) {
+      a.role = b.role;
+      b.range = [a.value, b.value];
+      i += 1;
+      continue;
+    }
     a.role = a.role === 'value' ? 'range-low' : a.role;
     b.range = [a.value, b.value];
     if (b.role === 'value' || b.role === a.role) b.role = a.role === 'range-low' ? 'value' : a.role;
@@ -167,7 +235,7 @@ function markRanges(text: string, toks: NumberToken[]): void {
 
 /** The averaging period a text states ("24-HR", "8 h", "promedio móvil de 24 horas", "máximo horario", "monthly"). */
 export function averagingIn(text: string): Averaging | null {
-  const m = /\b(1|3|8|12|24)\s*-?\s*(?:h|hr|hrs|hora|horas|hour|hours)\b/i.exec(text);
+  const m = /\b(1|3|8|12|24)\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours)\b/i.exec(text);
   if (m) return `${m[1]}h` as Averaging;
   if (/\b(?:one|1)[-\s]hour\b|\bhorari[oa]\b|\bhourly\b|\bhoraria\b/i.test(text)) return '1h';
   if (/\b(?:eight|8)[-\s]hour\b|\bocho\s+horas\b|\boito\s+horas\b/i.test(text)) return '8h';
@@ -176,3 +244,18 @@ export function averagingIn(text: string): Averaging | null {
   if (/\b(?:anual|annual|yearly)\b/i.test(text)) return 'year';
   return null;
 }
+
+/**
+ * OCR drops decimal commas ("59,1" read "591"): among values of one kind (a table
+ * column, a list of stations) most of which carry decimals, a whole number over five
+ * times their median whose tenth is near them is divided by ten.
+ */
+export function restoreLostDecimalCommas<T extends { value: number }>(items: T[]): void {
+  if (items.length < 3) return;
+  const decimals = items.filter((c) => !Number.isInteger(c.value));
+  if (decimals.length < items.length / 2) return;
+  const sorted = decimals.map((c) => c.value).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  for (const c of items) if (Number.isInteger(c.value) && c.value > median * 5 && c.value / 10 < median * 3) c.value /= 10;
+}
+

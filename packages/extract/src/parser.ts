@@ -19,7 +19,7 @@ import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
 import { findLocation } from './location.js';
-import { numberTokens } from './numbers.js';
+import { numberTokens, restoreLostDecimalCommas, useDecimalMarkOf } from './numbers.js';
 import { readProse } from './prose.js';
 import { resetOrder, type Reading } from './readings.js';
 import { readMeasureTables, readRowTables } from './tables.js';
@@ -117,6 +117,11 @@ function preferredGroup(measure: Measure, rs: Reading[]): Reading[] {
   return group;
 }
 
+/**
+ * The value a range stands for ("35–55 µg/m³", "entre 35 y 55", a "60-80" forecast cell):
+ * never its low end. Under the `max` rule (the default) the upper end, the cautious
+ * reading of a forecast band; under `mean` the midpoint. The field keeps `range` either way.
+ */
 const valueByRule = (r: Reading, rule: CityValueRule): number => (r.range ? (rule === 'max' ? r.range[1] : round3((r.range[0] + r.range[1]) / 2)) : r.value);
 
 /** The city-level field of one measure (see the module comment). */
@@ -228,6 +233,7 @@ export function overallConfidence(fields: ExtractedFields): number {
 
 /** Every reading of a text, before city-level values are chosen (the language-model path checks against these). */
 export function readAll(lines: Line[], ocr: boolean): Reading[] {
+  useDecimalMarkOf(lines.map((l) => l.folded).join('\n'));
   const kind = documentKind(lines);
   const units = documentUnits(lines, ocr);
   const ctx = { ocr, documentUnit: units, documentKind: kind, ocrFactor };
@@ -250,6 +256,8 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
   const anyConfidence = lines.some((l) => l.ocrConfidence !== undefined);
   for (const l of lines) l.isOcr = ocr && (l.ocrConfidence !== undefined || !anyConfidence);
   const readings = readAll(lines, ocr);
+  // Tables restore their own columns; station lists read as prose need the same care.
+  if (ocr) for (const m of new Set(readings.map((r) => r.measure))) restoreLostDecimalCommas(readings.filter((r) => r.measure === m && r.station !== null && r.range === null && (r.sourceUnit === '' || r.sourceUnit === r.unit)));
   const fields: ExtractedFields = {};
   const stations = buildStations(readings, rule);
   const result: ParsedBulletin = {

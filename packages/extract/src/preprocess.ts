@@ -50,6 +50,16 @@ export const DEFAULT_STEPS: PreprocessSteps = {
   flatten: true,
 };
 
+/**
+ * The steps changed for a second reading of a document whose OCR'd pages gave no
+ * concentration with DEFAULT_STEPS (extractBulletin keeps it only if it finds one).
+ * OCR of small, noisy text is on a knife edge: on the agency corpus each single
+ * change to the defaults read some documents better and others worse (without
+ * deskew photos 11 → 14 of 32 fields, PNGs unchanged; upscaled, PNGs 9 → 14 and
+ * photos 11 → 8), so the defaults stay and these are tried only where they found nothing.
+ */
+export const RETRY_STEPS: Partial<PreprocessSteps> = { deskew: false, upscale: true };
+
 export const UPSCALE_BELOW = 1600;
 /** How much `upscale` enlarges (1.5× measured no better than 2×). */
 export const UPSCALE_FACTOR = 2;

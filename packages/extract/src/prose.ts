@@ -156,7 +156,8 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
         }
         if (picks.length === 0) {
           // "PM2.5: 20", "Ozono (ppb)   40", "MP2,5 [µg/m³] 23": a bare number right after its label.
-          const between = p.text.slice(label.end, n.start);
+          // An averaging period between label and value ("MP2,5 (24 h) 35", "O3 8-hr: 61") does not break the link.
+          const between = p.text.slice(label.end, n.start).replace(/\b\d{1,2}\s*-?\s*(?:h|hs|hr|hrs|horas?|hours?)\b\.?/gi, ' ');
           // Only in a "label: value" line: a bare number after a label in mid-row ("PM2.5   1" in a table of counts) is not its value.
           const lineStart = p.text.lastIndexOf('\n', label.start) + 1;
           const lead = p.text.slice(lineStart, label.start);

@@ -25,12 +25,13 @@
  */
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { cellText, gapBetween, lineHeight, type Line, type Tok } from './lines.js';
-import { averagingIn, numberTokens } from './numbers.js';
+import { averagingIn, numberTokens, restoreLostDecimalCommas } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import type { Averaging, SourceUnit, ValueKind } from './types.js';
 import {
   AGGREGATE_NAME,
   CATEGORY,
+  CATEGORY_WORD,
   COUNT_HEADER,
   FORECAST,
   INDEX_HEADER,
@@ -101,6 +102,7 @@ function withoutLabels(line: Line, ocr: boolean): string {
 function isHeaderLine(line: Line, ocr: boolean): boolean {
   if (line.used || line.cells.length === 0) return false;
   const labels = findLabels(line.folded, ocr);
+  if (labels.length === 1) return isSingleMeasureHeader(line, labels[0]!, ocr);
   if (labels.length < 2) return false;
   const cellOf = (l: { start: number }): number => line.cells.findIndex((c) => l.start >= c.start && l.start < c.end);
   const labelCells = new Set(labels.map(cellOf)).size;
@@ -110,6 +112,18 @@ function isHeaderLine(line: Line, ocr: boolean): boolean {
   if (otherWords > labels.length * 2.5 + 2) return false;
   return !hasValueNumber(rest) && !hasPlaceholder(line);
 }
+
+/**
+ * A table of one measure: "Estación | IQCA | PM2,5 (µg/m³)", "Hora | PM10". The label
+ * has a cell of its own and another cell is nothing but a station or time heading.
+ */
+function isSingleMeasureHeader(line: Line, label: { start: number; end: number }, ocr: boolean): boolean {
+  if (line.cells.length < 2 || hasValueNumber(withoutLabels(line, ocr)) || hasPlaceholder(line)) return false;
+  const own = line.cells.find((c) => label.start >= c.start && label.end <= c.end);
+  if (!own || (line.folded.slice(own.start, own.end).match(/\p{L}{2,}/gu)?.length ?? 0) > 6) return false;
+  return line.cells.some((c) => c !== own && /^[\p{L}\s]{2,30}$/u.test(cellText(line, c)) && (TIME_HEADER.test(cellText(line, c).trim()) || STATION_HEADER_ONLY.test(cellText(line, c).trim())));
+}
+const STATION_HEADER_ONLY = new RegExp(String.raw`^(?:${STATION_HEADER.source.replace(/^\\b|\\b$/g, '')})(?:\s+(?:de\s+)?(?:monitoreo|monitoramento|monitoring|name|nombre|nome))?$`, 'i');
 
 const hasPlaceholder = (line: Line): boolean => line.toks.some((t) => PLACEHOLDER.test(line.display.slice(t.start, t.end)));
 
@@ -310,7 +324,9 @@ function readCell(text: string, ocr: boolean): CellValue | null {
   if (/^[>≥≤]/.test(t) || (first.comparator && first.comparator !== '<')) return { value: first.value, unit: null, legend: true, placeholder: false, range: null };
   if (first.comparator === '<') return { value: NaN, unit: null, legend: false, placeholder: true, range: null }; // below detection
   if (first.role === 'range-low' || /^\d+(?:[.,]\d+)?\s*[-–]\s*\d/.test(t)) {
-    return { value: NaN, unit: null, legend: true, placeholder: false, range: null };
+    // Legend material in a station table; a pollutant-per-row table may take a lone range as a forecast (see readRowTables).
+    const high = toks.find((k) => k.range);
+    return { value: NaN, unit: high ? unitAt(t.slice(high.end), ocr) : null, legend: true, placeholder: false, range: high?.range ?? null };
   }
   if (first.role !== 'value' && first.role !== 'list') return null;
   return { value: first.value, unit: unitAt(t.slice(first.end), ocr), legend: false, placeholder: false, range: null };
@@ -371,7 +387,9 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       // "Temperature: 19.4 °C" under the table is a label line, not a station: the table ends.
       if (findLabels(foldText(name).folded, ctx.ocr).length > 0 && !AGGREGATE_NAME.test(name)) break;
       // A sentence under the table (a note, a source line) is not a row, whatever numbers it holds.
-      const prose = !row.delimited && (name.length > 60 || (name.match(/\p{L}{2,}/gu)?.length ?? 0) > 8);
+      // The whole line counts too: "As condições … para quarta-feira, dia 23, são desfavoráveis …" splits
+      // at the number into a short 'name' and a tail, but reads as a sentence (many lower-case words).
+      const prose = !row.delimited && (name.length > 60 || (name.match(/\p{L}{2,}/gu)?.length ?? 0) > 8 || (row.display.match(/\p{Ll}{3,}/gu)?.length ?? 0) > 10);
       if ((cells.length === 0 && !spanningPlaceholder) || prose) {
         misses += 1;
         // Section lines ("Roadside Stations", "Orange County: South Coast Air Basin") may sit between rows.
@@ -382,6 +400,8 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       row.used = true;
       row.role = 'row';
       const legend = CATEGORY.test(name.replace(/^[\s\d.-]+/, '').trim()) || cells.some((c) => c.cell.legend);
+      // A row named by an index ("ICAP", "IMECA", "AQI") holds index values under the measure columns: not a station.
+      if (INDEX_HEADER.test(foldText(name).folded)) continue;
       rows.push({ line: row, name, cells, legend });
     }
     // A legend (breakpoints per category) gives no reading.
@@ -428,22 +448,12 @@ export function cleanStationName(name: string): string {
     .trim();
 }
 
-/**
- * OCR drops decimal commas ("59,1" read "591"): in a column whose other values carry
- * one decimal, a value with none that is ten times the others is divided by ten.
- */
+/** OCR drops decimal commas: see {@link restoreLostDecimalCommas}, per column. */
 function fixLostCommas(rows: Array<{ cells: Array<{ col: Column; cell: CellValue }> }>, ocr: boolean): void {
   if (!ocr) return;
   const byCol = new Map<Column, CellValue[]>();
   for (const r of rows) for (const { col, cell } of r.cells) if (!cell.placeholder && !Number.isNaN(cell.value)) byCol.set(col, [...(byCol.get(col) ?? []), cell]);
-  for (const cells of byCol.values()) {
-    if (cells.length < 3) continue;
-    const decimals = cells.filter((c) => !Number.isInteger(c.value));
-    if (decimals.length < cells.length / 2) continue;
-    const sorted = decimals.map((c) => c.value).sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    for (const c of cells) if (Number.isInteger(c.value) && c.value > median * 5 && c.value / 10 < median * 3) c.value /= 10;
-  }
+  for (const cells of byCol.values()) restoreLostDecimalCommas(cells);
 }
 
 /**
@@ -476,7 +486,17 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       return c;
     });
     const valueCols = columns.filter((c) => c.kind === 'value' || c.kind === 'name' || c.kind === 'measure');
-    if (valueCols.length === 0) continue;
+    if (valueCols.length === 0) {
+      // "Pollutant | Sub-index", "Contaminante | Índice | Calidad": rows of index values; prose must not read them as "label value".
+      if (columns.some((c) => c.kind === 'index')) {
+        for (const l of [head, ...rowLines]) {
+          l.used = true;
+          l.role = l === head ? 'header' : 'row';
+        }
+        i += rowLines.length;
+      }
+      continue;
+    }
     const unitCol = columns.find((c) => c.kind === 'unit');
     head.used = true;
     for (const row of rowLines) {
@@ -491,8 +511,13 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       const valueZones = zones.filter((z, k) => k > labelZone && valueCols.includes(z.col));
       const unitText = unitCol ? zones.find((z) => z.col === unitCol)?.text ?? '' : '';
       const rowUnit = unitText ? unitAt(unitText, ctx.ocr) : null;
-      for (const z of valueZones) {
-        const cell = readCell(z.text, ctx.ocr);
+      const cellsOf = valueZones.map((z) => readCell(z.text, ctx.ocr));
+      // One range in a row with no category word ("PM2.5 | 35-55") is a forecast range, read by the range rule;
+      // several ("PM2.5 | 0-12 | 12.1-35.4 | …") or one beside a category are breakpoints.
+      const loneRange = cellsOf.filter((c) => c?.range).length === 1 && !cellsOf.some((c) => c?.legend && !c.range) && !CATEGORY_WORD.test(row.folded);
+      for (const [k, z] of valueZones.entries()) {
+        let cell = cellsOf[k];
+        if (cell?.range && loneRange) cell = { ...cell, value: cell.range[1], legend: false };
         if (!cell || cell.placeholder || cell.legend || Number.isNaN(cell.value)) continue;
         const colName = z.col.kind === 'name' ? (z.col.station ?? '') : '';
         const aggregate = colName && AGGREGATE_NAME.test(colName) ? (MEAN_NAME.test(colName) ? 'mean' : 'max') : null;
@@ -509,6 +534,7 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
           ocrFactor: ctx.ocrFactor(row),
           averaging: averagingIn(cellText(row, labelCell)) ?? z.col.averaging,
           kind: z.col.valueKind ?? ctx.documentKind,
+          range: cell.range,
           station: z.col.kind === 'name' && !aggregate && !period && colName ? colName : null,
           aggregate,
           page: row.page,

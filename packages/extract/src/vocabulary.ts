@@ -34,9 +34,11 @@ export const LABELS: Record<Measure, RegExp[]> = {
     new RegExp(`\\b${PARTICLES_BELOW}10${MICRONS}`, 'gi'),
   ],
   no2: [/\bNO\s?2\b/g, /\bno2\b/g, /\bdioxido\s+de\s+nitrogen(?:o|io)\b/gi, /\bnitrogen\s+dioxide\b/gi],
-  o3: [/\bO\s?3\b/g, /\bo3\b/g, /\bozon(?:o|e|io)\b/gi],
+  // "Ozono (03)": OCR (or a careless font) reads the formula's O as a zero; after the name it is still the label, not "3".
+  o3: [/\bO\s?3\b/g, /\bo3\b/g, /\bozon(?:o|e|io)\b(?:\s*\(\s*[O0]\s?3\s*\))?/gi],
   so2: [/\bSO\s?2\b/g, /\bso2\b/g, /\bdioxido\s+de\s+(?:azufre|enxofre)\b/gi, /\bsul(?:f|ph)ur\s+dioxide\b/gi],
-  co: [/\bCO\b(?!\s?2|[-\w])/g, /\bmonoxido\s+de\s+carbono\b/gi, /\bcarbon\s+monoxide\b/gi],
+  // "CO2", "CO 2" are carbon dioxide; "CO 2,1 mg/m³" is carbon monoxide.
+  co: [/\bCO\b(?!\s?2(?![.,]\d)|[-\w])/g, /\bmonoxido\s+de\s+carbono\b/gi, /\bcarbon\s+monoxide\b/gi],
   temperatura: [/\btemperatura\b/gi, /\btemperature\b/gi, /\btemp\b\.?/gi],
   humidity: [/\bhumedad\b(?:\s+relativa)?/gi, /\bumidade\b(?:\s+relativa)?/gi, /\b(?:relative\s+)?humidity\b/gi, /(?<![\d-])\b(?:HR|UR|RH)\b(?!\s*-)/g],
 };
@@ -54,7 +56,9 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
   no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g],
   so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g],
-  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi],
+  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
+    // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
+    /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g],
   co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g],
 };
 
@@ -103,7 +107,7 @@ export const LOCATION_LABELS: Array<[RegExp, number]> = [
 ];
 
 /** Names of bodies that publish bulletins: never a location. */
-export const INSTITUTION = /\b(?:ministerio|secretaria|secretariat|agencia|agency|instituto|institute|cetesb|sinca|semarnat|sedema|inea|smac|simat|cpcb|epa|airnow|department|departamento|gobierno|governo|government|prefeitura|alcaldia|intendencia|servicio|service|direccion|diretoria|companhia|compania|universidad|universidade|university|bureau|council|consejo|conselho|medio\s+ambiente|meio\s+ambiente|environment|environmental|ambiental|superintendencia|autoridad|comision|comissao|commission|fundacion|fundacao|red\s+de\s+monitoreo|rede\s+de\s+monitoramento|monitoring\s+network)\b/i;
+export const INSTITUTION = /\b(?:ministerio|secretaria|secretariat|agencia|agency|instituto|institute|cetesb|sinca|semarnat|sedema|inea|smac|simat|cpcb|epa|airnow|department|departamento|gobierno|governo|government|prefeitura|alcaldia|intendencia|servicio|service|direccion|diretoria|companhia|compania|universidad|universidade|university|bureau|council|consejo|conselho|medio\s+ambiente|meio\s+ambiente|environment|environmental|ambiental|superintendencia|autoridad|comision|comissao|commission|fundacion|fundacao|red\s+de\s+monitoreo|rede\s+de\s+monitoramento|monitoring\s+network|aqmd|apcd|air\s+quality\s+management|air\s+pollution\s+control|air\s+resources\s+board|air\s+district|senamhi|ideam|rmcab|semadet|seremi|digesa|oefa|minam|conama|inecc|defra|cpcb|feam|iema|ibama|acumar|apra)\b/i;
 
 export const MONTHS: Record<string, number> = {
   enero: 1, ene: 1, january: 1, jan: 1, janeiro: 1,
@@ -169,9 +173,10 @@ export function foldText(raw: string): { display: string; folded: string } {
 // All run on folded text (accents stripped).
 
 /** Index names: a number they govern is an index value, not a concentration. */
-export const INDEX_NAMES = String.raw`AQI|AQHI|DAQI|PSI|ICAP|ICAGSO2|ICA|IQAr|IQA|IMECA|IBOCA|IAS|ICARS|IRECA|CAQI|EAQI|indices?|index|indice\s+(?:aire\s+y\s+salud|de\s+calidad\s+del\s+aire|de\s+qualidade\s+do\s+ar)|air\s+quality\s+index|nivel|level|banda?|band`;
+export const INDEX_NAMES = String.raw`AQI|AQHI|DAQI|PSI|ICAP|ICAGSO2|ICA|IQAr|IQA|IMECA|IBOCA|IAS|ICARS|IRECA|CAQI|EAQI|I[A-Z]{1,3}CA|indices?|index|indice\s+(?:aire\s+y\s+salud|de\s+calidad\s+del\s+aire|de\s+qualidade\s+do\s+ar)|air\s+quality\s+index|nivel|level|banda?|band`;
 /** A header or phrase naming an index column ("IQAr", "Índice de Qualidade do Ar", "MAX AQI", "AQHI"). */
-export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI)\b|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'i');
+// "I…CA" covers local indices named like ICA, IQCA (Quito), IBOCA (Bogotá), IMECA, IRECA, INCA.
+export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|I[A-Z]{1,3}CA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI)\b|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'i');
 /** Words after a number that make it an index value ("120 puntos", "4 (Low)"). */
 export const INDEX_AFTER = /^\s*(?:puntos|points|pts|IMECA|AQI|ICAP|PSI|AQHI|DAQI|IQAr)\b/i;
 
@@ -181,7 +186,7 @@ export const CATEGORY = /^(?:n[1-5]\s*-?\s*)?(?:buena|bueno|aceptable|regular|ma
 export const CATEGORY_WORD = /\b(?:buena|bueno|aceptable|regular|mala|muy\s+mala|extremadamente\s+mala|alerta|preemergencia|emergencia|boa|moderada|ruim|muito\s+ruim|pessima|good|moderate|unhealthy|hazardous|satisfactory|severe|very\s+high)\b/i;
 
 /** Words just before a number that make it a threshold, limit or breakpoint, not a measurement. */
-export const THRESHOLD_BEFORE = /(?:\b(?:limite|limites|limit|limits|norma|normas|standard|standards|estandar|estandares|ECA|guia|guias|guideline|guidelines|umbral|umbrales|threshold|thresholds|valor\s+guia|valor\s+limite|objetivo|target|menor(?:es)?\s+(?:a|que|de)|inferior(?:es)?\s+a|por\s+debajo\s+de|abaixo\s+de|below|under|less\s+than|lower\s+than|above|over|more\s+than|greater\s+than|mayor(?:es)?\s+(?:a|que)|superior(?:es)?\s+(?:a|al)|por\s+encima\s+de|acima\s+de|hasta|up\s+to|ate|permitid[oa]s?|allowed|recomendad[oa]|recommended|breakpoints?|rango|rangos|range|faixa|faixas|entre\s+los?\s+valores)\b|[<>≤≥]=?)[^\d]{0,22}$/i;
+export const THRESHOLD_BEFORE = /(?:\b(?:limite|limites|limit|limits|norma|normas|standard|standards|estandar|estandares|ECA|guia|guias|guideline|guidelines|umbral|umbrales|threshold|thresholds|valor\s+guia|valor\s+limite|objetivo|target|menor(?:es)?\s+(?:a|que|de)|inferior(?:es)?\s+a|por\s+debajo\s+de|abaixo\s+de|below|under|less\s+than|lower\s+than|above|over|more\s+than|greater\s+than|mayor(?:es)?\s+(?:a|que)|superior(?:es)?\s+(?:a|al)|por\s+encima\s+de|acima\s+de|hasta|up\s+to|ate|permitid[oa]s?|allowed|recomendad[oa]|recommended|breakpoints?|rango|rangos|range|faixa|faixas|entre\s+los?\s+valores|super(?:ar|a|e|o|aron|an|en)|exced\w*|exceed\w*|ultrapass\w*|rebas\w*|sobrepas\w*)\b|[<>≤≥]=?)[^\d]{0,22}$/i;
 /** Words before a number that make it a law, decree, resolution or standard number. */
 export const LEGAL_BEFORE = /\b(?:ley|leyes|law|act|decreto|decree|resolucion|resolucao|resolution|res|norma|nom|ds|d\.\s?s|dec|articulo|artigo|article|art|inciso|acuerdo|conama|portaria|lei|circular|oficio|expediente|codigo|code)\.?\s*(?:n[°ºo]\.?|nro\.?|no\.|num\.?|numero|number|#)?\s*$/i;
 /** Before a number that makes it a counted quantity ("número de estaciones 3"). */
@@ -217,4 +222,5 @@ export const UNIT_HEADER = /^(?:unidad|unidade|unit|units|unidades|u\.?)$/i;
 /** Column headers of pollutants (the first column of a pollutant-per-row table). */
 export const POLLUTANT_HEADER = /\b(?:contaminante|contaminantes|poluente|poluentes|pollutant|pollutants|parametro|parameter|parametros|parameters|magnitud|especie)\b/i;
 /** Words naming an air basin or other non-city region: never the location. */
-export const BASIN = /\b(?:cuenca|basin|bacia|air\s+district|distrito\s+del\s+aire|airshed|valley\s+air|macrozona|macroregion)\b/i;
+// "Cuenca" alone is a city (Ecuador, Spain); "Cuenca del Valle de México", "cuenca atmosférica" are basins.
+export const BASIN = /\b(?:cuenca\s+(?:del?|atmosferica|aerea)\b|basin|bacia|air\s+district|distrito\s+del\s+aire|airshed|valley\s+air|macrozona|macroregion)\b/i;

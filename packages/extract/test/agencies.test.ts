@@ -53,6 +53,16 @@ describe('agency corpus', () => {
     assert.ok(docs.filter((d) => d.expected.noData).length >= 4);
   });
 
+  it('renders every medium deterministically: the same document gives the same bytes (a photo\'s noise is seeded)', async () => {
+    const docs = agencyCorpus();
+    for (const medium of ['pdf-text', 'pdf-scan', 'png', 'photo'] as const) {
+      const k = docs.findIndex((d) => d.medium === medium);
+      const a = await renderPage(docs[k]!.blocks, medium, k + 1);
+      const b = await renderPage(docs[k]!.blocks, medium, k + 1);
+      assert.ok(Buffer.from(a.bytes).equals(Buffer.from(b.bytes)), `${docs[k]!.id} rendered differently twice`);
+    }
+  });
+
   it('text PDFs: at least 95 % of fields right, and nothing invented on documents without a concentration', () => {
     const rs = [...results.values()].filter((r) => r.doc.medium === 'pdf-text');
     const scores = rs.map((r) => scoreAgency(r.doc.expected, r.got, r.code));

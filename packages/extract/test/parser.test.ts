@@ -290,3 +290,175 @@ describe('OCR misreadings (only with ocr: true)', () => {
     assert.equal(r.pm10, 51);
   });
 });
+
+/** Every measure found, without location and date. */
+const measures = (text: string, ocr = false): Record<string, number> => {
+  const r = parse(text, ocr);
+  return Object.fromEntries(Object.entries(r.fields).filter(([k]) => k !== 'location' && k !== 'date').map(([k, f]) => [k, (f as { value: number }).value]));
+};
+
+describe('numbers that are not concentrations', () => {
+  it('law, decree and resolution numbers', () => {
+    assert.deepEqual(measures('Marco legal: Ley 1356 (calidad atmosférica) y su decreto reglamentario, PM10 y NO2'), {});
+    assert.deepEqual(measures('Norma primaria de MP2,5 — Decreto Supremo N° 12/2011, Ministerio del Medio Ambiente'), {});
+    assert.deepEqual(measures('Padrões de qualidade do ar (Resolução CONAMA nº 491/2018) para MP10 e O3'), {});
+    assert.deepEqual(measures('Límites de ozono según NOM-020-SSA1-2014 y Resolución 2254 de 2017'), {});
+  });
+  it('averaging periods and durations, "hs" included', () => {
+    assert.deepEqual(measures('Promedio de PM2.5 en 24 horas y de O3 en 8 h'), {});
+    assert.deepEqual(measures('The 24-hour PM2.5 mean and the ozone rolling 8-hour mean'), {});
+    assert.deepEqual(measures('Ozono: promedio móvil de 8 horas\nPM10 24hs'), {});
+    assert.equal(value('Ozono (promedio móvil de 8 horas): 72 µg/m³', 'o3'), 72);
+    // The period between a label and its bare value is the value's averaging, not a value.
+    assert.equal(value('MP10 (24 h) 63', 'pm10'), 63);
+    assert.equal(parse('Ozone 8-hr: 57').fields.o3?.averaging, '8h');
+  });
+  it('dates written with dashes and month names ("3-jun-2025") are not values', () => {
+    assert.deepEqual(measures('MP10 medido el 3-jun-2025'), {});
+    assert.equal(value('MP10 medido el 3-jun-2025: 41 µg/m³', 'pm10'), 41);
+  });
+  it('a sentence under a line naming stations by pollutant is not a table row ("dia 23" is no ozone value)', () => {
+    const text = [
+      'Inadequada: Santana (03), Diadema (03), Santo Amaro (03), Cubatao-Vila Parisi (MP10) e Paulínia (03).',
+      'Regular: Mooca, Ibirapuera, Nossa Senhora do Ó, São Caetano, Congonhas, Lapa, Horto e Sorocaba.',
+      'As condições meteorológicas para quarta-feira, dia 23, são desfavoráveis a dispersão dos poluentes.',
+    ].join('\n');
+    assert.deepEqual(measures(text, true), {});
+  });
+  it('a zero-padded integer ("07") is never a concentration; with a unit after it, OCR lost its decimal mark ("0117 ppm")', () => {
+    assert.deepEqual(measures('PM2.5 07'), {});
+    assert.equal(value('Ozono (03), promedio de 1 hora: 0117 ppm', 'o3', true), 229.7);
+  });
+  it('OCR that lost one decimal comma in a list of stations ("84,3" read "843") does not make the city maximum', () => {
+    const list = ['Niveles de PM10 por estación:', '1. Norte – 96,2 µg/m³', '2. Centro – 91,7 µg/m³', '3. Sur – 843 µg/m³', '4. Oeste – 77,5 µg/m³'].join('\n');
+    const ocrd = parse(list, true);
+    assert.equal(ocrd.pm10, 96.2);
+    assert.equal(ocrd.stations?.find((st) => st.name === 'Sur')?.values.pm10, 84.3);
+    // A text layer keeps its commas: a whole number there is what the document says.
+    assert.equal(parse(list, false).pm10, 843);
+  });
+  it('index values: a bare number under an index name, even with the pollutant named, or followed by a category', () => {
+    assert.deepEqual(measures('IQAr MP10 38 Boa'), {});
+    assert.deepEqual(measures('AQI PM2.5 61'), {});
+    assert.deepEqual(measures('PM2.5: 74 (Moderate)\nOzono 33 – Buena'), {});
+    assert.equal(value('Índice de calidad del aire: PM2.5 27 µg/m³', 'pm25'), 27);
+    assert.equal(value('PM10: 44 µg/m³ (Moderada)', 'pm10'), 44);
+  });
+  it('an index row in a station table ("ICAP", "IMECA") gives no reading; the stations still do', () => {
+    const r = parse('Estación   MP2,5   MP10\nCoyhaique   61   88\nICAP   140   77');
+    assert.equal(r.pm25, 61);
+    assert.equal(r.pm10, 88);
+    assert.deepEqual(measures('Zona   MP2,5   MP10\nIMECA   140   77'), {});
+  });
+  it('ordinals ("1er máximo", "2nd highest") and lines headed by standards ("Normas:", "NAAQS:") are not values', () => {
+    assert.equal(value('O3: 1er máximo 104 ppb, 2do máximo 96 ppb', 'o3'), 204.2);
+    assert.deepEqual(measures('Límites vigentes: MP10 130 µg/m³ (24 h), MP2,5 50 µg/m³ (24 h)'), {});
+    assert.deepEqual(measures('NAAQS: PM2.5 9.0 µg/m3 annual, Ozone 0.070 ppm'), {});
+  });
+  it('a pollutant-per-row table of index values ("Pollutant | Sub-index") gives nothing', () => {
+    assert.deepEqual(measures('Pollutant   Sub-index\nPM10   88\nO3   47'), {});
+    assert.deepEqual(measures('Poluente   IQAr   Qualidade\nO3   31   Boa'), {});
+  });
+  it('a document whose only numbers are such gives no value (confidence 0)', () => {
+    const r = parse([
+      'Boletín de calidad del aire — página 2 de 4',
+      'Según la Ley 20.417 y el D.S. N° 59/98, el MP10 (24 horas) no debe superar 150 µg/m³;',
+      'el MP2,5 menores a 50 µg/m³ es Bueno. ICAP 85. Consultas: tel. 600 360 3000.',
+      'PM2.5   0-50 Buena   51-100 Regular',
+    ].join('\n'));
+    assert.deepEqual(Object.keys(r.fields).filter((k) => k !== 'date' && k !== 'location'), []);
+    assert.equal(r.confidence, 0);
+  });
+});
+
+describe('number notation', () => {
+  it('thousands groups that cannot be decimals ("1.234,5", "1,234.5", "1.250.000")', () => {
+    assert.equal(value('Monóxido de carbono: 1.234,5 µg/m³', 'co'), 1.235);
+    assert.equal(value('Carbon monoxide 2,310.0 µg/m3', 'co'), 2.31);
+    assert.equal(value('PM10: 1.250.000 µg/m³', 'pm10'), undefined); // 1 250 000 is implausible, not 1.25
+  });
+  it('decimal commas ("61,7") stay decimals', () => {
+    assert.equal(value('MP10 61,7 µg/m³', 'pm10'), 61.7);
+  });
+  it('"(03)" after an ozone name is its label, never ozone 3, with or without OCR', () => {
+    assert.equal(value('Ozônio (03): 58 µg/m³', 'o3'), 58);
+    assert.equal(value('Ozono (03)\n66 µg/m³', 'o3', true), 66);
+    assert.equal(value('Ozone (03) [µg/m³]   49', 'o3', true), 49);
+    assert.deepEqual(measures('Ozono (03)'), {});
+    assert.deepEqual(measures('Ozônio (03) em queda', true), {});
+  });
+  it('"03" alone in an OCR\'d table header is the ozone column', () => {
+    const r = parse('Estação   MP10   03   NO2\nMaracanã   27   74   35', true);
+    assert.deepEqual([r.pm10, r.o3, r.no2], [27, 74, 35]);
+  });
+});
+
+describe('location: never a category, basin, station, index or agency', () => {
+  const loc = (head: string) => parse(`${head}\nPM2.5: 18 µg/m³`).location;
+  it('category words and their tails', () => {
+    assert.equal(loc('Qualidade do ar hoje: Ruim'), null);
+    assert.equal(loc('Calidad del aire — Regular'), null);
+    assert.equal(loc('Air Quality Alert: Unhealthy for Sensitive Groups'), null);
+  });
+  it('an air basin gives way to the city it names; "Cuenca" alone is a city', () => {
+    assert.equal(loc('San Joaquin Valley Air Basin\nAir quality forecast for Fresno'), 'Fresno');
+    assert.equal(loc('Boletín de calidad del aire de Cuenca'), 'Cuenca');
+    assert.equal(loc('Cuenca atmosférica de Guadalajara'), 'Guadalajara'); // the city, not the basin
+  });
+  it('agency names and acronyms in a mixed-case line are not places', () => {
+    assert.equal(loc('Boletín diario de calidad del aire del IDEAM'), null);
+    assert.equal(loc('Air Quality Report: Sacramento Metro APCD'), 'Sacramento'); // the city, not the district
+    assert.equal(loc('Air Quality Forecast — Bay Area Air Quality Management District'), null);
+    assert.equal(loc('Reporte del SENAMHI\nCalidad del aire en Arequipa'), 'Arequipa');
+  });
+  it('a station named in a headline is not the location', () => {
+    assert.equal(loc('Reporte horario — Estación Las Pintas'), null);
+    assert.equal(loc('Informe de calidad del aire de Chillán\nEstación Purén: MP10 61 µg/m³'), 'Chillán');
+  });
+  it('an index name in a zone column is not the location', () => {
+    assert.equal(parse('Zona   Índice AIRE Y SALUD   O3\nNoreste   Mala   115').location, null);
+  });
+});
+
+describe('decimal convention and ranges', () => {
+  it('a lone thousands group follows the document\'s decimal mark', () => {
+    assert.equal(value('Monóxido de carbono (CO): 1.870 µg/m³\nMP10: 28,4 µg/m³', 'co'), 1.87); // decimal commas: 1870 µg/m³
+    assert.equal(value('CO 1,870 µg/m3\nPM10 28.4 µg/m3', 'co'), 1.87); // decimal dots: 1870 µg/m³
+    assert.equal(value('CO 0.450 ppm\nPM10 28,4 µg/m³', 'co'), 0.516); // a leading zero never groups
+  });
+  it('"CO 2,1 mg/m³" is carbon monoxide; "CO 2" and "CO2" stay carbon dioxide', () => {
+    assert.equal(value('CO 2,1 mg/m³', 'co'), 2.1);
+    assert.equal(value('CO 2 410 ppm\nCO2: 415 ppm', 'co'), undefined);
+  });
+  it('a range is never read as its low end: the value is the upper end, the range is kept (mean rule: midpoint)', () => {
+    for (const text of ['PM2.5: 25–45 µg/m³', 'Se espera PM2.5 entre 25 y 45 µg/m³', 'PM2.5 de 25 a 45 µg/m³', 'PM2.5 25 ~ 45 µg/m³', 'PM2.5 from 25 µg/m³ to 45 µg/m³']) {
+      const f = parse(text).fields.pm25;
+      assert.equal(f?.value, 45, text);
+      assert.deepEqual(f?.range, [25, 45], text);
+    }
+    assert.equal(parseBulletinText('PM2.5: 25–45 µg/m³', { cityValue: 'mean' }).pm25, 35);
+  });
+  it('a lone range in a pollutant-per-row table is read by the same rule; a row of breakpoints is not', () => {
+    const r = parse('Contaminante   Pronóstico (µg/m³)\nMP10   60-80\nMP2,5   30');
+    assert.equal(r.pm10, 80);
+    assert.deepEqual(r.fields.pm10?.range, [60, 80]);
+    assert.equal(r.pm25, 30);
+    assert.deepEqual(measures('Contaminante   Buena   Regular   Mala\nMP10   0-50   51-100   101-150'), {});
+  });
+});
+
+describe('one-measure tables, local indices, regions', () => {
+  it('a table of one measure beside a station or hour column is read; its index column is not', () => {
+    const r = parse('Estación   IQCA   PM2,5 (µg/m³)\nCarapungo   52   21,7\nEl Camal   38   16,2');
+    assert.equal(r.pm25, 21.7);
+    assert.deepEqual(r.stations?.map((s) => s.name), ['Carapungo', 'El Camal']);
+    assert.equal(parse('Hora   PM10 (µg/m³)\n07:00   44\n08:00   51\n09:00   47').pm10, 51);
+  });
+  it('a banded index ("Ozone: 2 Low", "PM10 7 (High)") is not a concentration', () => {
+    assert.deepEqual(measures('Forecast for Leeds\nOzone: 2 Low\nPM10 7 (High)'), {});
+  });
+  it('a valley or province named beside a city gives way to the city', () => {
+    assert.equal(parse('Área Metropolitana del Valle de Aburrá\nReporte de calidad del aire - Envigado\nPM10: 40 µg/m³').location, 'Envigado');
+    assert.equal(parse('Área Metropolitana del Valle de Aburrá\nPM10: 40 µg/m³').location, 'Valle de Aburrá'); // no city named: the metro area
+  });
+});
