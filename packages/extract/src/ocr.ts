@@ -157,6 +157,8 @@ export interface OcrOptions {
   rotateAuto?: boolean;
   /** Tesseract page segmentation: 'auto' (PSM 3) finds columns and blocks; 'block' (PSM 6) reads one uniform block. */
   segmentation?: 'auto' | 'block';
+  /** Read weak lines and skipped bands again (see `secondLook`); on unless false. */
+  secondLook?: boolean;
 }
 
 export interface OcrResult {
@@ -181,7 +183,10 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
       const worker = await (slot.worker ?? startWorker(slot));
       // debug_file: tesseract's notes ("Estimating resolution as …") go nowhere instead of stderr.
       await worker.setParameters({ tessedit_pageseg_mode: opts.segmentation === 'block' ? PSM.SINGLE_BLOCK : PSM.AUTO, preserve_interword_spaces: '1', debug_file: '/dev/null' });
-      return worker.recognize(image, { rotateAuto: opts.rotateAuto ?? false }, { blocks: true, text: false });
+      const first = await worker.recognize(image, { rotateAuto: opts.rotateAuto ?? false }, { blocks: true, text: false });
+      const rows = pageRows(first.data);
+      if (opts.secondLook === false) return rows;
+      return secondLook(worker, image, rows, first.data.rotateRadians ?? 0, opts.deadline, PSM.SINGLE_BLOCK);
     })();
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
@@ -190,7 +195,7 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
     });
     try {
       const res = await withTimeout(Promise.race([run, aborted]), remaining, () => new ExtractionError('ocr_timeout', `text recognition took longer than the limit`));
-      return toLines(res.data, page);
+      return rowsToLines(res, page);
     } catch (err) {
       void run.catch(() => {});
       if (err instanceof ExtractionError || opts.signal?.aborted) await terminate(slot);
@@ -203,40 +208,66 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
   }
 }
 
+/**
+ * µg/m³ as OCR reads it — "ug/m?", "pg/m3", "g/m?" (the µ lost), "lug/m*)" (the
+ * bracket read as l) — written back as µg/m³, word by word so the boxes still fit:
+ * every later rule then sees what a text layer would have said. Grams per cubic
+ * metre never appear in an air-quality bulletin, so a bare "g/m?" is µg/m³ too.
+ */
+export function normalizeOcrWord(word: string): string {
+  const m = /^([([]|[lI|](?=[µuμ]))?[µuμpy]?g[/|]m[3³?*°²]?([)\]]?)([.,;:]?)$/.exec(word);
+  if (!m) return word;
+  const open = m[1] ? (m[1] === '(' ? '(' : '[') : '';
+  const close = open === '[' ? ']' : open === '(' ? ')' : m[2];
+  return `${open}µg/m³${close}${m[3] ?? ''}`;
+}
+
+interface OcrWord {
+  text: string;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  h: number;
+  confidence: number;
+}
+
 interface OcrLine {
   x0: number;
   x1: number;
   y0: number;
   y1: number;
-  words: Array<{ text: string; x0: number; x1: number; y0: number; y1: number; h: number; confidence: number }>;
+  words: OcrWord[];
 }
 
+/** A page row: tesseract lines side by side (table columns are often separate blocks). */
+type OcrRow = OcrLine[];
+
+const rowWords = (row: OcrRow): OcrWord[] => row.flatMap((l) => l.words);
+const rowTop = (row: OcrRow): number => Math.min(...row.map((l) => l.y0));
+const rowBottom = (row: OcrRow): number => Math.max(...row.map((l) => l.y1));
+const meanConfidence = (words: OcrWord[]): number => (words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0);
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
 /**
- * Tesseract's lines, regrouped into page rows: lines from different blocks (table
- * columns are often separate blocks) that overlap vertically by half their height
- * are one row; words then split into cells at gaps wider than 1.2 word heights.
+ * Tesseract's lines, regrouped into page rows: lines from different blocks that
+ * overlap vertically by half their height are one row.
  */
-export function toLines(page: Page, pageNumber: number): OcrResult {
+function pageRows(page: Page): OcrRow[] {
   const raw: OcrLine[] = [];
-  let confSum = 0;
-  let confN = 0;
   for (const block of page.blocks ?? []) {
     for (const para of block.paragraphs) {
       for (const line of para.lines) {
         const words = line.words
           .filter((w) => w.text.trim())
-          .map((w) => ({ text: w.text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, h: w.bbox.y1 - w.bbox.y0, confidence: w.confidence / 100 }));
+          .map((w) => ({ text: normalizeOcrWord(w.text), x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, h: w.bbox.y1 - w.bbox.y0, confidence: w.confidence / 100 }));
         if (words.length === 0) continue;
-        for (const w of words) {
-          confSum += w.confidence;
-          confN += 1;
-        }
         raw.push({ x0: line.bbox.x0, x1: line.bbox.x1, y0: line.bbox.y0, y1: line.bbox.y1, words });
       }
     }
   }
   raw.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
-  const rows: OcrLine[][] = [];
+  const rows: OcrRow[] = [];
   for (const l of raw) {
     const row = rows.find((r) => r.every((o) => {
       const overlap = Math.min(o.y1, l.y1) - Math.max(o.y0, l.y0);
@@ -246,10 +277,82 @@ export function toLines(page: Page, pageNumber: number): OcrResult {
     if (row) row.push(l);
     else rows.push([l]);
   }
-  const lines: TextLine[] = rows.map((row) => {
-    const words = row.flatMap((l) => l.words).sort((a, b) => a.x0 - b.x0);
-    const hs = words.map((w) => w.h).sort((a, b) => a - b);
-    const h = hs[Math.floor(hs.length / 2)] ?? 10;
+  return rows;
+}
+
+/** At most this many bands are read again per page, so a page of poor text costs at most about twice. */
+const SECOND_LOOK_BANDS = 8;
+
+/**
+ * Page layout analysis (PSM 3) sometimes merges a two-line table header into one
+ * garbled line, or drops a band between rules altogether (a fixed-width header
+ * under a line of dashes). Such bands are read again as one uniform block (PSM 6),
+ * in place, with the first reading's rotation:
+ *  - a weak row (mean word confidence under 0.75, or a word under 0.5) is replaced
+ *    by the new reading when that one is more confident;
+ *  - a blank band taller than 2.5 line heights between rows gains the rows found
+ *    in it with a confidence of at least 0.6 (a rule, a logo or nothing give none).
+ * Out of time, the rows read so far stand.
+ */
+async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateRadians: number, deadline: number, blockMode: string): Promise<OcrRow[]> {
+  if (rows.length === 0) return rows;
+  const size = pngSize(image);
+  if (!size) return rows;
+  const h = Math.max(4, median(rows.flatMap((r) => rowWords(r).map((w) => w.h))));
+  const sorted = [...rows].sort((a, b) => rowTop(a) - rowTop(b));
+  const bands: Array<{ y0: number; y1: number; gap: boolean }> = [];
+  sorted.forEach((row, k) => {
+    const words = rowWords(row);
+    if (meanConfidence(words) < 0.75 || words.some((w) => w.confidence < 0.5)) bands.push({ y0: rowTop(row) - 0.4 * h, y1: rowBottom(row) + 0.4 * h, gap: false });
+    const next = sorted[k + 1];
+    if (next && rowTop(next) - rowBottom(row) > 2.5 * h) bands.push({ y0: rowBottom(row) + 0.2 * h, y1: rowTop(next) - 0.2 * h, gap: true });
+  });
+  const merged: typeof bands = [];
+  for (const b of bands.sort((x, y) => x.y0 - y.y0)) {
+    const last = merged[merged.length - 1];
+    if (last && b.y0 <= last.y1) {
+      last.y1 = Math.max(last.y1, b.y1);
+      last.gap &&= b.gap;
+    } else merged.push({ ...b });
+  }
+  if (merged.length === 0) return rows;
+  await worker.setParameters({ tessedit_pageseg_mode: blockMode as never });
+  let out = rows;
+  for (const band of merged.slice(0, SECOND_LOOK_BANDS)) {
+    if (Date.now() > deadline - 500) break;
+    const top = Math.max(0, Math.floor(band.y0));
+    const bottom = Math.min(size.height, Math.ceil(band.y1));
+    if (bottom - top < 0.6 * h) continue;
+    // Not the full width: a rectangle as wide as the image read text from elsewhere on the page (tesseract.js 7).
+    const res = await worker.recognize(image, { rotateRadians, rectangle: { left: 1, top, width: size.width - 2, height: bottom - top } }, { blocks: true, text: false });
+    const found = pageRows(res.data);
+    const inside = (r: OcrRow): boolean => {
+      const mid = (rowTop(r) + rowBottom(r)) / 2;
+      return mid >= top && mid <= bottom;
+    };
+    const old = out.filter(inside);
+    const fresh = found.filter(inside);
+    if (band.gap && old.length === 0) {
+      out = [...out, ...fresh.filter((r) => meanConfidence(rowWords(r)) >= 0.6)];
+    } else if (fresh.length > 0 && meanConfidence(fresh.flatMap(rowWords)) > meanConfidence(old.flatMap(rowWords)) + 0.03) {
+      out = [...out.filter((r) => !inside(r)), ...fresh];
+    }
+  }
+  return out;
+}
+
+/** Width and height from a PNG's header (the preprocessed image is always PNG). */
+function pngSize(png: Buffer): { width: number; height: number } | null {
+  if (png.length < 24 || png.readUInt32BE(0) !== 0x89504e47) return null;
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** Words of each row split into cells at gaps wider than 1.2 word heights. */
+function rowsToLines(rows: OcrRow[], pageNumber: number): OcrResult {
+  const all = rows.flatMap(rowWords);
+  const lines: TextLine[] = [...rows].sort((a, b) => (rowTop(a) + rowBottom(a)) / 2 - (rowTop(b) + rowBottom(b)) / 2).map((row) => {
+    const words = rowWords(row).sort((a, b) => a.x0 - b.x0);
+    const h = median(words.map((w) => w.h)) || 10;
     const cells: TextCell[] = [];
     let prevX1 = -Infinity;
     for (const w of words) {
@@ -262,9 +365,13 @@ export function toLines(page: Page, pageNumber: number): OcrResult {
       } else cells.push({ text: w.text, x0: w.x0, x1: w.x1, words: [word] });
       prevX1 = w.x1;
     }
-    const confidence = words.reduce((s, w) => s + w.confidence, 0) / words.length;
-    const y0 = Math.min(...row.map((l) => l.y0));
-    return { text: cells.map((c) => c.text).join('   '), page: pageNumber, cells, fontSize: h, confidence, y0, y1: y0 + h };
+    const y0 = rowTop(row);
+    return { text: cells.map((c) => c.text).join('   '), page: pageNumber, cells, fontSize: h, confidence: meanConfidence(words), y0, y1: y0 + h };
   });
-  return { lines, confidence: confN ? confSum / confN : 0 };
+  return { lines, confidence: meanConfidence(all) };
+}
+
+/** Tesseract's page as rows and cells (see `pageRows`, `rowsToLines`). */
+export function toLines(page: Page, pageNumber: number): OcrResult {
+  return rowsToLines(pageRows(page), pageNumber);
 }

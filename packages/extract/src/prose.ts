@@ -11,7 +11,7 @@
  * counts and the low end of a range never are.
  */
 import { findLabels, unitAt, unitWithin, type LabelHit } from './labels.js';
-import { gapBetween, type Line } from './lines.js';
+import { gapBetween, lineHeight, type Line } from './lines.js';
 import { averagingIn, numberTokens, type NumberToken } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import { cleanStationName } from './tables.js';
@@ -37,6 +37,7 @@ export function paragraphs(lines: Line[]): Paragraph[] {
   const out: Paragraph[] = [];
   let cur: Paragraph | null = null;
   let prev: Line | null = null;
+  const pitch = ocrLinePitch(lines);
   for (const l of lines) {
     if (l.used || !l.folded.trim()) {
       prev = null;
@@ -46,7 +47,10 @@ export function paragraphs(lines: Line[]): Paragraph[] {
     }
     const text = l.folded;
     const display = l.display;
-    if (cur && prev && gapBetween(prev, l) <= 1.7 && prev.page === l.page) {
+    // OCR boxes hold the ink, not the font's line box: their gaps look wider than a text layer's,
+    // so OCR'd lines also continue a paragraph when they sit at the page's usual line pitch.
+    const ocrNext = pitch !== null && prev?.isOcr && l.isOcr && l.y0 !== undefined && prev.y0 !== undefined && l.y0 - prev.y0 <= pitch * 1.3;
+    if (cur && prev && (gapBetween(prev, l) <= 1.7 || ocrNext) && prev.page === l.page) {
       // Wrapped prose: the line ends mid-sentence and the next goes on in lower case (or with a number).
       const wrapped = /[\p{Ll},(–-]$/u.test(prev.folded.trim()) && /^[\p{Ll}\d(µ]/u.test(text.trim());
       const hyphen = /\p{L}-$/u.test(prev.folded.trim()) && /^\p{Ll}/u.test(text.trim());
@@ -67,6 +71,21 @@ export function paragraphs(lines: Line[]): Paragraph[] {
   }
   if (cur) out.push(cur);
   return out;
+}
+
+/** The commonest distance between the tops of consecutive OCR'd lines (body text), or null. */
+function ocrLinePitch(lines: Line[]): number | null {
+  const steps: number[] = [];
+  for (let k = 1; k < lines.length; k++) {
+    const a = lines[k - 1]!;
+    const b = lines[k]!;
+    if (!a.isOcr || !b.isOcr || a.page !== b.page || a.y0 === undefined || b.y0 === undefined) continue;
+    const d = b.y0 - a.y0;
+    if (d > 0 && d < 3.5 * lineHeight(a)) steps.push(d);
+  }
+  if (steps.length < 3) return null;
+  steps.sort((x, y) => x - y);
+  return steps[Math.floor(steps.length / 2)]!;
 }
 
 const lineAt = (p: Paragraph, offset: number): Line => {

@@ -54,12 +54,13 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g],
   // Zero for the letter O in formulas (S02, N02, 03, C0); the subscript 2 read as
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
-  no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g],
-  so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g],
+  no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
+  // In brackets a formula is never a value: "(802)", "(S02)", "(N0z)", "(co)" are SO2, NO2 and CO as OCR reads them.
+  so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g, /\(\s*[S58$][O0o]\s?[2zZ?]\s*\)/g],
   o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
     // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
     /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g],
-  co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g],
+  co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g, /\(\s*[Cc][Oo0]\s*\)/g],
 };
 
 /** Concentration / weather units, matched at the position right after a number (or inside a label). */
@@ -81,6 +82,7 @@ export const UNITS: Array<[SourceUnit, RegExp]> = [
 /** OCR misreads of µg/m³ (`pg/m3`, `ug/m?`, `yg/m°`), accepted in OCR text only. */
 export const OCR_UNITS: Array<[SourceUnit, RegExp]> = [
   ['µg/m³', /^[µuμpyh]?\s?g\s?[/|]?\s?m\S?n?(?![a-z])/i], // "pg/m3", "ug/m?", "pgm3"
+  ['µg/m³', /^[lI|]\s?[µuμ]\s?g\s?[/|]\s?m\S?n?(?![a-z])/i], // "[µg/m³]" with its bracket read as l: "lug/m*)"
   ['ppb', /^(?:pbb|ppo)v?\b/i],
   ['ppm', /^(?:pom|ppn)v?\b/i],
   ['°C', /^[*"']\s?C\b/],

@@ -10,7 +10,7 @@ import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { ExtractionError, detectFileType, extractBulletin, shutdownOcr, type ExtractionLimits } from '../src/index.js';
 import { imageDimensions, typeFromName } from '../src/file-type.js';
-import { languageDataDir, languageDataFile } from '../src/ocr.js';
+import { languageDataDir, languageDataFile, normalizeOcrWord } from '../src/ocr.js';
 
 const LIMITS: ExtractionLimits = { maxBytes: 5 * 1024 * 1024, maxPages: 5, maxPixels: 20_000_000, ocrTimeoutMs: 60_000 };
 
@@ -204,5 +204,15 @@ describe('OCR language data', () => {
     languageDataDir();
     assert.equal(readlinkSync(link), languageDataFile('eng'));
     assert.ok(existsSync(link));
+  });
+});
+
+describe('OCR word clean-up', () => {
+  it('µg/m³ as OCR misreads it is written back; other words are left alone', () => {
+    const cases: Array<[string, string]> = [
+      ['ug/m?', 'µg/m³'], ['g/m?', 'µg/m³'], ['pg/m3,', 'µg/m³,'], ['lug/m*)', '[µg/m³]'], ['[ug/m?]', '[µg/m³]'], ['(ug/m3)', '(µg/m³)'],
+      ['mg/m3', 'mg/m3'], ['µg/m³', 'µg/m³'], ['kg/m3', 'kg/m3'], ['lugar', 'lugar'], ['g', 'g'],
+    ];
+    for (const [word, want] of cases) assert.equal(normalizeOcrWord(word), want, word);
   });
 });

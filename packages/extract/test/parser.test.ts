@@ -462,3 +462,48 @@ describe('one-measure tables, local indices, regions', () => {
     assert.equal(parse('Área Metropolitana del Valle de Aburrá\nPM10: 40 µg/m³').location, 'Valle de Aburrá'); // no city named: the metro area
   });
 });
+
+describe('OCR of scanned tables and prose (positioned lines)', () => {
+  /** A line of cells at the given column positions, as OCR gives them (ink-high boxes). */
+  const row = (y: number, cells: Array<[number, string]>, h = 19): TextLine => ({
+    text: cells.map(([, t]) => t).join('   '),
+    cells: cells.map(([x, t]) => ({ text: t, x0: x, x1: x + t.length * 9 })),
+    y0: y,
+    y1: y + h,
+    fontSize: h,
+    confidence: 0.93,
+  });
+  it('a stacked header whose formulas and units OCR misread ("(802)", "(co)", "lug/m*)") still names its columns', () => {
+    const cols = [100, 380, 530, 670, 800, 960, 1100];
+    const at = (texts: Array<string | null>): Array<[number, string]> => texts.flatMap((t, k) => (t === null ? [] : [[cols[k]!, t] as [number, string]]));
+    const lines = [
+      row(350, at([null, 'Material', 'Material', 'Ozônio', 'Monóxido de', 'Dióxido de', 'Dióxido de'])),
+      row(380, at(['Estação', 'Particulado', 'Particulado', '(03)', 'Carbono', 'Nitrogênio', 'Enxofre'])),
+      row(405, at([null, '(MP10)', '(MP2,5)', '[µg/m³]', '(co)', '(NO2)', '(802)'])),
+      row(430, at([null, 'lug/m*)', 'lug/m*)', null, '[ppm]', 'lug/m*)', '[ug/m?]'])),
+      row(465, at(['Centro', 'ND', 'NM', '29', '0,5', 'NM', '7'])),
+      row(500, at(['Tijuca', '25', 'NM', '30', 'NM', '56', 'NM'])),
+      row(535, at(['Irajá', '16', '4', '37', '0,9', '50', '12'])),
+    ];
+    const got = parseBulletinText(lines, { ocr: true });
+    assert.equal(got.fields.pm10?.value, 25);
+    assert.equal(got.fields.pm25?.value, 4);
+    assert.equal(got.fields.o3?.value, 37);
+    assert.equal(got.fields.no2?.value, 56);
+    assert.equal(got.fields.so2?.value, 12);
+    assert.equal(got.fields.co?.value, 1.031); // 0,9 ppm
+  });
+  it('OCR\'d prose lines at the page\'s usual pitch are one paragraph, though their ink boxes leave wide gaps', () => {
+    const text = [
+      'En el caso del PM10, las estaciones PAR, SBJ y VMT superaron el Estándar de Calidad Ambiental (ECA) de',
+      '100 µg/m³ al menos un día del periodo; el valor máximo diario del mes fue de 144,8 µg/m³ en la estación',
+      'VMT.',
+      'Para el PM2,5, cuyo ECA de 24 horas es de 50 µg/m³ según el Decreto Supremo Nº 003-2017-MINAM, el',
+      'valor máximo alcanzó 68,9 µg/m³ en la estación PAR.',
+    ];
+    const lines = text.map((t, k) => row(412 + k * 42, [[115, t]]));
+    const got = parseBulletinText(lines, { ocr: true });
+    assert.equal(got.fields.pm10?.value, 144.8);
+    assert.equal(got.fields.pm25?.value, 68.9);
+  });
+});
