@@ -7,7 +7,23 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestEnv, startTestService, STORE, TEST_API_KEY, type TestEnv } from '../../../packages/service/test/helpers.js';
 import type { RunningService } from '../../../packages/service/src/server.js';
+import { assignArm } from '../../../packages/service/src/modules/variants/assignment.js';
 import { AqcastError, Client, type VariantEvent, type VariantTest } from '../src/index.js';
+
+/** `perArm` unit ids of each of two equal arms: `<prefix>-0`, `<prefix>-1`, … skipping those of a full arm. */
+function balancedUnits(testId: string, prefix: string, perArm: number): string[] {
+  const count = [0, 0];
+  const out: string[] = [];
+  for (let i = 0; out.length < 2 * perArm; i++) {
+    const u = `${prefix}-${i}`;
+    const arm = assignArm(testId, u, [1, 1]);
+    if (count[arm]! < perArm) {
+      count[arm]! += 1;
+      out.push(u);
+    }
+  }
+  return out;
+}
 
 describe(`client.variants (${STORE})`, () => {
   let env: TestEnv;
@@ -38,14 +54,18 @@ describe(`client.variants (${STORE})`, () => {
         ['B', 'portrait'],
       ],
     );
+    // 150 viewers per arm, picked with the service's deterministic assignment: the
+    // sample-ratio check (rightly) refuses a verdict on a lopsided split, which 300
+    // random viewers give about once in a few thousand runs.
+    const units = balancedUnits(t.id, 'ts', 150);
     const arms = new Map<string, string>();
-    for (let i = 0; i < 300; i++) {
-      const a = await client.variants.assign(t.id, `ts-${i}`);
+    for (const u of units) {
+      const a = await client.variants.assign(t.id, u);
       arms.set(a.unitId, a.arm);
     }
+    assert.deepEqual([...arms.values()].filter((a) => a === 'A').length, 150);
     const events: VariantEvent[] = [];
-    for (let i = 0; i < 300; i++) {
-      const unitId = `ts-${i}`;
+    for (const [i, unitId] of units.entries()) {
       events.push({ unitId, type: 'view', eventId: `${unitId}-view` });
       if (i % 10 < (arms.get(unitId) === 'B' ? 7 : 3)) events.push({ unitId, type: 'complete', eventId: `${unitId}-done` });
     }

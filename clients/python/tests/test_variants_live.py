@@ -1,5 +1,6 @@
 """Variant tests through the Python client against a live service (run by clients/js/test/python-client.test.ts)."""
 
+import hashlib
 import unittest
 import uuid
 
@@ -8,6 +9,27 @@ from _support import API_KEY, BASE_URL
 import aqcast
 
 BASE = {"location": "Lima", "pm25": 31, "language": "es", "resolution": "360p"}
+
+
+def arm_of(test_id, unit):
+    """The service's assignment: the first 53 bits of SHA-256 of "<test>:<unit>" as a fraction, two equal arms."""
+    digest = hashlib.sha256("{}:{}".format(test_id, unit).encode("utf-8")).digest()
+    point = (int.from_bytes(digest[0:4], "big") * 2 ** 21 + (int.from_bytes(digest[4:8], "big") >> 11)) / 2 ** 53
+    return "A" if point < 0.5 else "B"
+
+
+def balanced_units(test_id, prefix, per_arm):
+    count = {"A": 0, "B": 0}
+    out = []
+    i = 0
+    while len(out) < 2 * per_arm:
+        unit = "{}-{}".format(prefix, i)
+        arm = arm_of(test_id, unit)
+        if count[arm] < per_arm:
+            count[arm] += 1
+            out.append(unit)
+        i += 1
+    return out
 
 
 @unittest.skipUnless(BASE_URL, "needs a live service (AQCAST_TEST_BASE_URL)")
@@ -21,14 +43,17 @@ class VariantsLiveTest(unittest.TestCase):
         test = v.create({"name": "Py landscape vs portrait", "goal": "complete", "base": BASE, "arms": [{}, {"overrides": {"format": "portrait"}}]})
         self.assertEqual([a["key"] for a in test["arms"]], ["A", "B"])
         self.assertEqual(test["arms"][1]["params"]["format"], "portrait")
+        # 150 viewers per arm, picked with the service's deterministic assignment: the
+        # sample-ratio check (rightly) refuses a verdict on a lopsided split.
+        units = balanced_units(test["id"], "py", 150)
         arms = {}
-        for i in range(300):
-            answer = v.assign(test["id"], "py-{}".format(i))
+        for unit in units:
+            answer = v.assign(test["id"], unit)
             arms[answer["unitId"]] = answer["arm"]
-        self.assertEqual(v.assign(test["id"], "py-0")["firstAssignment"], False)
+        self.assertEqual(sorted(arms.values()).count("A"), 150)
+        self.assertEqual(v.assign(test["id"], units[0])["firstAssignment"], False)
         events = []
-        for i in range(300):
-            unit = "py-{}".format(i)
+        for i, unit in enumerate(units):
             events.append({"unitId": unit, "type": "view", "eventId": unit + "-view"})
             if i % 10 < (7 if arms[unit] == "B" else 3):
                 events.append({"unitId": unit, "type": "complete", "eventId": unit + "-done"})

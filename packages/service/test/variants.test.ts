@@ -15,6 +15,21 @@ import { analyze } from '../src/modules/variants/statistics.js';
 import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, spawnService, startTestService, STORE, until, type ChildService, type TestEnv } from './helpers.js';
 
+/** `perArm` unit ids of each of two equal arms, in id order: `<prefix>-0`, `<prefix>-1`, … skipping those of a full arm. */
+function balancedUnits(testId: string, prefix: string, perArm: number): string[] {
+  const count = [0, 0];
+  const out: string[] = [];
+  for (let i = 0; out.length < 2 * perArm; i++) {
+    const u = `${prefix}-${i}`;
+    const arm = assignArm(testId, u, [1, 1]);
+    if (count[arm]! < perArm) {
+      count[arm]! += 1;
+      out.push(u);
+    }
+  }
+  return out;
+}
+
 const BASE = { location: 'Santiago', pm25: 87.4, no2: 42, language: 'es', resolution: '360p' } as const;
 const TWO_ARMS = { name: 'Landscape vs portrait', goal: 'complete', base: BASE, arms: [{ name: 'landscape' }, { name: 'portrait', overrides: { format: 'portrait' } }] };
 
@@ -105,13 +120,14 @@ describe(`variants (${STORE})`, () => {
     const again = await api(base, 'POST', `/variants/${created.id}/assign`, { unitId: 'viewer-1' });
     assert.deepEqual([again.body.arm, again.body.firstAssignment], [first.body.arm, false]);
 
-    // 400 viewers; B's video is completed by 6 in 10 of its viewers, A's by 3 in 10.
-    const units = Array.from({ length: 400 }, (_, i) => `unit-${i}`);
+    // 400 viewers, 200 per arm (picked with the deterministic assignment, so the sample-ratio
+    // check cannot fire by chance); B's video is completed by 6 in 10 of its viewers, A's by 3 in 10.
+    const units = balancedUnits(created.id, 'unit', 200);
     const arms = await assignAll(created.id, units);
-    const events = units.flatMap((u, i) => [
+    const events = units.flatMap((u) => [
       { unitId: u, type: 'impression', eventId: `${u}-imp` },
       { unitId: u, type: 'view', eventId: `${u}-view` },
-      ...(i % 10 < (arms.get(u) === 'B' ? 6 : 3) ? [{ unitId: u, type: 'complete', eventId: `${u}-done` }] : []),
+      ...(Number(u.slice(5)) % 10 < (arms.get(u) === 'B' ? 6 : 3) ? [{ unitId: u, type: 'complete', eventId: `${u}-done` }] : []),
     ]);
     for (let i = 0; i < events.length; i += 100) {
       const r = await api(base, 'POST', `/variants/${created.id}/track`, { events: events.slice(i, i + 100) });
