@@ -26,9 +26,9 @@
 import { ExtractionError } from './errors.js';
 import { checkType, imageDimensions } from './file-type.js';
 import { askLanguageModel, needsLanguageModel, type LanguageModel } from './language-model.js';
-import { ocrImage } from './ocr.js';
+import { ocrImage, type OcrResult } from './ocr.js';
 import { parseBulletinText } from './parser.js';
-import { DEFAULT_STEPS, RETRY_STEPS, type PreprocessSteps } from './preprocess.js';
+import { DEFAULT_STEPS, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_PX, type PreprocessSteps } from './preprocess.js';
 import type { CityValueRule, ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
 import { POLLUTANTS } from './vocabulary.js';
 
@@ -112,9 +112,12 @@ export async function extractBulletin(
       throw new ExtractionError('too_many_pixels', `the image is ${dims.width}×${dims.height}, above the limit of ${limits.maxPixels} pixels`);
     }
     const { preprocessImage } = await import('./preprocess.js');
-    const png = await preprocessImage(bytes, preprocessSteps, limits.maxPixels);
-    signal?.throwIfAborted();
-    return { lines: (await ocrImage(png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew })).lines, method: 'image-ocr', pages: 1 };
+    const result = await readSmallTextTwice(async (enlarge) => {
+      const png = await preprocessImage(bytes, preprocessSteps, limits.maxPixels, enlarge);
+      signal?.throwIfAborted();
+      return ocrImage(png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew });
+    }, !opts.preprocess && !preprocessSteps.upscale, IMAGE_TEXT_PX);
+    return { lines: result.lines, method: 'image-ocr', pages: 1 };
   };
   const parse = (r: { lines: TextLine[]; method: ExtractionMethod }) => parseBulletinText(r.lines, { ocr: r.method !== 'pdf-text', cityValue: opts.cityValue });
   const hasValue = (p: ReturnType<typeof parse>): boolean => POLLUTANTS.some((k) => p.fields[k]);
@@ -149,6 +152,29 @@ export async function extractBulletin(
   return { ...parsed, method, pages };
 }
 
+/**
+ * Small text reads poorly (decimal points vanish, "41" becomes "a"): a page whose
+ * text is under `belowPx` high (SMALL_TEXT_PX, IMAGE_TEXT_PX) is read once more twice
+ * as large, and the more confident reading is kept. Out of time on the second
+ * reading, the first stands.
+ */
+async function readSmallTextTwice(read: (enlarge: boolean) => Promise<OcrResult>, allowed: boolean, belowPx: number): Promise<OcrResult> {
+  const first = await read(false);
+  if (!allowed || first.lines.length === 0 || medianTextHeight(first.lines) >= belowPx) return first;
+  try {
+    const second = await read(true);
+    return second.confidence > first.confidence ? second : first;
+  } catch (err) {
+    if (err instanceof ExtractionError && err.code === 'ocr_timeout') return first;
+    throw err;
+  }
+}
+
+function medianTextHeight(lines: TextLine[]): number {
+  const hs = lines.flatMap((l) => Array<number>(Math.max(1, l.cells?.length ?? 1)).fill(l.fontSize ?? 0)).sort((a, b) => a - b);
+  return hs[Math.floor(hs.length / 2)] ?? 0;
+}
+
 async function readPdf(
   bytes: Uint8Array,
   limits: ExtractionLimits,
@@ -156,7 +182,7 @@ async function readPdf(
   deadline: number,
   signal: AbortSignal | undefined,
 ): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> {
-  const { openPdf, pageLines, renderPage, textAmount } = await import('./pdf.js');
+  const { openPdf, pageLines, renderPage, textAmount, RENDER_LONG_SIDE } = await import('./pdf.js');
   const { preprocessImage } = await import('./preprocess.js');
   const doc = await openPdf(bytes, limits);
   try {
@@ -173,9 +199,12 @@ async function readPdf(
           lines.push(...text);
           continue;
         }
-        const raster = await renderPage(doc, page, limits.maxPixels);
-        const png = await preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
-        lines.push(...(await ocrImage(png, n, { deadline, signal, rotateAuto: steps.deskew })).lines);
+        const result = await readSmallTextTwice(async (enlarge) => {
+          const raster = await renderPage(doc, page, limits.maxPixels, enlarge ? 2 * RENDER_LONG_SIDE : RENDER_LONG_SIDE);
+          const png = await preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
+          return ocrImage(png, n, { deadline, signal, rotateAuto: steps.deskew });
+        }, true, SMALL_TEXT_PX);
+        lines.push(...result.lines);
         ocrPages += 1;
       } catch (err) {
         if (err instanceof ExtractionError || signal?.aborted) throw err;

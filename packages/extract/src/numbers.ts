@@ -247,13 +247,13 @@ export function averagingIn(text: string): Averaging | null {
 
 /**
  * OCR drops decimal commas ("59,1" read "591"): among values of one kind (a table
- * column, a list of stations) most of which carry decimals, a whole number over five
+ * column, a list of stations) at least 40 % of which carry decimals, a whole number over five
  * times their median whose tenth is near them is divided by ten.
  */
 export function restoreLostDecimalCommas<T extends { value: number }>(items: T[]): void {
   if (items.length < 3) return;
   const decimals = items.filter((c) => !Number.isInteger(c.value));
-  if (decimals.length < items.length / 2) return;
+  if (decimals.length < items.length * 0.4) return;
   const sorted = decimals.map((c) => c.value).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   for (const c of items) if (Number.isInteger(c.value) && c.value > median * 5 && c.value / 10 < median * 3) c.value /= 10;

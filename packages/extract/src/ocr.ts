@@ -320,8 +320,8 @@ async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateR
   let out = rows;
   for (const band of merged.slice(0, SECOND_LOOK_BANDS)) {
     if (Date.now() > deadline - 500) break;
-    const top = Math.max(0, Math.floor(band.y0));
-    const bottom = Math.min(size.height, Math.ceil(band.y1));
+    const top = Math.max(1, Math.floor(band.y0));
+    const bottom = Math.min(size.height - 1, Math.ceil(band.y1));
     if (bottom - top < 0.6 * h) continue;
     // Not the full width: a rectangle as wide as the image read text from elsewhere on the page (tesseract.js 7).
     const res = await worker.recognize(image, { rotateRadians, rectangle: { left: 1, top, width: size.width - 2, height: bottom - top } }, { blocks: true, text: false });
@@ -358,7 +358,10 @@ function rowsToLines(rows: OcrRow[], pageNumber: number): OcrResult {
     for (const w of words) {
       const last = cells[cells.length - 1];
       const word = { text: w.text, x0: w.x0, x1: w.x1 };
-      if (last && w.x0 - prevX1 <= 1.2 * h) {
+      // A stray dash or rule between two headings ("Station Names — NO2") does not join them.
+      const lone = (t: string): boolean => /^[-–—=~_|]+$/.test(t);
+      const joinGap = lone(w.text) || lone(last?.words?.[last.words.length - 1]?.text ?? '') ? 0.5 * h : 1.2 * h;
+      if (last && w.x0 - prevX1 <= joinGap) {
         last.text += ` ${w.text}`;
         last.x1 = w.x1;
         last.words!.push(word);

@@ -60,6 +60,18 @@ export const DEFAULT_STEPS: PreprocessSteps = {
  */
 export const RETRY_STEPS: Partial<PreprocessSteps> = { deskew: false, upscale: true };
 
+/**
+ * A scanned page whose OCR'd text is mostly under SMALL_TEXT_PX high, or an image
+ * whose text is under IMAGE_TEXT_PX, is read again twice as large and the more
+ * confident reading is kept (extractBulletin). On the agency corpus the PNGs' text is
+ * 10–15 px and the photos' 18–42 px: enlarged, decimal points stop vanishing
+ * ("33.9" → "339"), small numbers stop turning into letters, and the mean word
+ * confidence rises on all but one of them (0.61–0.94 → 0.82–0.95); with the more
+ * confident reading kept, the PNGs and photos went from 29 to 43 of 69 fields right.
+ */
+export const SMALL_TEXT_PX = 16;
+export const IMAGE_TEXT_PX = 48;
+
 export const UPSCALE_BELOW = 1600;
 /** How much `upscale` enlarges (1.5× measured no better than 2×). */
 export const UPSCALE_FACTOR = 2;
@@ -71,7 +83,7 @@ export type ImageInput = Uint8Array | { data: Buffer; width: number; height: num
  * white, then the chosen steps; returns a PNG. `maxPixels` also bounds the decoder
  * (sharp's limitInputPixels) and the upscaled output.
  */
-export async function preprocessImage(input: ImageInput, steps: PreprocessSteps, maxPixels: number): Promise<Buffer> {
+export async function preprocessImage(input: ImageInput, steps: PreprocessSteps, maxPixels: number, enlarge = false): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   try {
     let img = input instanceof Uint8Array
@@ -87,7 +99,8 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
     if (steps.normalize) img = img.normalize();
     // Denoise before enlarging: a speck is 1–3 px now, 2–6 px after upscaling.
     if (steps.median) img = img.median(3);
-    if (steps.upscale && Math.max(width, height) < UPSCALE_BELOW) {
+    // `enlarge`: the first reading found small text (SMALL_TEXT_PX), whatever the image's size.
+    if (enlarge || (steps.upscale && Math.max(width, height) < UPSCALE_BELOW)) {
       const factor = Math.min(UPSCALE_FACTOR, Math.sqrt(maxPixels / Math.max(1, width * height)));
       if (factor > 1.05) {
         width = Math.round(width * factor);

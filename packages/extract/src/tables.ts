@@ -125,7 +125,17 @@ function isSingleMeasureHeader(line: Line, label: { start: number; end: number }
 }
 const STATION_HEADER_ONLY = new RegExp(String.raw`^(?:${STATION_HEADER.source.replace(/^\\b|\\b$/g, '')})(?:\s+(?:de\s+)?(?:monitoreo|monitoramento|monitoring|name|nombre|nome))?$`, 'i');
 
-const hasPlaceholder = (line: Line): boolean => line.toks.some((t) => PLACEHOLDER.test(line.display.slice(t.start, t.end)));
+/**
+ * A placeholder among the words. In an OCR'd line of words a lone dash is as likely
+ * a table rule read as text; not in a dated title ("Región de La Araucanía - 14/06/2024 - 21:00").
+ */
+const hasPlaceholder = (line: Line): boolean => {
+  const strayDashes = line.isOcr && !/\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}/.test(line.display);
+  return line.toks.some((t) => {
+    const word = line.display.slice(t.start, t.end);
+    return PLACEHOLDER.test(word) && !(strayDashes && /^[-–—=_~]+$/.test(word));
+  });
+};
 
 /** A line that could be part of a header band: no values, short cells. */
 function bandCandidate(line: Line, ocr: boolean): boolean {

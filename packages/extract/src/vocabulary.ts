@@ -60,7 +60,8 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
     // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
     /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g],
-  co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g, /\(\s*[Cc][Oo0]\s*\)/g],
+  // "co" or "C0" alone in a cell, as "03" above: a header cell, never a word.
+  co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g, /\(\s*[Cc][Oo0]\s*\)/g, /(?<=^|\s{2}|[\t|])(?:co|C0|c0)(?=\s*(?:$|\s{2}|[\t|]))/g],
 };
 
 /** Concentration / weather units, matched at the position right after a number (or inside a label). */

@@ -19,7 +19,7 @@ interface Result {
   code: string | null;
 }
 const results = new Map<string, Result>();
-const OCR_SUBSET = ['senamhi-districts-photo', 'sinca-temuco-pdf-scan', 'apra-ley1356-png'];
+const OCR_SUBSET = ['senamhi-districts-photo', 'sinca-temuco-pdf-scan', 'apra-ley1356-png', 'rio-smac-20241226-pdf-scan', 'hk-epd-png', 'senamhi-monthly-pdf-scan'];
 
 before(async () => {
   const docs = agencyCorpus();
@@ -155,5 +155,21 @@ describe('agency corpus', () => {
     assert.equal(scan.method, 'pdf-ocr');
     const png = get('apra-ley1356-png');
     assert.equal(png.pm10, 38);
+  });
+
+  it('a scanned station table with a stacked header whose formulas OCR misreads ("(802)", "(co)", "lug/m*)")', () => {
+    const r = get('rio-smac-20241226-pdf-scan');
+    assert.deepEqual([r.pm10, r.pm25, r.o3, r.no2, r.so2, r.co], [25, 4, 52, 56, 12, 1.031]);
+    assert.equal(r.location, 'Rio de Janeiro');
+  });
+
+  it('a PNG with small text is read again enlarged: decimal points kept, the roadside table found', () => {
+    const r = get('hk-epd-png');
+    assert.deepEqual([r.no2, r.pm10, r.pm25, r.so2, r.co], [91.7, 27, 18.1, 8.4, 0.726]);
+  });
+
+  it('scanned prose: OCR\'d lines at the page\'s pitch are one paragraph, thresholds and decrees are not values', () => {
+    const r = get('senamhi-monthly-pdf-scan');
+    assert.deepEqual([r.pm10, r.pm25], [144.8, 68.9]);
   });
 });
