@@ -323,7 +323,9 @@ async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateR
     const top = Math.max(1, Math.floor(band.y0));
     const bottom = Math.min(size.height - 1, Math.ceil(band.y1));
     if (bottom - top < 0.6 * h) continue;
-    const found = await readBand(worker, image, size, top, bottom, rotateRadians);
+    // Not the full width: a rectangle as wide as the image read text from elsewhere on the page (tesseract.js 7).
+    const res = await worker.recognize(image, { rotateRadians, rectangle: { left: 1, top, width: size.width - 2, height: bottom - top } }, { blocks: true, text: false });
+    const found = pageRows(res.data);
     const inside = (r: OcrRow): boolean => {
       const mid = (rowTop(r) + rowBottom(r)) / 2;
       return mid >= top && mid <= bottom;
@@ -337,24 +339,6 @@ async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateR
     }
   }
   return out;
-}
-
-/**
- * One band of the page as a block. Unrotated, the band is cut out (sharp) and sent
- * alone: decoding and binarising a strip costs a fraction of the whole page. A page
- * tesseract straightened is read through a rectangle of the same rotated page
- * instead, so the coordinates match the first reading's.
- */
-async function readBand(worker: Worker, image: Buffer, size: { width: number; height: number }, top: number, bottom: number, rotateRadians: number): Promise<OcrRow[]> {
-  if (rotateRadians !== 0) {
-    // Not the full width: a rectangle as wide as the image read text from elsewhere on the page (tesseract.js 7).
-    const res = await worker.recognize(image, { rotateRadians, rectangle: { left: 1, top, width: size.width - 2, height: bottom - top } }, { blocks: true, text: false });
-    return pageRows(res.data);
-  }
-  const { default: sharp } = await import('sharp');
-  const strip = await sharp(image).extract({ left: 0, top, width: size.width, height: bottom - top }).png({ compressionLevel: 1 }).toBuffer();
-  const res = await worker.recognize(strip, {}, { blocks: true, text: false });
-  return pageRows(res.data).map((row) => row.map((l) => ({ ...l, y0: l.y0 + top, y1: l.y1 + top, words: l.words.map((w) => ({ ...w, y0: w.y0 + top, y1: w.y1 + top })) })));
 }
 
 /** Width and height from a PNG's header (the preprocessed image is always PNG). */
