@@ -13,7 +13,7 @@
  * accuracy check while working on the parser.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agencyCorpus, type AgencyDoc } from '../packages/extract/corpus/agencies.js';
@@ -112,20 +112,28 @@ if (!quick) {
 await shutdownOcr();
 if (textOnly) process.exit(0);
 
-// Peak memory of a process doing one scanned upload (a fresh child: nothing else in its heap).
+// Peak memory of a process doing one scanned upload (a fresh child: nothing else in its heap),
+// running the compiled JavaScript the service runs: under the TypeScript loader pdf.js
+// alone took ~400 MB more, which no deployment pays.
+const compiled = new URL('../packages/extract/dist/index.js', import.meta.url).pathname;
+if (!existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run build\` (npm ci builds it) first`);
+const srcDir = new URL('../packages/extract/src/', import.meta.url).pathname;
+if (readdirSync(srcDir).some((f) => statSync(join(srcDir, f)).mtimeMs > statSync(compiled).mtimeMs)) {
+  console.log('(warning: packages/extract/src is newer than its build; `npm run build` first for a figure of the current code)');
+}
 const dir = mkdtempSync(join(tmpdir(), 'aqcast-bench-'));
 const scan = files.find((f) => f.doc.id.startsWith('rio-smac-20241226-pdf-scan'))!;
 writeFileSync(join(dir, 'scan.pdf'), scan.bytes);
 const child = `
 import { readFileSync } from 'node:fs';
-import { extractBulletin, shutdownOcr } from ${JSON.stringify(new URL('../packages/extract/src/index.ts', import.meta.url).pathname)};
+import { extractBulletin, shutdownOcr } from ${JSON.stringify(compiled)};
 const t = performance.now();
 await extractBulletin(readFileSync(${JSON.stringify(join(dir, 'scan.pdf'))}), 'scan.pdf', ${JSON.stringify(LIMITS)}).catch((e) => console.error(e.message));
 const ms = performance.now() - t;
 await shutdownOcr();
 console.log(JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), ms: Math.round(ms) }));
 `;
-writeFileSync(join(dir, 'child.mts'), child);
-const out = execFileSync(process.execPath, ['--import', 'tsx', join(dir, 'child.mts')], { encoding: 'utf8' });
+writeFileSync(join(dir, 'child.mjs'), child);
+const out = execFileSync(process.execPath, [join(dir, 'child.mjs')], { encoding: 'utf8' });
 const { maxRssMb, ms } = JSON.parse(out.trim().split('\n').pop()!) as { maxRssMb: number; ms: number };
 console.log(`\n== memory: peak RSS of a child process extracting one scanned PDF page (cold, OCR worker included): ${maxRssMb} MB in ${ms} ms   baseline ${BASELINE.rssMb} MB (bench process)`);

@@ -28,7 +28,7 @@ import { checkType, imageDimensions } from './file-type.js';
 import { askLanguageModel, needsLanguageModel, type LanguageModel } from './language-model.js';
 import { ocrImage, type OcrResult } from './ocr.js';
 import { parseBulletinText } from './parser.js';
-import { DEFAULT_STEPS, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_PX, type PreprocessSteps } from './preprocess.js';
+import { DEFAULT_STEPS, ENLARGED_MAX_PIXELS, IMAGE_TEXT_ESTIMATE_PX, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_ESTIMATE_PX, SMALL_TEXT_PX, estimateTextHeight, type PreprocessSteps } from './preprocess.js';
 import type { CityValueRule, ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
 import { POLLUTANTS } from './vocabulary.js';
 
@@ -112,11 +112,17 @@ export async function extractBulletin(
       throw new ExtractionError('too_many_pixels', `the image is ${dims.width}×${dims.height}, above the limit of ${limits.maxPixels} pixels`);
     }
     const { preprocessImage } = await import('./preprocess.js');
-    const result = await readSmallTextTwice(async (enlarge) => {
-      const png = await preprocessImage(bytes, preprocessSteps, limits.maxPixels, enlarge);
-      signal?.throwIfAborted();
-      return ocrImage(png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew });
-    }, !opts.preprocess && !preprocessSteps.upscale, IMAGE_TEXT_PX);
+    const result = await readSmallTextTwice({
+      prepare: async (enlarge) => {
+        const png = await preprocessImage(bytes, preprocessSteps, limits.maxPixels, enlarge);
+        signal?.throwIfAborted();
+        return png;
+      },
+      recognise: (png) => ocrImage(png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew }),
+      allowed: !opts.preprocess && !preprocessSteps.upscale,
+      belowPx: IMAGE_TEXT_PX,
+      estimateBelowPx: IMAGE_TEXT_ESTIMATE_PX,
+    });
     return { lines: result.lines, method: 'image-ocr', pages: 1 };
   };
   const parse = (r: { lines: TextLine[]; method: ExtractionMethod }) => parseBulletinText(r.lines, { ocr: r.method !== 'pdf-text', cityValue: opts.cityValue });
@@ -154,15 +160,29 @@ export async function extractBulletin(
 
 /**
  * Small text reads poorly (decimal points vanish, "41" becomes "a"): a page whose
- * text is under `belowPx` high (SMALL_TEXT_PX, IMAGE_TEXT_PX) is read once more twice
- * as large, and the more confident reading is kept. Out of time on the second
- * reading, the first stands.
+ * text is small is read twice as large. Whether it is, is first measured on the
+ * pixels (`estimateTextHeight`, a few tens of milliseconds): text under
+ * `estimateBelowPx` there is read enlarged straight away, in one recognition. Text the
+ * estimate took for large enough but that OCR measures under `belowPx` (SMALL_TEXT_PX,
+ * IMAGE_TEXT_PX) is read once more enlarged, and the more confident reading is kept.
+ * Out of time on that second reading, the first stands.
  */
-async function readSmallTextTwice(read: (enlarge: boolean) => Promise<OcrResult>, allowed: boolean, belowPx: number): Promise<OcrResult> {
-  const first = await read(false);
-  if (!allowed || first.lines.length === 0 || medianTextHeight(first.lines) >= belowPx) return first;
+async function readSmallTextTwice(how: {
+  prepare: (enlarge: boolean) => Promise<Buffer>;
+  recognise: (png: Buffer) => Promise<OcrResult>;
+  allowed: boolean;
+  belowPx: number;
+  estimateBelowPx: number;
+}): Promise<OcrResult> {
+  const png = await how.prepare(false);
+  if (how.allowed) {
+    const estimate = await estimateTextHeight(png);
+    if (estimate > 0 && estimate < how.estimateBelowPx) return how.recognise(await how.prepare(true));
+  }
+  const first = await how.recognise(png);
+  if (!how.allowed || first.lines.length === 0 || medianTextHeight(first.lines) >= how.belowPx) return first;
   try {
-    const second = await read(true);
+    const second = await how.recognise(await how.prepare(true));
     return second.confidence > first.confidence ? second : first;
   } catch (err) {
     if (err instanceof ExtractionError && err.code === 'ocr_timeout') return first;
@@ -199,11 +219,18 @@ async function readPdf(
           lines.push(...text);
           continue;
         }
-        const result = await readSmallTextTwice(async (enlarge) => {
-          const raster = await renderPage(doc, page, limits.maxPixels, enlarge ? 2 * RENDER_LONG_SIDE : RENDER_LONG_SIDE);
-          const png = await preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
-          return ocrImage(png, n, { deadline, signal, rotateAuto: steps.deskew });
-        }, true, SMALL_TEXT_PX);
+        const result = await readSmallTextTwice({
+          prepare: async (enlarge) => {
+            const raster = enlarge
+              ? await renderPage(doc, page, limits.maxPixels, 2 * RENDER_LONG_SIDE, ENLARGED_MAX_PIXELS)
+              : await renderPage(doc, page, limits.maxPixels, RENDER_LONG_SIDE);
+            return preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
+          },
+          recognise: (png) => ocrImage(png, n, { deadline, signal, rotateAuto: steps.deskew }),
+          allowed: true,
+          belowPx: SMALL_TEXT_PX,
+          estimateBelowPx: SMALL_TEXT_ESTIMATE_PX,
+        });
         lines.push(...result.lines);
         ocrPages += 1;
       } catch (err) {

@@ -159,21 +159,22 @@ export const RENDER_LONG_SIDE = 1600;
 
 /**
  * Render a page to RGBA pixels for OCR, at `longSide` pixels on its longer side but
- * never above `maxPixels` in total. A page that needs more than `maxPixels` even at
- * 72 dpi is refused (a huge page is a decompression bomb of its own).
+ * never above `outputPixels` (by default `maxPixels`) in total. A page that needs more
+ * than `maxPixels` even at 72 dpi is refused (a huge page is a decompression bomb of its own).
  */
 export async function renderPage(
   doc: PDFDocumentProxy,
   page: PDFPageProxy,
   maxPixels: number,
   longSide = RENDER_LONG_SIDE,
+  outputPixels = maxPixels,
 ): Promise<{ data: Buffer; width: number; height: number }> {
   const base = page.getViewport({ scale: 1 });
   if (base.width * base.height > maxPixels) {
     throw new ExtractionError('too_many_pixels', `page ${page.pageNumber} is ${Math.round(base.width)}×${Math.round(base.height)} points, above the limit of ${maxPixels} pixels`);
   }
   let scale = longSide / Math.max(base.width, base.height);
-  scale = Math.min(scale, Math.sqrt(maxPixels / (base.width * base.height)));
+  scale = Math.min(scale, Math.sqrt(Math.min(maxPixels, outputPixels) / (base.width * base.height)));
   const viewport = page.getViewport({ scale });
   const width = Math.floor(viewport.width);
   const height = Math.floor(viewport.height);

@@ -1,0 +1,50 @@
+/**
+ * The text-height estimate that decides, before any OCR, whether an image is read
+ * enlarged: it must measure characters and leave rules, table frames and specks out.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import sharp from 'sharp';
+import { characterHeight, estimateTextHeight } from '../src/preprocess.js';
+
+/** A white page with rows of dark "characters" of a given height, a table frame and noise specks. */
+function page(charHeight: number): { grey: Uint8Array; width: number; height: number } {
+  const width = 900;
+  const height = 700;
+  const grey = new Uint8Array(width * height).fill(240);
+  const box = (x0: number, y0: number, w: number, h: number, v = 20): void => {
+    for (let y = y0; y < Math.min(height, y0 + h); y++) for (let x = x0; x < Math.min(width, x0 + w); x++) grey[y * width + x] = v;
+  };
+  // A table frame: rules across the page and down it, which are not characters.
+  for (let y = 40; y < height - 40; y += 4 * charHeight) box(30, y, width - 60, 2);
+  box(30, 40, 2, height - 80);
+  box(width - 32, 40, 2, height - 80);
+  // Rows of characters of 0.55–0.7 of their height's width, with gaps between words.
+  for (let y = 40 + charHeight; y + charHeight < height - 40; y += 4 * charHeight) {
+    for (let x = 50, k = 0; x < width - 60; k++) {
+      const w = Math.round(charHeight * (0.55 + (k % 3) * 0.07));
+      box(x, y, w, charHeight);
+      x += w + (k % 5 === 4 ? charHeight : 3);
+    }
+  }
+  // Specks of scan noise, smaller than any character.
+  for (let i = 0; i < 400; i++) box((i * 7919) % (width - 3), (i * 104729) % (height - 3), 2, 2);
+  return { grey, width, height };
+}
+
+describe('text height estimate', () => {
+  for (const h of [9, 14, 30]) {
+    it(`measures ${h} px characters among rules and specks`, () => {
+      const { grey, width, height } = page(h);
+      assert.equal(characterHeight(grey, width, height), h);
+    });
+  }
+
+  it('reads a PNG, and gives 0 for a blank page', async () => {
+    const { grey, width, height } = page(11);
+    const png = await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).png().toBuffer();
+    assert.equal(await estimateTextHeight(png), 11);
+    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    assert.equal(await estimateTextHeight(blank), 0);
+  });
+});
