@@ -68,6 +68,16 @@ function splitPlain(text: string): Piece[] {
   return out;
 }
 
+/**
+ * A delimited field holding one decimal number as OCR reads it: "0, 7" and "O, 7" are
+ * 0,7 — in a `;` file the comma is the decimal separator, so the space after it is
+ * the OCR's spacing, and an O before it is a zero.
+ */
+function decimalField(t: string): string {
+  const m = /^([O\d]\d*)\s*([.,])\s+(\d+)$/.exec(t);
+  return m ? `${m[1]!.replace(/O/g, '0')}${m[2]}${m[3]}` : t.replace(/^O([.,]\d+)$/, '0$1');
+}
+
 /** Split pieces at a delimiter, placing the fields in proportion to their offsets. */
 function splitDelimited(pieces: Piece[], delim: RegExp): Piece[] {
   const out: Piece[] = [];
@@ -77,7 +87,7 @@ function splitDelimited(pieces: Piece[], delim: RegExp): Piece[] {
     let off = 0;
     for (const part of parts) {
       const lead = part.length - part.trimStart().length;
-      const t = part.trim();
+      const t = decimalField(part.trim());
       out.push({ text: t, x0: p.x0 + (off + lead) * w, x1: p.x0 + (off + lead + t.length) * w });
       off += part.length + 1;
     }

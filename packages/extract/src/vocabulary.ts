@@ -51,7 +51,9 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // PM₂.₅ with the subscripts misread ("PM; .5: 46", "PM2: 5"), Z for 2 ("PMZ5").
   pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g, /\b(?:PM|MP)\s?[2Z]\s?[:;.,]?\s?5\b/g],
   // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ").
-  pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g],
+  pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g,
+    // The 1 lost altogether before a separator ("PM O_CORDOBA", "PM 0. CENTENARIO"): no other PM reads so.
+    /\b(?:PM|MP)\s?[0OÓ](?=\s*[._:;]|\s+[A-Z]{2})(?![.,]?\d)/g],
   // Zero for the letter O in formulas (S02, N02, 03, C0); the subscript 2 read as
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
   no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
