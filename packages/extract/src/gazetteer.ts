@@ -72,6 +72,31 @@ export function knownPlaces(text: string): PlaceHit[] {
   return out;
 }
 
+/**
+ * Names of six letters or more with a stray space allowed after any letter: OCR of
+ * a fixed-width or letter-spaced font splits words at narrow letters ("Los Angel es
+ * County", "Ri ver si de"). Shorter names are left out: "i lo" is not Ilo.
+ */
+const SPACED_NAMES = new Map<string, string>();
+for (const [k, v] of NAMES) if (k.replace(/[^\p{L}]/gu, '').length >= 6) SPACED_NAMES.set(k.replace(/\s+/g, ''), v);
+const SPACED_PATTERN = new RegExp(String.raw`(?<![\p{L}])(?:${[...NAMES.keys()].filter((k) => SPACED_NAMES.has(k.replace(/\s+/g, ''))).sort((a, b) => b.length - a.length)
+  .map((n) => [...n].map((ch) => (ch === ' ' ? String.raw`\s+` : `${ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ?`)).join('')).join('|')})(?![\p{L}])`, 'gu');
+
+/** `knownPlaces` for OCR'd text: a name split by stray spaces is found too. */
+export function knownPlacesSpaced(text: string): PlaceHit[] {
+  const out = knownPlaces(text);
+  const f = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  SPACED_PATTERN.lastIndex = 0;
+  for (const m of f.matchAll(SPACED_PATTERN)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].trimEnd().length;
+    if (out.some((h) => h.start < end && start < h.end)) continue;
+    const name = SPACED_NAMES.get(m[0].replace(/\s+/g, ''));
+    if (name) out.push({ name, start, end });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
 /** The reported name of a known place, or null. */
 export function knownPlace(name: string): string | null {
   return NAMES.get(fold(name).replace(/[.,]$/, '')) ?? null;

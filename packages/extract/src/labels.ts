@@ -2,6 +2,7 @@
  * Measure labels and units in folded text: where "MP2,5", "Ozônio (O3)", "NO₂" are,
  * and which unit follows a number ("µg/m³N", "ppbv", "microgrammes/cubic metre").
  */
+import { CELL_GAP } from './lines.js';
 import type { SourceUnit } from './types.js';
 import { LABELS, MEASURES, OCR_LABELS, OCR_UNITS, UNITS, type Measure } from './vocabulary.js';
 
@@ -26,7 +27,8 @@ export function findLabels(folded: string, ocr: boolean): LabelHit[] {
   for (const h of hits) {
     const last = kept[kept.length - 1];
     if (last && h.start < last.end) continue;
-    if (last && last.measure === h.measure && /^[\s()[\]:,/-]*$/.test(folded.slice(last.end, h.start))) {
+    // Joined within a cell only: "OZONE   OZONE" are two columns' headings, not one label.
+    if (last && last.measure === h.measure && /^[\s()[\]:,/-]*$/.test(folded.slice(last.end, h.start)) && !folded.slice(last.end, h.start).includes(CELL_GAP)) {
       last.end = h.end;
       continue;
     }

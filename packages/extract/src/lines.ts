@@ -171,3 +171,18 @@ export function gapBetween(a: Line, b: Line): number {
   const h = Math.max(1, Math.min(lineHeight(a), lineHeight(b)));
   return (b.y0 - a.y1) / h + 1;
 }
+
+/** The commonest distance between the tops of consecutive OCR'd lines (body text), or null. */
+export function ocrLinePitch(lines: Line[]): number | null {
+  const steps: number[] = [];
+  for (let k = 1; k < lines.length; k++) {
+    const a = lines[k - 1]!;
+    const b = lines[k]!;
+    if (!a.isOcr || !b.isOcr || a.page !== b.page || a.y0 === undefined || b.y0 === undefined) continue;
+    const d = b.y0 - a.y0;
+    if (d > 0 && d < 3.5 * lineHeight(a)) steps.push(d);
+  }
+  if (steps.length < 3) return null;
+  steps.sort((x, y) => x - y);
+  return steps[Math.floor(steps.length / 2)]!;
+}

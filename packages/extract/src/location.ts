@@ -17,7 +17,7 @@
  */
 import { findLabels } from './labels.js';
 import type { Line } from './lines.js';
-import { knownPlace, knownPlaces } from './gazetteer.js';
+import { knownPlace, knownPlaces, knownPlacesSpaced } from './gazetteer.js';
 import { clip } from './readings.js';
 import type { ExtractedTextField } from './types.js';
 import { BASIN, CATEGORY, INDEX_HEADER, INSTITUTION, LOCATION_LABELS, MONTHS, WEEKDAYS, foldText } from './vocabulary.js';
@@ -168,7 +168,7 @@ export function findLocation(lines: Line[], opts: LocationOptions): ExtractedTex
   // 5. Known names anywhere outside table rows.
   for (const line of lines) {
     if (line.role === 'row') continue;
-    for (const hit of knownPlaces(line.folded)) {
+    for (const hit of line.isOcr ? knownPlacesSpaced(line.folded) : knownPlaces(line.folded)) {
       // A capital letter where the name starts: "Natal" the city, not "natal" the word.
       if (!/^\p{Lu}/u.test(line.display.slice(hit.start, hit.start + 1))) continue;
       if (opts.stations.has(foldName(hit.name))) continue;

@@ -111,6 +111,8 @@ const RAW_SPANS: Array<[NumberRole, RegExp]> = [
   ['time', /\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z\d])/gi],
   ['time', /\b(?:a\s+las|a\s+la|at|as\s+at|desde\s+las|hasta\s+las|entre\s+las|@)\s+\d{1,2}\b(?!\s*(?:[.,]\d|[µu]g|mg|ppb|ppm|micro))/gi],
   ['duration', /\b\d{1,3}\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours|horario|horaria|min|minutos|minutes)\b/gi],
+  // A fixed-width header as OCR reads it: "1-R", "8-HRR" (the H lost or doubled).
+  ['duration', /\b(?:1|3|8|12|24)\s*-\s*(?:r|hrr)\b/gi],
   ['phone', /(?:\+\d{1,3}[\s.-]?)?\(\d{2,4}\)[\s.-]?\d{3,4}[\s.-]?\d{3,4}/g],
   ['phone', /\b\d{3,4}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/g],
   ['phone', /\b0800\s?\d{3,7}\b/g],
@@ -165,7 +167,7 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   // "03", "07": a zero-padded integer is a day, month, hour or code (or OCR's "O3"), never a concentration.
   if (/^0\d+$/.test(numText)) return 'code';
   if (/^\s*(?:[µu]m|micr[oa]s?\b|micron\w*|micrometr\w*|microm\w*)/i.test(after)) return 'size';
-  if (/^\s?-?\s?(?:h|hs|hr|hrs|hora|horas|hour|hours|horario|horaria|hourly)\b/i.test(after)) return 'duration';
+  if (/^\s?-?\s?(?:h|hs|hr|hrs|hora|horas|hour|hours|horario|horaria|hourly)\b|^\s?-\s?(?:r|hrr)\b/i.test(after)) return 'duration';
   if (/^\s?(?:min|minutos|minutes|seg|segundos|seconds)\b/i.test(after)) return 'duration';
   if (LEGAL_BEFORE.test(before)) return 'legal';
   if (/\d\/$/.test(before)) return 'code';
@@ -237,6 +239,9 @@ function markRanges(text: string, toks: NumberToken[]): void {
 export function averagingIn(text: string): Averaging | null {
   const m = /\b(1|3|8|12|24)\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours)\b/i.exec(text);
   if (m) return `${m[1]}h` as Averaging;
+  // A fixed-width header as OCR reads it: "8-R", "1-HRR" (the H lost or doubled), "BH" for 8H.
+  const ocr = /\b(1|8|24)\s*-\s*(?:r|hrr)\b/i.exec(text) ?? (/\bBH\b/.test(text) ? ['', '8'] : null);
+  if (ocr) return `${ocr[1]}h` as Averaging;
   if (/\b(?:one|1)[-\s]hour\b|\bhorari[oa]\b|\bhourly\b|\bhoraria\b/i.test(text)) return '1h';
   if (/\b(?:eight|8)[-\s]hour\b|\bocho\s+horas\b|\boito\s+horas\b/i.test(text)) return '8h';
   if (/\b(?:daily|diari[oa]|diaria|24[-\s]?hours?|veinticuatro\s+horas|vinte\s+e\s+quatro\s+horas)\b/i.test(text)) return '24h';

@@ -215,6 +215,10 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
  * metre never appear in an air-quality bulletin, so a bare "g/m?" is µg/m³ too.
  */
 export function normalizeOcrWord(word: string): string {
+  // A unit row in capitals ("UG/M3") as OCR reads it: "UG/N8", "UGYN8", "UG/MB", "UGM".
+  if (/^[Uuµμ]G[/|Y]?[MN][38B³]?S?$/i.test(word)) return 'µg/m³';
+  // "$8-HR": a speck read as a dollar sign before a number (no bulletin prices anything).
+  if (/^\$\d/.test(word)) return word.slice(1);
   const m = /^([([]|[lI|](?=[µuμ]))?[µuμpy]?g[/|]m[3³?*°²]?([)\]]?)([.,;:]?)$/.exec(word);
   if (!m) return word;
   const open = m[1] ? (m[1] === '(' ? '(' : '[') : '';

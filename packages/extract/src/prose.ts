@@ -11,7 +11,7 @@
  * counts and the low end of a range never are.
  */
 import { findLabels, unitAt, unitWithin, type LabelHit } from './labels.js';
-import { gapBetween, lineHeight, type Line } from './lines.js';
+import { gapBetween, ocrLinePitch, type Line } from './lines.js';
 import { averagingIn, numberTokens, type NumberToken } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import { cleanStationName } from './tables.js';
@@ -71,21 +71,6 @@ export function paragraphs(lines: Line[]): Paragraph[] {
   }
   if (cur) out.push(cur);
   return out;
-}
-
-/** The commonest distance between the tops of consecutive OCR'd lines (body text), or null. */
-function ocrLinePitch(lines: Line[]): number | null {
-  const steps: number[] = [];
-  for (let k = 1; k < lines.length; k++) {
-    const a = lines[k - 1]!;
-    const b = lines[k]!;
-    if (!a.isOcr || !b.isOcr || a.page !== b.page || a.y0 === undefined || b.y0 === undefined) continue;
-    const d = b.y0 - a.y0;
-    if (d > 0 && d < 3.5 * lineHeight(a)) steps.push(d);
-  }
-  if (steps.length < 3) return null;
-  steps.sort((x, y) => x - y);
-  return steps[Math.floor(steps.length / 2)]!;
 }
 
 const lineAt = (p: Paragraph, offset: number): Line => {

@@ -24,7 +24,7 @@
  * index and station columns): "Poluente | Tijuca | Bangu | Média".
  */
 import { findLabels, unitAt, unitWithin } from './labels.js';
-import { cellText, gapBetween, lineHeight, type Line, type Tok } from './lines.js';
+import { CELL_GAP, cellText, gapBetween, lineHeight, ocrLinePitch, type Line, type Tok } from './lines.js';
 import { averagingIn, numberTokens, restoreLostDecimalCommas } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import type { Averaging, SourceUnit, ValueKind } from './types.js';
@@ -261,10 +261,18 @@ function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
   }
   for (const c of columns) {
     c.pieces.sort((a, b) => a.line - b.line || a.x0 - b.x0);
-    c.text = c.pieces.map((p) => p.text).join(' ');
+    // Apart as cells: a formula alone in its cell ("PMO", "03") reads as one only there.
+    c.text = c.pieces.map((p) => p.text).join(CELL_GAP);
     c.top = Math.min(...c.pieces.map((p) => p.line));
     c.context = spanning.filter((s) => overlap(s, c) > 0).map((s) => s.text).join(' ');
     classifyColumn(c, ocr);
+  }
+  // OCR loses a subscript 2 in capitals: among other measures' columns, a lone "NO" heading
+  // is NO2 — unless the table has an NO2 column (then "NO" is nitric oxide, which is not read).
+  const lone = columns.filter((c) => c.kind !== 'measure' && c.pieces.some((p) => p.text === 'NO'));
+  if (ocr && lone.length === 1 && columns.some((c) => c.kind === 'measure') && !columns.some((c) => c.measure === 'no2') && !columns.some((c) => /\bNOX\b/i.test(c.text))) {
+    lone[0]!.kind = 'measure';
+    lone[0]!.measure = 'no2';
   }
   columns.sort((a, b) => (delimited ? a.position - b.position : (a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2));
   // A column of a word the other band lines do not align with ("SRA" over "NUMBER") stays its own.
@@ -345,6 +353,11 @@ function readCell(text: string, ocr: boolean): CellValue | null {
 /** Read every station × measure table of the page; marks the lines it takes as used. */
 export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
   const out: Reading[] = [];
+  // OCR boxes hold the ink, not the line box: stacked header lines at the page's usual
+  // pitch belong together though their gap, in ink heights, looks wide.
+  const pitch = ocrLinePitch(lines);
+  const stacked = (a: Line, b: Line): boolean => gapBetween(a, b) <= 1.9
+    || (pitch !== null && a.isOcr && b.isOcr && a.page === b.page && a.y0 !== undefined && b.y0 !== undefined && b.y0 - a.y0 <= pitch * 1.15);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!isHeaderLine(line, ctx.ocr)) continue;
@@ -352,14 +365,14 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
     const band = [i];
     for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
       const l = lines[k]!;
-      if (!bandCandidate(l, ctx.ocr) || gapBetween(l, lines[k + 1]!) > 1.9 || l.cells.length === 0) break;
+      if (!bandCandidate(l, ctx.ocr) || !stacked(l, lines[k + 1]!) || l.cells.length === 0) break;
       // A stacked header cell lies within the table's width; a title line far wider or alone above is not header.
       band.unshift(k);
     }
     let last = i;
     for (let k = i + 1; k < Math.min(lines.length, i + 5); k++) {
       const l = lines[k]!;
-      if (!bandCandidate(l, ctx.ocr) || gapBetween(lines[k - 1]!, l) > 1.9) break;
+      if (!bandCandidate(l, ctx.ocr) || !stacked(lines[k - 1]!, l)) break;
       band.push(k);
       last = k;
     }
@@ -380,7 +393,10 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
     let j = last + 1;
     for (; j < lines.length; j++) {
       const row = lines[j]!;
-      if (row.page !== line.page || gapBetween(lines[j - 1]!, row) > 4) break;
+      const prev = lines[j - 1]!;
+      // A rule of dashes OCR dropped leaves a wide gap in ink heights; up to three of the page's line pitches is still the table.
+      const near = gapBetween(prev, row) <= 4 || (pitch !== null && row.isOcr && prev.y0 !== undefined && row.y0 !== undefined && row.y0 - prev.y0 <= 3 * pitch);
+      if (row.page !== line.page || !near) break;
       if (isHeaderLine(row, ctx.ocr)) break;
       if (row.cells.length === 0) continue;
       const zones = rowZones(row, columns);

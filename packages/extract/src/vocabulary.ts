@@ -49,17 +49,21 @@ export const LABELS: Record<Measure, RegExp[]> = {
  */
 export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // PM₂.₅ with the subscripts misread ("PM; .5: 46", "PM2: 5"), Z for 2 ("PMZ5").
-  pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g, /\b(?:PM|MP)\s?[2Z]\s?[:;.,]?\s?5\b/g],
+  pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g, /\b(?:PM|MP)\s?[2Z]\s?[:;.,]?\s?5\b/g,
+    // Alone in a header cell, the 2 lost or the 5 read as S, M as W ("PM.S", "PW.5").
+    /(?<=^|\s{2}|[\t|])(?:PM|MP|PW)\s?[2Z]?\s?[.,]\s?[5S](?=\s*(?:$|\s{2}|[\t|]))/g],
   // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ").
   pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g,
     // The 1 lost altogether before a separator ("PM O_CORDOBA", "PM 0. CENTENARIO"): no other PM reads so.
-    /\b(?:PM|MP)\s?[0OÓ](?=\s*[._:;]|\s+[A-Z]{2})(?![.,]?\d)/g],
+    /\b(?:PM|MP)\s?[0OÓ](?=\s*[._:;]|\s+[A-Z]{2})(?![.,]?\d)/g,
+    // ...or alone in a header cell ("PMO").
+    /(?<=^|\s{2}|[\t|])(?:PM|MP)\s?[0OÓ](?=\s*(?:$|\s{2}|[\t|]))/g],
   // Zero for the letter O in formulas (S02, N02, 03, C0); the subscript 2 read as
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
   no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
   // In brackets a formula is never a value: "(802)", "(S02)", "(N0z)", "(co)" are SO2, NO2 and CO as OCR reads them.
   so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g, /\(\s*[S58$][O0o]\s?[2zZ?]\s*\)/g],
-  o3: [/\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
+  o3: [/\b[Q0]ZONE\b/g, /\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
     // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
     /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g],
   // "co" or "C0" alone in a cell, as "03" above: a header cell, never a word.

@@ -505,7 +505,33 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     assert.equal(got.fields.pm10?.value, 46);
     assert.equal(got.fields.no2?.value, 97.9); // 52 ppb
     assert.equal(got.fields.co?.value, 1.375); // 1,2 ppm
-    assert.deepEqual(got.stations.map((st) => st.values.co), [0.802, 1.375]); // 0,7 and 1,2 ppm
+    assert.deepEqual(got.stations?.map((st) => st.values.co), [0.802, 1.375]); // 0,7 and 1,2 ppm
+  });
+  it('an OCR\'d fixed-width forecast table: headings garbled ("1-R", "8-R", "PMO", "PM.S", "NO"), header lines and rows at the page\'s pitch', () => {
+    const cols = [140, 630, 745, 858, 972, 1086, 1199, 1312];
+    const at = (texts: Array<string | null>): Array<[number, string]> => texts.flatMap((t, k) => (t === null ? [] : [[cols[k]!, t] as [number, string]]));
+    // Ink-high boxes (29 px) every 57–66 px: the header lines' gaps are about two ink heights.
+    const lines = [
+      row(352, [[215, 'VALID: MN, JAN 12, 2026']], 29),
+      row(477, at(['SRA   AREA', '1-R', '8-R', '8H', '24-HR', '24-HR', '1-HR', 'MX']), 29),
+      row(534, at(['NUMBER', 'OZONE', 'OZONE', 'CO', 'PMO', 'PM.S', 'NO', 'AQ']), 29),
+      row(601, at([null, 'PPB', 'PPB', 'PPM', 'µg/m³', 'µg/m³', 'PPB', null]), 29),
+      // A rule of dashes OCR dropped: the first section line sits two pitches down.
+      row(726, [[218, 'Los Angel es County:'], [702, 'South Coast Air Basin']], 29),
+      row(785, at(['1   Central LA Co', '39', '30', '0.6', '26', '13', '44', '58']), 29),
+      row(851, at(['4   S Coastal LA', '41', '32', '1.4', '48', '20', '48', '71']), 29),
+      row(917, at(['5   Southeast LA Co', '41', '30', '1.9', '25', '16', '48', '64']), 29),
+      row(983, at(['27   Anza Vly', '46', '43', '0.3', '14', '2', '18', '40']), 29),
+    ];
+    const got = parseBulletinText(lines, { ocr: true });
+    assert.equal(got.fields.o3?.value, 84.4); // 43 ppb, the 8-hour column preferred
+    assert.equal(got.fields.o3?.averaging, '8h');
+    assert.equal(got.fields.pm10?.value, 48);
+    assert.equal(got.fields.pm25?.value, 20);
+    assert.equal(got.fields.no2?.value, 90.3); // 48 ppb
+    assert.equal(got.fields.co?.value, 2.177); // 1.9 ppm
+    assert.equal(got.fields.location?.value, 'Los Angeles');
+    assert.equal(got.stations?.length, 4);
   });
   it('OCR\'d prose lines at the page\'s usual pitch are one paragraph, though their ink boxes leave wide gaps', () => {
     const text = [
