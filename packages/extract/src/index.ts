@@ -28,7 +28,7 @@ import { checkType, imageDimensions } from './file-type.js';
 import { askLanguageModel, needsLanguageModel, type LanguageModel } from './language-model.js';
 import { ocrImage, type OcrResult } from './ocr.js';
 import { parseBulletinText } from './parser.js';
-import { DEFAULT_STEPS, ENLARGED_MAX_PIXELS, IMAGE_TEXT_ESTIMATE_PX, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_ESTIMATE_PX, SMALL_TEXT_PX, estimateTextHeight, type PreprocessSteps } from './preprocess.js';
+import { DEFAULT_STEPS, ENLARGED_MAX_PIXELS, IMAGE_TEXT_ESTIMATE_PX, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_ESTIMATE_PX, SMALL_TEXT_PX, estimateTextHeight, type PreparedImage, type PreprocessSteps } from './preprocess.js';
 import type { CityValueRule, ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
 import { POLLUTANTS } from './vocabulary.js';
 
@@ -114,11 +114,11 @@ export async function extractBulletin(
     const { preprocessImage } = await import('./preprocess.js');
     const result = await readSmallTextTwice({
       prepare: async (enlarge) => {
-        const png = await preprocessImage(bytes, preprocessSteps, limits.maxPixels, enlarge);
+        const prepared = await preprocessImage(bytes, preprocessSteps, limits.maxPixels, enlarge);
         signal?.throwIfAborted();
-        return png;
+        return prepared;
       },
-      recognise: (png) => ocrImage(png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew }),
+      recognise: (p) => ocrImage(p.png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew, localThreshold: p.unevenLight }),
       allowed: !opts.preprocess && !preprocessSteps.upscale,
       belowPx: IMAGE_TEXT_PX,
       estimateBelowPx: IMAGE_TEXT_ESTIMATE_PX,
@@ -168,18 +168,18 @@ export async function extractBulletin(
  * Out of time on that second reading, the first stands.
  */
 async function readSmallTextTwice(how: {
-  prepare: (enlarge: boolean) => Promise<Buffer>;
-  recognise: (png: Buffer) => Promise<OcrResult>;
+  prepare: (enlarge: boolean) => Promise<PreparedImage>;
+  recognise: (image: PreparedImage) => Promise<OcrResult>;
   allowed: boolean;
   belowPx: number;
   estimateBelowPx: number;
 }): Promise<OcrResult> {
-  const png = await how.prepare(false);
+  const image = await how.prepare(false);
   if (how.allowed) {
-    const estimate = await estimateTextHeight(png);
+    const estimate = await estimateTextHeight(image.png);
     if (estimate > 0 && estimate < how.estimateBelowPx) return how.recognise(await how.prepare(true));
   }
-  const first = await how.recognise(png);
+  const first = await how.recognise(image);
   if (!how.allowed || first.lines.length === 0 || medianTextHeight(first.lines) >= how.belowPx) return first;
   try {
     const second = await how.recognise(await how.prepare(true));
@@ -226,7 +226,7 @@ async function readPdf(
               : await renderPage(doc, page, limits.maxPixels, RENDER_LONG_SIDE);
             return preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
           },
-          recognise: (png) => ocrImage(png, n, { deadline, signal, rotateAuto: steps.deskew }),
+          recognise: (p) => ocrImage(p.png, n, { deadline, signal, rotateAuto: steps.deskew, localThreshold: p.unevenLight }),
           allowed: true,
           belowPx: SMALL_TEXT_PX,
           estimateBelowPx: SMALL_TEXT_ESTIMATE_PX,

@@ -159,6 +159,8 @@ export interface OcrOptions {
   segmentation?: 'auto' | 'block';
   /** Read weak lines and skipped bands again (see `secondLook`); on unless false. */
   secondLook?: boolean;
+  /** Binarise locally (Sauvola) rather than with one threshold: for unevenly lit photos (preprocess.ts). */
+  localThreshold?: boolean;
 }
 
 export interface OcrResult {
@@ -182,7 +184,13 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
       const { PSM } = await import('tesseract.js');
       const worker = await (slot.worker ?? startWorker(slot));
       // debug_file: tesseract's notes ("Estimating resolution as …") go nowhere instead of stderr.
-      await worker.setParameters({ tessedit_pageseg_mode: opts.segmentation === 'block' ? PSM.SINGLE_BLOCK : PSM.AUTO, preserve_interword_spaces: '1', debug_file: '/dev/null' });
+      await worker.setParameters({
+        tessedit_pageseg_mode: opts.segmentation === 'block' ? PSM.SINGLE_BLOCK : PSM.AUTO,
+        preserve_interword_spaces: '1',
+        debug_file: '/dev/null',
+        // 0: one Otsu threshold for the page; 2: Sauvola, a threshold per neighbourhood.
+        thresholding_method: opts.localThreshold ? '2' : '0',
+      } as never);
       const first = await worker.recognize(image, { rotateAuto: opts.rotateAuto ?? false }, { blocks: true, text: false });
       const rows = pageRows(first.data);
       if (opts.secondLook === false) return rows;

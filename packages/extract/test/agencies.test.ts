@@ -19,7 +19,10 @@ interface Result {
   code: string | null;
 }
 const results = new Map<string, Result>();
-const OCR_SUBSET = ['senamhi-districts-photo', 'sinca-temuco-pdf-scan', 'apra-ley1356-png', 'rio-smac-20241226-pdf-scan', 'hk-epd-png', 'senamhi-monthly-pdf-scan'];
+const OCR_SUBSET = [
+  'senamhi-districts-photo', 'sinca-temuco-pdf-scan', 'apra-ley1356-png', 'rio-smac-20241226-pdf-scan', 'hk-epd-png', 'senamhi-monthly-pdf-scan',
+  'sedema-ias-photo', 'aqmd-20260112-pdf-scan',
+];
 
 before(async () => {
   const docs = agencyCorpus();
@@ -166,6 +169,17 @@ describe('agency corpus', () => {
   it('a PNG with small text is read again enlarged: decimal points kept, the roadside table found', () => {
     const r = get('hk-epd-png');
     assert.deepEqual([r.no2, r.pm10, r.pm25, r.so2, r.co], [91.7, 27, 18.1, 8.4, 0.726]);
+  });
+
+  it('a phone photo with a deep shadow is binarised locally: a global threshold read no value at all', () => {
+    const r = get('sedema-ias-photo');
+    assert.deepEqual([r.o3, r.temperatura, r.location, r.date], [251.3, 29, 'Ciudad de México', '2024-05-15']);
+  });
+
+  it('a scanned fixed-width forecast: garbled headings still name the columns, the 8-hour ozone preferred', () => {
+    const r = get('aqmd-20260112-pdf-scan');
+    assert.deepEqual([r.o3, r.pm10, r.pm25, r.no2, r.co], [84.4, 56, 23, 90.3, 2.177]);
+    assert.equal(r.location, 'Los Angeles');
   });
 
   it('scanned prose: OCR\'d lines at the page\'s pitch are one paragraph, thresholds and decrees are not values', () => {

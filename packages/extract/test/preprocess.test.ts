@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { characterHeight, estimateTextHeight } from '../src/preprocess.js';
+import { DEFAULT_STEPS, characterHeight, estimateTextHeight, preprocessImage } from '../src/preprocess.js';
 
 /** A white page with rows of dark "characters" of a given height, a table frame and noise specks. */
 function page(charHeight: number): { grey: Uint8Array; width: number; height: number } {
@@ -48,3 +48,24 @@ describe('text height estimate', () => {
     assert.equal(await estimateTextHeight(blank), 0);
   });
 });
+
+describe('uneven light', () => {
+  const rows = (grey: Uint8Array, width: number, height: number): void => {
+    // Rows of 10 px characters: about a tenth of the text area is ink, as on a printed page.
+    for (let y = 60; y < height - 60; y += 40) for (let x = 40; x < width - 40; x += 16) for (let dy = 0; dy < 10; dy++) for (let dx = 0; dx < 6; dx++) grey[(y + dy) * width + x + dx] = 30;
+  };
+  it('a page under a shadow is marked for local binarisation; an evenly lit one is not', async () => {
+    const width = 800;
+    const height = 600;
+    const even = new Uint8Array(width * height).fill(235);
+    rows(even, width, height);
+    // A photo's shadow: the paper darkens from 235 to 120 across the page.
+    const shadow = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) shadow[y * width + x] = Math.round(235 - (115 * (x + y)) / (width + height));
+    rows(shadow, width, height);
+    const prepare = async (grey: Uint8Array) => preprocessImage(await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).png().toBuffer(), DEFAULT_STEPS, 4e7);
+    assert.equal((await prepare(even)).unevenLight, false);
+    assert.equal((await prepare(shadow)).unevenLight, true);
+  });
+});
+
