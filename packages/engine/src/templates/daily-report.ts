@@ -8,12 +8,12 @@ import { Ambient, type SheenTarget } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn } from '../draw/color.js';
 import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
-import { drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
+import { arcValueChange, drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawText, fitSize } from '../draw/text.js';
 import { formatNumber } from '../i18n/format.js';
 import type { Format } from '../params/schema.js';
-import { ChangePlan, spriteBox } from './changes.js';
+import { ChangePlan, spriteAt, spriteBox } from './changes.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import {
@@ -246,14 +246,34 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   // Where frames change: each element while it enters and while everything fades out.
   const plan = new ChangePlan(1 / input.fps);
   const whileIn = (start: number, dur: number, rect: Rect) => plan.during(start, start + dur, rect).during(OUTRO, DURATION, rect);
-  for (const p of placed) whileIn(p.start, 0.7, spriteBox(p.sprite, p.x, p.y, p.from === 'left' ? { dx: 60 } : { dy: 50 }));
+  for (const p of placed) {
+    // While it slides in: where it was a frame ago and where it is now.
+    const at = (t: number) => {
+      const k = 1 - easeOutCubic(progress(t, p.start, 0.7));
+      return p.from === 'left' ? spriteAt(p.sprite, p.x, p.y, -60 * k, 0) : spriteAt(p.sprite, p.x, p.y, 0, 50 * k);
+    };
+    plan.moving(p.start, p.start + 0.7, at).during(OUTRO, DURATION, spriteBox(p.sprite, p.x, p.y));
+  }
   const ov = spec.header.overlineSize;
   if (sectionTitle) whileIn(0.9, 0.6, { x: cardsBox.x - 4, y: titleY - ov * 1.3, w: cardsBox.w + 8, h: ov * 1.8 });
-  // The gauge, its number, pill and captions: from the caption fade-in until the last line settles.
+  // The gauge: each part only while it moves. Caption, number and unit fade in; the
+  // number counts up while the arc sweeps; the pill pops; the dominant line fades in.
+  const numberBox = { x: gauge.cx - r * 0.8, y: numberY - numberSize * 0.92 - captionSize * 1.3, w: r * 1.6, h: numberSize * 0.92 + captionSize * 1.3 + captionSize * 1.8 + numberSize * 0.3 };
+  plan.during(0.4, 1.0, numberBox);
+  if (numberValue !== null) plan.during(sweepStart, sweepStart + sweepDur, numberBox);
+  if (c.position !== null) {
+    const tip = (t: number) => target * easeOutCubic(progress(t, sweepStart, sweepDur));
+    const dt = 1 / input.fps;
+    // The whole lit arc so far: redrawing only its newest part leaves the older part
+    // a few levels off where Skia anti-aliases it differently under another clip.
+    plan.also((t) => (t > sweepStart - 1e-9 && t - dt < sweepStart + sweepDur + 1e-9 ? [{ ...arcValueChange(gauge, 0, tip(t), 0.6), bleed: 128 }] : []));
+  }
+  if (pill && pillBox) plan.during(sweepStart + sweepDur - 0.3, sweepStart + sweepDur + 0.3, spriteBox(pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { scale: 1.15 }));
+  if (dominantLine) plan.during(sweepStart + sweepDur, sweepStart + sweepDur + 0.6, { x: gauge.cx - r * 0.85, y: dominantY - dominantSize * 1.2, w: r * 1.7, h: dominantSize * 1.7 });
   const gm = gauge.thickness + 60;
   const gaugeTop = gauge.cy - r - gm;
   const gaugeBottom = Math.max(gauge.cy + r + gm, dominantY + dominantSize);
-  whileIn(0.4, sweepStart + sweepDur + 0.6 - 0.4, { x: gauge.cx - r - gm, y: gaugeTop, w: 2 * (r + gm), h: gaugeBottom - gaugeTop });
+  plan.during(OUTRO, DURATION, { x: gauge.cx - r - gm, y: gaugeTop, w: 2 * (r + gm), h: gaugeBottom - gaugeTop });
   // The marker's glow is a shadow blur: its redraw needs the arc around it too.
   if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, { ...knob, bleed: 128 });
   plan.during(0, DURATION, timeline).also((t) => ambient.rects(t));
