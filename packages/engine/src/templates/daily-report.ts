@@ -7,7 +7,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Ambient, type SheenTarget } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn } from '../draw/color.js';
-import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
+import { easeInCubic, easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
 import { arcValueChange, drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawText, fitSize } from '../draw/text.js';
@@ -243,16 +243,17 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   const panels: SheenTarget[] = placed.filter((p) => p.radius !== null).map((p) => ({ x: p.x, y: p.y, w: p.sprite.w, h: p.sprite.h, radius: p.radius as number }));
   ambient.sheen({ targets: panels, period: 5.5, stagger: 0.22, duration: 1.3, delay: 0.3 });
 
-  // Where frames change: each element while it enters and while everything fades out.
+  // Where frames change: each element while it enters, then the ambient motion (the
+  // outro fade is composited by the renderer).
   const plan = new ChangePlan(1 / input.fps);
-  const whileIn = (start: number, dur: number, rect: Rect) => plan.during(start, start + dur, rect).during(OUTRO, DURATION, rect);
+  const whileIn = (start: number, dur: number, rect: Rect) => plan.during(start, start + dur, rect);
   for (const p of placed) {
     // While it slides in: where it was a frame ago and where it is now.
     const at = (t: number) => {
       const k = 1 - easeOutCubic(progress(t, p.start, 0.7));
       return p.from === 'left' ? spriteAt(p.sprite, p.x, p.y, -60 * k, 0) : spriteAt(p.sprite, p.x, p.y, 0, 50 * k);
     };
-    plan.moving(p.start, p.start + 0.7, at).during(OUTRO, DURATION, spriteBox(p.sprite, p.x, p.y));
+    plan.moving(p.start, p.start + 0.7, at);
   }
   const ov = spec.header.overlineSize;
   if (sectionTitle) whileIn(0.9, 0.6, { x: cardsBox.x - 4, y: titleY - ov * 1.3, w: cardsBox.w + 8, h: ov * 1.8 });
@@ -270,10 +271,6 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   }
   if (pill && pillBox) plan.during(sweepStart + sweepDur - 0.3, sweepStart + sweepDur + 0.3, spriteBox(pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { scale: 1.15 }));
   if (dominantLine) plan.during(sweepStart + sweepDur, sweepStart + sweepDur + 0.6, { x: gauge.cx - r * 0.85, y: dominantY - dominantSize * 1.2, w: r * 1.7, h: dominantSize * 1.7 });
-  const gm = gauge.thickness + 60;
-  const gaugeTop = gauge.cy - r - gm;
-  const gaugeBottom = Math.max(gauge.cy + r + gm, dominantY + dominantSize);
-  plan.during(OUTRO, DURATION, { x: gauge.cx - r - gm, y: gaugeTop, w: 2 * (r + gm), h: gaugeBottom - gaugeTop });
   // The marker's glow is a shadow blur: its redraw needs the arc around it too.
   if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, { ...knob, bleed: 128 });
   plan.during(0, DURATION, timeline).also((t) => ambient.rects(t));
@@ -281,6 +278,8 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   return {
     posterTime: 6,
     changes: (t) => plan.rects(t),
+    // Everything fades out together (the gauge too, on the same curve as the panels).
+    outro: { start: OUTRO, alpha: (t) => 1 - easeInCubic(progress(t, OUTRO, 0.6)) },
     staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footerSize] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: c.category?.color ?? NEUTRAL, glowAt: [(gauge.cx / W), gauge.cy / H] });
@@ -356,7 +355,7 @@ export const dailyReport: TemplateDefinition = {
   description: 'The default: an animated AQI gauge with the category in its official colour, a card for each measured pollutant, temperature and humidity, health advice, date and location. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.0.0',
+  version: '1.1.0',
   durationSec: DURATION,
   create: createDailyReport,
 };
