@@ -109,9 +109,13 @@ export function arcValueChange(g: ArcGauge, p0: number, p1: number, glow = 1): {
   return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
 }
 
-/** The lit part of the scale up to `position` (0…1) and the marker at its tip. */
-export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, fallbackColor: string, glow = 1): void {
-  const n = g.scale.length;
+/**
+ * The lit part of the scale up to `position` (0…1) and the marker at its tip; `part`
+ * draws just one of them (a scene that caches the settled arc draws the breathing
+ * marker alone).
+ */
+export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, fallbackColor: string, glow = 1, part: 'all' | 'arc' | 'marker' = 'all'): void {
+  const n = part === 'marker' ? 0 : g.scale.length;
   const p = Math.max(0, Math.min(1, position));
   const markerColor = colorAt(g.scale, p, fallbackColor);
   ctx.save();
@@ -126,6 +130,10 @@ export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, 
     ctx.arc(g.cx, g.cy, g.r, a0, Math.min(a1, tip));
     ctx.strokeStyle = s.color;
     ctx.stroke();
+  }
+  if (part === 'arc') {
+    ctx.restore();
+    return;
   }
   const a = g.start + g.sweep * p;
   const mx = g.cx + Math.cos(a) * g.r;

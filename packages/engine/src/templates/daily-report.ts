@@ -272,8 +272,58 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   if (pill && pillBox) plan.during(sweepStart + sweepDur - 0.3, sweepStart + sweepDur + 0.3, spriteBox(pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { scale: 1.15 }));
   if (dominantLine) plan.during(sweepStart + sweepDur, sweepStart + sweepDur + 0.6, { x: gauge.cx - r * 0.85, y: dominantY - dominantSize * 1.2, w: r * 1.7, h: dominantSize * 1.7 });
   // The marker's glow is a shadow blur: its redraw needs the arc around it too.
-  if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, { ...knob, bleed: 128 });
+  if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, { ...knob, bleed: 48 });
   plan.during(0, DURATION, timeline).also((t) => ambient.rects(t));
+  // The first frame drawn from the hold layer (below) is redrawn whole: the layer's
+  // copy rounds a level differently here and there from drawing each element.
+  // (The previous frame's time as the renderer computed it: frame index / fps.)
+  plan.also((t) => (t >= settled && Math.round(t * input.fps - 1) / input.fps < settled ? [{ x: 0, y: 0, w: W, h: H }] : []));
+
+  /** Everything but the ambient motion and the progress line at `t`; `layer`: without the marker either (for the hold layer). */
+  const drawElements = (g: SKRSContext2D, t: number, layer: boolean) => {
+    const out = (start: number) => fade(t, start, 0.6, OUTRO, 0.6);
+    for (const p of placed) {
+      const a = out(p.start);
+      const e = easeOutCubic(progress(t, p.start, 0.7));
+      drawSprite(g, p.sprite, p.x, p.y, p.from === 'left' ? { alpha: a, dx: -60 * (1 - e) } : { alpha: a, dy: 50 * (1 - e) });
+    }
+    if (sectionTitle) drawText(g, sectionTitle, cardsBox.x, titleY, { size: spec.header.overlineSize * 0.85, weight: 700, color: MUTED, tracking: 4, alpha: out(0.9) });
+
+    // Gauge: sweep, settle, then breathe.
+    const gaugeAlpha = 1 - progress(t, OUTRO, 0.6);
+    g.globalAlpha = gaugeAlpha;
+    const e = easeOutCubic(progress(t, sweepStart, sweepDur));
+    if (c.position !== null) {
+      const settled = progress(t, sweepStart + sweepDur, 0.5);
+      const breathe = 0.75 + 0.25 * Math.sin(((t - sweepStart - sweepDur) / 2.4) * Math.PI * 2);
+      drawArcValue(g, gauge, target * e, accent, 0.6 + settled * (breathe - 0.6), layer ? 'arc' : 'all');
+    }
+    const ca = fade(t, 0.4, 0.6, OUTRO, 0.6);
+    drawText(g, caption, gauge.cx, numberY - numberSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3, alpha: ca });
+    if (numberValue !== null) {
+      const text = formatNumber(c.language, numberValue * e, decimals);
+      const size = fitSize(g, formatNumber(c.language, numberValue, decimals), r * 1.35, numberSize, numberSize * 0.5, 800);
+      drawText(g, text, gauge.cx, numberY, { size, weight: 800, color: INK, align: 'center', alpha: ca });
+      if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.3, { size: captionSize * 0.9, weight: 500, color: MUTED, align: 'center', alpha: ca });
+    } else {
+      drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
+    }
+    if (pill && pillBox) {
+      const pt = progress(t, sweepStart + sweepDur - 0.3, 0.6);
+      const scale = 0.6 + 0.4 * easeOutBack(pt);
+      drawSprite(g, pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { alpha: pt > 0 ? Math.min(1, pt * 2.5) * gaugeAlpha : 0, scale });
+    }
+    if (dominantLine) {
+      const size = fitSize(g, dominantLine, r * 1.6, dominantSize, 12, 500);
+      drawText(g, dominantLine, gauge.cx, dominantY, { size, weight: 500, color: MUTED, align: 'center', alpha: fade(t, sweepStart + sweepDur, 0.6, OUTRO, 0.6) });
+    }
+    g.globalAlpha = 1;
+  };
+  // From `settled` until the outro only the marker's glow, the ambient motion and the
+  // progress line move: the rest is drawn once into a layer (a transparent frame-size
+  // sprite) and copied 1:1, so a hold frame draws four things, not forty.
+  let hold: Sprite | null = null;
+  const breathing = (t: number) => 0.6 + progress(t, sweepStart + sweepDur, 0.5) * (0.75 + 0.25 * Math.sin(((t - sweepStart - sweepDur) / 2.4) * Math.PI * 2) - 0.6);
 
   return {
     posterTime: 6,
@@ -287,43 +337,12 @@ export function createDailyReport(input: SceneInput): TemplateScene {
       drawFooter(g, c, M, footerY, inner, spec.footerSize);
     },
     drawFrame(g: SKRSContext2D, t: number) {
-      const out = (start: number) => fade(t, start, 0.6, OUTRO, 0.6);
-      for (const p of placed) {
-        const a = out(p.start);
-        const e = easeOutCubic(progress(t, p.start, 0.7));
-        drawSprite(g, p.sprite, p.x, p.y, p.from === 'left' ? { alpha: a, dx: -60 * (1 - e) } : { alpha: a, dy: 50 * (1 - e) });
-      }
-      if (sectionTitle) drawText(g, sectionTitle, cardsBox.x, titleY, { size: spec.header.overlineSize * 0.85, weight: 700, color: MUTED, tracking: 4, alpha: out(0.9) });
-
-      // Gauge: sweep, settle, then breathe.
-      const gaugeAlpha = 1 - progress(t, OUTRO, 0.6);
-      g.globalAlpha = gaugeAlpha;
-      const e = easeOutCubic(progress(t, sweepStart, sweepDur));
-      if (c.position !== null) {
-        const settled = progress(t, sweepStart + sweepDur, 0.5);
-        const breathe = 0.75 + 0.25 * Math.sin(((t - sweepStart - sweepDur) / 2.4) * Math.PI * 2);
-        drawArcValue(g, gauge, target * e, accent, 0.6 + settled * (breathe - 0.6));
-      }
-      const ca = fade(t, 0.4, 0.6, OUTRO, 0.6);
-      drawText(g, caption, gauge.cx, numberY - numberSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3, alpha: ca });
-      if (numberValue !== null) {
-        const text = formatNumber(c.language, numberValue * e, decimals);
-        const size = fitSize(g, formatNumber(c.language, numberValue, decimals), r * 1.35, numberSize, numberSize * 0.5, 800);
-        drawText(g, text, gauge.cx, numberY, { size, weight: 800, color: INK, align: 'center', alpha: ca });
-        if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.3, { size: captionSize * 0.9, weight: 500, color: MUTED, align: 'center', alpha: ca });
-      } else {
-        drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
-      }
-      if (pill && pillBox) {
-        const pt = progress(t, sweepStart + sweepDur - 0.3, 0.6);
-        const scale = 0.6 + 0.4 * easeOutBack(pt);
-        drawSprite(g, pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { alpha: pt > 0 ? Math.min(1, pt * 2.5) * gaugeAlpha : 0, scale });
-      }
-      if (dominantLine) {
-        const size = fitSize(g, dominantLine, r * 1.6, dominantSize, 12, 500);
-        drawText(g, dominantLine, gauge.cx, dominantY, { size, weight: 500, color: MUTED, align: 'center', alpha: fade(t, sweepStart + sweepDur, 0.6, OUTRO, 0.6) });
-      }
-      g.globalAlpha = 1;
+      // (The outro fades from the frame at OUTRO, so that one is drawn from the layer too.)
+      if (t >= settled && t <= OUTRO + 1e-6) {
+        hold ??= makeSprite(W, H, px, (lg) => drawElements(lg, settled, true));
+        drawSprite(g, hold, 0, 0);
+        if (c.position !== null) drawArcValue(g, gauge, target, accent, breathing(t), 'marker');
+      } else drawElements(g, t, false);
       ambient.draw(g, t);
       drawTimeline(g, W, H, t, DURATION, accent);
     },
