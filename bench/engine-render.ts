@@ -42,7 +42,7 @@ interface ChildResult {
   bytes: number;
   maxRssMb: number;
   outFile: string;
-  stats?: { full: number; partial: number; reused: number; pixels: number };
+  stats?: { full: number; partial: number; reused: number; composited?: number; pixels: number };
   rendersPerMin?: number;
 }
 
@@ -113,7 +113,7 @@ function print(p: Pair): void {
   console.log(
     `${p.label.padEnd(34)} render ${(p.r.renderMs / 1000).toFixed(2)} s  baseline ${(p.baselineMs / 1000).toFixed(2)} s  ratio ${(p.r.renderMs / p.baselineMs).toFixed(2)}  ` +
       `${((p.r.frames / p.r.renderMs) * 1000).toFixed(1)} frames/s  ${(p.r.bytes / 1e6).toFixed(2)} MB  peak RSS ${p.r.maxRssMb.toFixed(0)} MB` +
-      (s ? `  frames full/partial/reused ${s.full}/${s.partial}/${s.reused}, ${(s.pixels / p.r.frames / 1e3).toFixed(0)} K px converted/frame` : ''),
+      (s ? `  frames full/partial/reused/composited ${s.full}/${s.partial}/${s.reused}/${s.composited ?? 0}, ${(s.pixels / p.r.frames / 1e3).toFixed(0)} K px converted/frame` : ''),
   );
 }
 

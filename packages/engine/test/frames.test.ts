@@ -3,8 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { listTemplates, normalizeRenderParams } from '../src/index.ts';
+import { createCanvas } from '@napi-rs/canvas';
 import { FrameSource } from '../src/render/frame-source.ts';
-import { prepareScene } from '../src/render/scene.ts';
+import { drawFrame, outroFrame, prepareScene } from '../src/render/scene.ts';
+import { createI420Converter } from '../src/yuv/i420.ts';
 
 function maxDiff(a: Buffer, b: Buffer): { max: number; count: number } {
   let max = 0;
@@ -43,6 +45,33 @@ describe('incremental frames equal full frames', () => {
       });
     }
   }
+
+  it('the outro blended in YUV is the fade Skia draws, converted, within rounding', () => {
+    for (const format of ['landscape', 'portrait'] as const) {
+      const p = normalizeRenderParams({ location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, humidity: 60, format, resolution: '360p', date: '2026-11-22' });
+      const ps = prepareScene(p);
+      const f0 = outroFrame(ps);
+      assert.ok(f0 !== null && f0 < ps.frames - 1, 'the default template has an outro');
+      const src = new FrameSource(ps, 2, true);
+      const canvas = createCanvas(ps.width, ps.height);
+      const ctx = canvas.getContext('2d');
+      const conv = createI420Converter(ps.width, ps.height, 'js');
+      for (let i = 0; i < ps.frames; i++) {
+        const got = src.frame(i);
+        if (i <= f0 || (i - f0) % 4 !== 1) continue;
+        drawFrame(ps, ctx, i);
+        conv.convert(ctx.getImageData(0, 0, ps.width, ps.height).data, ps.width * 4, 0, 0, ps.width, ps.height);
+        const d = maxDiff(got, Buffer.from(conv.frame()));
+        // Inherited differences of the incremental frame it fades from, plus rounding.
+        assert.ok(d.max <= 8, `${format} frame ${i}: max ${d.max}`);
+        const want = Buffer.from(conv.frame());
+        let off = 0;
+        for (let k = 0; k < got.length; k++) if (Math.abs((got[k] as number) - (want[k] as number)) > 2) off++;
+        assert.ok(off <= (got.length / 1.5) * 0.004, `${format} frame ${i}: ${off} bytes off by more than 2`);
+      }
+      assert.ok(src.stats.composited >= ps.frames - 1 - f0, `outro frames were composited (${JSON.stringify(src.stats)})`);
+    }
+  });
 
   it('same params give identical frames', () => {
     const p = normalizeRenderParams({ location: 'Lima', pm10: 80, format: 'square', resolution: '360p', date: '2026-11-22' });

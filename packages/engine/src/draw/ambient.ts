@@ -115,7 +115,12 @@ export class Ambient {
     if (!this.active(t) && !this.active(prev)) return out;
     for (const c of this.cycles) {
       c.targets.forEach((target, k) => {
-        if (this.sheenPhase(c, k, t) !== null || this.sheenPhase(c, k, prev) !== null) out.push({ x: target.x, y: target.y, w: target.w, h: target.h });
+        // Only the stretch the light band covered a frame ago and covers now.
+        const spans = [this.sheenPhase(c, k, prev), this.sheenPhase(c, k, t)].filter((ph) => ph !== null).map((ph) => sheenSpan(target, easeInOutCubic(ph)));
+        if (!spans.length) return;
+        const x0 = Math.max(target.x, Math.min(...spans.map((s) => s[0])));
+        const x1 = Math.min(target.x + target.w, Math.max(...spans.map((s) => s[1])));
+        if (x1 > x0) out.push({ x: x0, y: target.y, w: x1 - x0, h: target.h });
       });
     }
     for (const p of this.pings) {
@@ -128,11 +133,21 @@ export class Ambient {
   }
 }
 
-/** A soft diagonal band of light at `phase` (0 before the left edge … 1 past the right), clipped to the panel. */
-export function drawSheen(g: SKRSContext2D, s: SheenTarget, phase: number, strength: number): void {
+function sheenGeometry(s: SheenTarget, phase: number): { x: number; band: number; slant: number } {
   const band = Math.max(60, Math.min(s.w * 0.35, 260));
   const slant = s.h * 0.45;
-  const x = s.x - band - slant + (s.w + 2 * band + 2 * slant) * phase;
+  return { x: s.x - band - slant + (s.w + 2 * band + 2 * slant) * phase, band, slant };
+}
+
+/** Left and right edge (design px, a little wider) of the slanted band at `phase`, before clipping to the panel. */
+function sheenSpan(s: SheenTarget, phase: number): [number, number] {
+  const { x, band, slant } = sheenGeometry(s, phase);
+  return [x - band / 2 - slant - 48, x + band / 2 + slant + 48];
+}
+
+/** A soft diagonal band of light at `phase` (0 before the left edge … 1 past the right), clipped to the panel. */
+export function drawSheen(g: SKRSContext2D, s: SheenTarget, phase: number, strength: number): void {
+  const { x, band, slant } = sheenGeometry(s, phase);
   g.save();
   roundRectPath(g, s.x, s.y, s.w, s.h, s.radius);
   g.clip();

@@ -69,9 +69,53 @@ export function drawArcTrack(ctx: SKRSContext2D, g: ArcGauge): void {
   ctx.restore();
 }
 
-/** The lit part of the scale up to `position` (0…1) and the marker at its tip. */
-export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, fallbackColor: string, glow = 1): void {
-  const n = g.scale.length;
+/**
+ * Design-space box of what `drawArcValue` draws between positions `p0` and `p1`
+ * (either order): the arc from the start of the scale segment the lower one is in
+ * (Skia approximates an arc a little differently for every length, so a growing
+ * segment's pixels may shift slightly along its whole length) and the marker, with
+ * a glow of up to `glow`, at both.
+ */
+export function arcValueChange(g: ArcGauge, p0: number, p1: number, glow = 1): { x: number; y: number; w: number; h: number } {
+  const lo = Math.max(0, Math.min(1, Math.min(p0, p1)));
+  const hi = Math.max(0, Math.min(1, Math.max(p0, p1)));
+  const n = Math.max(1, g.scale.length);
+  const a0 = g.scale.length ? segmentAngles(g, Math.min(n - 1, Math.floor(lo * n)))[0] - GAP : g.start + g.sweep * lo;
+  const a1 = g.start + g.sweep * hi;
+  const ro = g.r + g.thickness / 2 + 2;
+  const ri = Math.max(0, g.r - g.thickness / 2 - 2);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const add = (a: number, r: number) => {
+    xs.push(g.cx + Math.cos(a) * r);
+    ys.push(g.cy + Math.sin(a) * r);
+  };
+  for (const a of [a0, a1]) {
+    add(a, ro);
+    add(a, ri);
+  }
+  // The arc's outermost points where it crosses an axis.
+  for (let k = Math.ceil(a0 / (Math.PI / 2)); k * (Math.PI / 2) <= a1; k++) add(k * (Math.PI / 2), ro);
+  // The marker and its glow (Skia's blur reaches about 1.5 × shadowBlur).
+  const reach = g.thickness * 0.78 + 1.5 * 28 * glow + 4;
+  for (const a of [g.start + g.sweep * lo, a1]) {
+    const mx = g.cx + Math.cos(a) * g.r;
+    const my = g.cy + Math.sin(a) * g.r;
+    xs.push(mx - reach, mx + reach);
+    ys.push(my - reach, my + reach);
+  }
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+/**
+ * The lit part of the scale up to `position` (0…1) and the marker at its tip; `part`
+ * draws just one of them (a scene that caches the settled arc draws the breathing
+ * marker alone).
+ */
+export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, fallbackColor: string, glow = 1, part: 'all' | 'arc' | 'marker' = 'all'): void {
+  const n = part === 'marker' ? 0 : g.scale.length;
   const p = Math.max(0, Math.min(1, position));
   const markerColor = colorAt(g.scale, p, fallbackColor);
   ctx.save();
@@ -86,6 +130,10 @@ export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, 
     ctx.arc(g.cx, g.cy, g.r, a0, Math.min(a1, tip));
     ctx.strokeStyle = s.color;
     ctx.stroke();
+  }
+  if (part === 'arc') {
+    ctx.restore();
+    return;
   }
   const a = g.start + g.sweep * p;
   const mx = g.cx + Math.cos(a) * g.r;

@@ -42,6 +42,15 @@ export function drawSprite(ctx: SKRSContext2D, s: Sprite, x: number, y: number, 
   const cy = y + (o.dy ?? 0) + s.h / 2;
   const prev = ctx.globalAlpha;
   ctx.globalAlpha = prev * alpha;
-  ctx.drawImage(s.canvas, cx - fw / 2, cy - fh / 2, fw, fh);
+  const m = ctx.getTransform();
+  if (k === 1 && !o.dx && !o.dy && alpha >= 1 && m.b === 0 && m.c === 0) {
+    // At rest and opaque: drawn at its own pixel size on whole device pixels, so Skia
+    // copies it 1:1 instead of resampling it. That is sharper, cheaper, and gives the
+    // same pixels whatever clip the renderer redraws it under. (Moving or faded, a
+    // 1:1 copy rounds a level differently under a clip than without.)
+    const x0 = (Math.round(m.a * (cx - fw / 2) + m.e) - m.e) / m.a;
+    const y0 = (Math.round(m.d * (cy - fh / 2) + m.f) - m.f) / m.d;
+    ctx.drawImage(s.canvas, x0, y0, s.canvas.width / m.a, s.canvas.height / m.d);
+  } else ctx.drawImage(s.canvas, cx - fw / 2, cy - fh / 2, fw, fh);
   ctx.globalAlpha = prev;
 }

@@ -19,7 +19,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CaptionOverlay } from '../captions/overlay.js';
 import type { Rect } from '../templates/types.js';
 import { alignBlock, createI420Converter, i420Size, type I420Converter, type KernelKind } from '../yuv/i420.js';
-import { drawFrame, type PreparedScene } from './scene.js';
+import { drawFrame, outroAlpha, outroFrame, type PreparedScene } from './scene.js';
 
 /**
  * Design px redrawn around each changed block (more where a rectangle's `bleed` asks):
@@ -44,6 +44,8 @@ export interface FrameStats {
   full: number;
   partial: number;
   reused: number;
+  /** Outro frames blended in YUV from the last full frame and the static layer, without drawing. */
+  composited: number;
   /** Pixels read back and converted, over all frames. */
   pixels: number;
   drawMs: number;
@@ -55,7 +57,7 @@ export class FrameSource {
   readonly canvas: Canvas;
   readonly pixelFormat: 'yuv420p' | 'rgba';
   readonly frameBytes: number;
-  readonly stats: FrameStats = { full: 0, partial: 0, reused: 0, pixels: 0, drawMs: 0, readMs: 0, convertMs: 0 };
+  readonly stats: FrameStats = { full: 0, partial: 0, reused: 0, composited: 0, pixels: 0, drawMs: 0, readMs: 0, convertMs: 0 };
   private readonly ctx: SKRSContext2D;
   private readonly ring: Buffer[];
   private readonly yuv: I420Converter | null;
@@ -66,6 +68,9 @@ export class FrameSource {
   /** The template frame and output time of the last frame produced (-1: none yet). */
   private lastFrame = -1;
   private lastOut = 0;
+  /** The template frame the outro fades from (null: no outro); that frame and the static layer in YUV, once the outro starts. */
+  private readonly outroAt: number | null;
+  private outroFrom: { held: Uint8Array; under: Uint8Array } | null = null;
 
   constructor(
     private readonly ps: PreparedScene,
@@ -82,7 +87,11 @@ export class FrameSource {
     this.frameBytes = this.yuv ? i420Size(ps.width, ps.height) : ps.width * ps.height * 4;
     this.rgba = this.yuv ? null : Buffer.alloc(this.frameBytes);
     this.ring = Array.from({ length: ringSize }, () => Buffer.allocUnsafe(this.frameBytes));
+    this.outroAt = outroFrame(ps);
+    this.kernel = path === 'ffmpeg' ? null : path;
   }
+
+  private readonly kernel: KernelKind | null;
 
   /** The bytes of frame `i` in `pixelFormat` (frames must be requested in order, from 0). */
   frame(i: number): Buffer {
@@ -96,8 +105,25 @@ export class FrameSource {
    */
   frameAt(i: number, outTime: number): Buffer {
     const t = i / this.ps.fps;
+    const inOutro = this.outroAt !== null && i > this.outroAt;
+    // The outro is a fade of the whole frame: blended in YUV from the frame it starts
+    // at and the static layer (a few ms), instead of drawing, reading back and
+    // converting every element again. Captions drawn over it keep the Skia path.
+    if (inOutro && this.yuv && !this.overlay && this.current && this.lastFrame >= (this.outroAt as number) && (i === this.lastFrame || i === this.lastFrame + 1)) {
+      if (i === this.lastFrame) {
+        this.stats.reused++;
+        return this.current;
+      }
+      this.outroFrom ??= { held: Uint8Array.from(this.current), under: this.staticYuv() };
+      const out = this.nextSlot();
+      blendI420(out, this.outroFrom.held, this.outroFrom.under, outroAlpha(this.ps, i));
+      this.lastFrame = i;
+      this.lastOut = outTime;
+      this.stats.composited++;
+      return (this.current = out);
+    }
     let change: 'full' | Rect[];
-    if (this.lastFrame < 0 || !this.incremental || (i !== this.lastFrame && i !== this.lastFrame + 1)) change = 'full';
+    if (this.lastFrame < 0 || !this.incremental || inOutro || (i !== this.lastFrame && i !== this.lastFrame + 1)) change = 'full';
     else {
       const scene = i === this.lastFrame ? [] : this.ps.scene.changes ? this.ps.scene.changes(t) : 'full';
       change = scene === 'full' ? 'full' : this.overlay ? [...scene, ...this.overlay.changes(this.lastOut, outTime)] : scene;
@@ -142,6 +168,19 @@ export class FrameSource {
     return (this.current = out);
   }
 
+  /** The static layer converted to I420 (the outro fades to it). */
+  private staticYuv(): Uint8Array {
+    const { width: w, height: h } = this.ps;
+    const conv = createI420Converter(w, h, this.kernel ?? 'wasm-simd');
+    const sctx = this.ps.staticLayer.getContext('2d');
+    const rows = Math.max(2, Math.floor(READ_BYTES / (w * 4) / 2) * 2);
+    for (let y = 0; y < h; y += rows) {
+      const bh = Math.min(rows, h - y);
+      conv.convert(sctx.getImageData(0, y, w, bh).data, w * 4, 0, y, w, bh);
+    }
+    return Uint8Array.from(conv.frame());
+  }
+
   /** The template's frame `i`, then the overlay at output time `outTime` (drawFrame leaves the design transform set). */
   private compose(i: number, outTime: number): void {
     drawFrame(this.ps, this.ctx, i);
@@ -184,6 +223,18 @@ export class FrameSource {
     const y1 = Math.min(this.ps.height, Math.ceil((r.y + r.h) * s) + 1);
     return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
   }
+}
+
+/**
+ * `out` = `under` + (`over` − `under`) × `alpha`, byte by byte over a whole I420 frame:
+ * `over` laid on `under` at that opacity. The conversion to YUV is affine and the
+ * chroma a plain mean, so this is the blend in RGB, converted, to within rounding.
+ */
+export function blendI420(out: Uint8Array, over: Uint8Array, under: Uint8Array, alpha: number): void {
+  const a = Math.round(Math.max(0, Math.min(1, alpha)) * 256);
+  if (a === 256) out.set(over);
+  else if (a === 0) out.set(under);
+  else for (let k = 0; k < out.length; k++) out[k] = (under[k] as number) + ((((over[k] as number) - (under[k] as number)) * a + 128) >> 8);
 }
 
 /** Merges overlapping blocks (their union box) so no pixel is read and converted twice. */

@@ -70,13 +70,33 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
   };
 }
 
+/** The last frame drawn in full before the scene's outro fade, or null when it has none. */
+export function outroFrame(ps: PreparedScene): number | null {
+  return ps.scene.outro ? Math.floor(ps.scene.outro.start * ps.fps + 1e-6) : null;
+}
+
+/** Opacity of the scene over its static layer at frame `i` (1 before the outro). */
+export function outroAlpha(ps: PreparedScene, i: number): number {
+  const f0 = outroFrame(ps);
+  return f0 === null || i <= f0 || !ps.scene.outro ? 1 : Math.max(0, Math.min(1, ps.scene.outro.alpha(i / ps.fps)));
+}
+
 /** Composes frame `i` of a prepared scene onto `ctx` (a canvas of the output size). */
 export function drawFrame(ps: PreparedScene, ctx: SKRSContext2D, i: number): void {
+  const f0 = outroFrame(ps);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
   ctx.drawImage(ps.staticLayer, 0, 0);
   ctx.setTransform(ps.scale, 0, 0, ps.scale, 0, 0);
-  ps.scene.drawFrame(ctx, i / ps.fps);
+  ps.scene.drawFrame(ctx, (f0 !== null && i > f0 ? f0 : i) / ps.fps);
+  if (f0 !== null && i > f0) {
+    // The outro: the frame at its start faded over the static layer as a whole.
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1 - outroAlpha(ps, i);
+    ctx.drawImage(ps.staticLayer, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.setTransform(ps.scale, 0, 0, ps.scale, 0, 0);
+  }
 }
 
 export interface FrameDescription {

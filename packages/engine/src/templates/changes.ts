@@ -25,6 +25,17 @@ export class ChangePlan {
     return this;
   }
 
+  /**
+   * An element that moves while from < t < to, covering `at(t)` at time t: each frame
+   * redraws only where it was a frame ago and where it is now, not its whole path.
+   */
+  moving(from: number, to: number, at: (t: number) => Rect): this {
+    return this.also((t) => {
+      const prev = t - this.frameDt;
+      return t > from - 1e-9 && prev < to + 1e-9 ? [unionRect([at(prev), at(t)])] : [];
+    });
+  }
+
   /** Rectangles computed per frame by someone else (ambient motion, a ticker). */
   also(source: (t: number) => Rect[]): this {
     this.sources.push(source);
@@ -42,6 +53,11 @@ export class ChangePlan {
   }
 }
 
+/** The box a sprite covers when drawn at (x, y) shifted by (dx, dy) (see drawSprite), two design px more each side for filtering and snapping. */
+export function spriteAt(s: Sprite, x: number, y: number, dx = 0, dy = 0): Rect {
+  return { x: x + dx - s.pad - 2, y: y + dy - s.pad - 2, w: s.w + 2 * s.pad + 4, h: s.h + 2 * s.pad + 4 };
+}
+
 /** The box a sprite drawn at (x, y) covers, grown by how far it slides and how much it may overshoot in scale. */
 export function spriteBox(s: Sprite, x: number, y: number, move: { dx?: number; dy?: number; scale?: number } = {}): Rect {
   const k = Math.max(1, move.scale ?? 1);
@@ -51,7 +67,8 @@ export function spriteBox(s: Sprite, x: number, y: number, move: { dx?: number; 
   const cy = y + s.h / 2;
   const dx = Math.abs(move.dx ?? 0);
   const dy = Math.abs(move.dy ?? 0);
-  return { x: cx - w / 2 - dx, y: cy - h / 2 - dy, w: w + 2 * dx, h: h + 2 * dy };
+  // Two design px more each side: an unscaled sprite is drawn at its own pixel size, snapped to whole pixels (drawSprite).
+  return { x: cx - w / 2 - dx - 2, y: cy - h / 2 - dy - 2, w: w + 2 * dx + 4, h: h + 2 * dy + 4 };
 }
 
 /** The smallest rectangle holding all of `rects`. */

@@ -7,13 +7,13 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Ambient, type SheenTarget } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn } from '../draw/color.js';
-import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
-import { drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
+import { easeInCubic, easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
+import { arcValueChange, drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawText, fitSize } from '../draw/text.js';
 import { formatNumber } from '../i18n/format.js';
 import type { Format } from '../params/schema.js';
-import { ChangePlan, spriteBox } from './changes.js';
+import { ChangePlan, spriteAt, spriteBox } from './changes.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import {
@@ -243,24 +243,93 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   const panels: SheenTarget[] = placed.filter((p) => p.radius !== null).map((p) => ({ x: p.x, y: p.y, w: p.sprite.w, h: p.sprite.h, radius: p.radius as number }));
   ambient.sheen({ targets: panels, period: 5.5, stagger: 0.22, duration: 1.3, delay: 0.3 });
 
-  // Where frames change: each element while it enters and while everything fades out.
+  // Where frames change: each element while it enters, then the ambient motion (the
+  // outro fade is composited by the renderer).
   const plan = new ChangePlan(1 / input.fps);
-  const whileIn = (start: number, dur: number, rect: Rect) => plan.during(start, start + dur, rect).during(OUTRO, DURATION, rect);
-  for (const p of placed) whileIn(p.start, 0.7, spriteBox(p.sprite, p.x, p.y, p.from === 'left' ? { dx: 60 } : { dy: 50 }));
+  const whileIn = (start: number, dur: number, rect: Rect) => plan.during(start, start + dur, rect);
+  for (const p of placed) {
+    // While it slides in: where it was a frame ago and where it is now.
+    const at = (t: number) => {
+      const k = 1 - easeOutCubic(progress(t, p.start, 0.7));
+      return p.from === 'left' ? spriteAt(p.sprite, p.x, p.y, -60 * k, 0) : spriteAt(p.sprite, p.x, p.y, 0, 50 * k);
+    };
+    plan.moving(p.start, p.start + 0.7, at);
+  }
   const ov = spec.header.overlineSize;
   if (sectionTitle) whileIn(0.9, 0.6, { x: cardsBox.x - 4, y: titleY - ov * 1.3, w: cardsBox.w + 8, h: ov * 1.8 });
-  // The gauge, its number, pill and captions: from the caption fade-in until the last line settles.
-  const gm = gauge.thickness + 60;
-  const gaugeTop = gauge.cy - r - gm;
-  const gaugeBottom = Math.max(gauge.cy + r + gm, dominantY + dominantSize);
-  whileIn(0.4, sweepStart + sweepDur + 0.6 - 0.4, { x: gauge.cx - r - gm, y: gaugeTop, w: 2 * (r + gm), h: gaugeBottom - gaugeTop });
+  // The gauge: each part only while it moves. Caption, number and unit fade in; the
+  // number counts up while the arc sweeps; the pill pops; the dominant line fades in.
+  const numberBox = { x: gauge.cx - r * 0.8, y: numberY - numberSize * 0.92 - captionSize * 1.3, w: r * 1.6, h: numberSize * 0.92 + captionSize * 1.3 + captionSize * 1.8 + numberSize * 0.3 };
+  plan.during(0.4, 1.0, numberBox);
+  if (numberValue !== null) plan.during(sweepStart, sweepStart + sweepDur, numberBox);
+  if (c.position !== null) {
+    const tip = (t: number) => target * easeOutCubic(progress(t, sweepStart, sweepDur));
+    const dt = 1 / input.fps;
+    // The whole lit arc so far: redrawing only its newest part leaves the older part
+    // a few levels off where Skia anti-aliases it differently under another clip.
+    plan.also((t) => (t > sweepStart - 1e-9 && t - dt < sweepStart + sweepDur + 1e-9 ? [{ ...arcValueChange(gauge, 0, tip(t), 0.6), bleed: 128 }] : []));
+  }
+  if (pill && pillBox) plan.during(sweepStart + sweepDur - 0.3, sweepStart + sweepDur + 0.3, spriteBox(pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { scale: 1.15 }));
+  if (dominantLine) plan.during(sweepStart + sweepDur, sweepStart + sweepDur + 0.6, { x: gauge.cx - r * 0.85, y: dominantY - dominantSize * 1.2, w: r * 1.7, h: dominantSize * 1.7 });
   // The marker's glow is a shadow blur: its redraw needs the arc around it too.
-  if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, { ...knob, bleed: 128 });
+  if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, { ...knob, bleed: 48 });
   plan.during(0, DURATION, timeline).also((t) => ambient.rects(t));
+  // The first frame drawn from the hold layer (below) is redrawn whole: the layer's
+  // copy rounds a level differently here and there from drawing each element.
+  // (The previous frame's time as the renderer computed it: frame index / fps.)
+  plan.also((t) => (t >= settled && Math.round(t * input.fps - 1) / input.fps < settled ? [{ x: 0, y: 0, w: W, h: H }] : []));
+
+  /** Everything but the ambient motion and the progress line at `t`; `layer`: without the marker either (for the hold layer). */
+  const drawElements = (g: SKRSContext2D, t: number, layer: boolean) => {
+    const out = (start: number) => fade(t, start, 0.6, OUTRO, 0.6);
+    for (const p of placed) {
+      const a = out(p.start);
+      const e = easeOutCubic(progress(t, p.start, 0.7));
+      drawSprite(g, p.sprite, p.x, p.y, p.from === 'left' ? { alpha: a, dx: -60 * (1 - e) } : { alpha: a, dy: 50 * (1 - e) });
+    }
+    if (sectionTitle) drawText(g, sectionTitle, cardsBox.x, titleY, { size: spec.header.overlineSize * 0.85, weight: 700, color: MUTED, tracking: 4, alpha: out(0.9) });
+
+    // Gauge: sweep, settle, then breathe.
+    const gaugeAlpha = 1 - progress(t, OUTRO, 0.6);
+    g.globalAlpha = gaugeAlpha;
+    const e = easeOutCubic(progress(t, sweepStart, sweepDur));
+    if (c.position !== null) {
+      const settled = progress(t, sweepStart + sweepDur, 0.5);
+      const breathe = 0.75 + 0.25 * Math.sin(((t - sweepStart - sweepDur) / 2.4) * Math.PI * 2);
+      drawArcValue(g, gauge, target * e, accent, 0.6 + settled * (breathe - 0.6), layer ? 'arc' : 'all');
+    }
+    const ca = fade(t, 0.4, 0.6, OUTRO, 0.6);
+    drawText(g, caption, gauge.cx, numberY - numberSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3, alpha: ca });
+    if (numberValue !== null) {
+      const text = formatNumber(c.language, numberValue * e, decimals);
+      const size = fitSize(g, formatNumber(c.language, numberValue, decimals), r * 1.35, numberSize, numberSize * 0.5, 800);
+      drawText(g, text, gauge.cx, numberY, { size, weight: 800, color: INK, align: 'center', alpha: ca });
+      if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.3, { size: captionSize * 0.9, weight: 500, color: MUTED, align: 'center', alpha: ca });
+    } else {
+      drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
+    }
+    if (pill && pillBox) {
+      const pt = progress(t, sweepStart + sweepDur - 0.3, 0.6);
+      const scale = 0.6 + 0.4 * easeOutBack(pt);
+      drawSprite(g, pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { alpha: pt > 0 ? Math.min(1, pt * 2.5) * gaugeAlpha : 0, scale });
+    }
+    if (dominantLine) {
+      const size = fitSize(g, dominantLine, r * 1.6, dominantSize, 12, 500);
+      drawText(g, dominantLine, gauge.cx, dominantY, { size, weight: 500, color: MUTED, align: 'center', alpha: fade(t, sweepStart + sweepDur, 0.6, OUTRO, 0.6) });
+    }
+    g.globalAlpha = 1;
+  };
+  // From `settled` until the outro only the marker's glow, the ambient motion and the
+  // progress line move: the rest is drawn once into a layer (a transparent frame-size
+  // sprite) and copied 1:1, so a hold frame draws four things, not forty.
+  let hold: Sprite | null = null;
+  const breathing = (t: number) => 0.6 + progress(t, sweepStart + sweepDur, 0.5) * (0.75 + 0.25 * Math.sin(((t - sweepStart - sweepDur) / 2.4) * Math.PI * 2) - 0.6);
 
   return {
     posterTime: 6,
     changes: (t) => plan.rects(t),
+    // Everything fades out together (the gauge too, on the same curve as the panels).
+    outro: { start: OUTRO, alpha: (t) => 1 - easeInCubic(progress(t, OUTRO, 0.6)) },
     staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footerSize] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: c.category?.color ?? NEUTRAL, glowAt: [(gauge.cx / W), gauge.cy / H] });
@@ -268,43 +337,12 @@ export function createDailyReport(input: SceneInput): TemplateScene {
       drawFooter(g, c, M, footerY, inner, spec.footerSize);
     },
     drawFrame(g: SKRSContext2D, t: number) {
-      const out = (start: number) => fade(t, start, 0.6, OUTRO, 0.6);
-      for (const p of placed) {
-        const a = out(p.start);
-        const e = easeOutCubic(progress(t, p.start, 0.7));
-        drawSprite(g, p.sprite, p.x, p.y, p.from === 'left' ? { alpha: a, dx: -60 * (1 - e) } : { alpha: a, dy: 50 * (1 - e) });
-      }
-      if (sectionTitle) drawText(g, sectionTitle, cardsBox.x, titleY, { size: spec.header.overlineSize * 0.85, weight: 700, color: MUTED, tracking: 4, alpha: out(0.9) });
-
-      // Gauge: sweep, settle, then breathe.
-      const gaugeAlpha = 1 - progress(t, OUTRO, 0.6);
-      g.globalAlpha = gaugeAlpha;
-      const e = easeOutCubic(progress(t, sweepStart, sweepDur));
-      if (c.position !== null) {
-        const settled = progress(t, sweepStart + sweepDur, 0.5);
-        const breathe = 0.75 + 0.25 * Math.sin(((t - sweepStart - sweepDur) / 2.4) * Math.PI * 2);
-        drawArcValue(g, gauge, target * e, accent, 0.6 + settled * (breathe - 0.6));
-      }
-      const ca = fade(t, 0.4, 0.6, OUTRO, 0.6);
-      drawText(g, caption, gauge.cx, numberY - numberSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3, alpha: ca });
-      if (numberValue !== null) {
-        const text = formatNumber(c.language, numberValue * e, decimals);
-        const size = fitSize(g, formatNumber(c.language, numberValue, decimals), r * 1.35, numberSize, numberSize * 0.5, 800);
-        drawText(g, text, gauge.cx, numberY, { size, weight: 800, color: INK, align: 'center', alpha: ca });
-        if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.3, { size: captionSize * 0.9, weight: 500, color: MUTED, align: 'center', alpha: ca });
-      } else {
-        drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
-      }
-      if (pill && pillBox) {
-        const pt = progress(t, sweepStart + sweepDur - 0.3, 0.6);
-        const scale = 0.6 + 0.4 * easeOutBack(pt);
-        drawSprite(g, pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { alpha: pt > 0 ? Math.min(1, pt * 2.5) * gaugeAlpha : 0, scale });
-      }
-      if (dominantLine) {
-        const size = fitSize(g, dominantLine, r * 1.6, dominantSize, 12, 500);
-        drawText(g, dominantLine, gauge.cx, dominantY, { size, weight: 500, color: MUTED, align: 'center', alpha: fade(t, sweepStart + sweepDur, 0.6, OUTRO, 0.6) });
-      }
-      g.globalAlpha = 1;
+      // (The outro fades from the frame at OUTRO, so that one is drawn from the layer too.)
+      if (t >= settled && t <= OUTRO + 1e-6) {
+        hold ??= makeSprite(W, H, px, (lg) => drawElements(lg, settled, true));
+        drawSprite(g, hold, 0, 0);
+        if (c.position !== null) drawArcValue(g, gauge, target, accent, breathing(t), 'marker');
+      } else drawElements(g, t, false);
       ambient.draw(g, t);
       drawTimeline(g, W, H, t, DURATION, accent);
     },
@@ -336,7 +374,7 @@ export const dailyReport: TemplateDefinition = {
   description: 'The default: an animated AQI gauge with the category in its official colour, a card for each measured pollutant, temperature and humidity, health advice, date and location. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.0.0',
+  version: '1.1.0',
   durationSec: DURATION,
   create: createDailyReport,
 };

@@ -235,7 +235,7 @@ export const socialClip: TemplateDefinition = {
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.0.0',
+  version: '1.0.1',
   durationSec: DURATION,
   create: createSocialClip,
 };

@@ -412,7 +412,7 @@ export const trend: TemplateDefinition = {
   description: 'An hourly series (the last 24 hours or the next 72 hours) as a line over the category bands of the AQI standard, with the current value, the peak and the low. Without a series it shows the current value. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'series', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.0.0',
+  version: '1.0.1',
   durationSec: DURATION,
   create: createTrend,
 };

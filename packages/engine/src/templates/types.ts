@@ -47,6 +47,13 @@ export interface TemplateScene {
    * always `'full'`. A test renders every template both ways and compares pixels.
    */
   changes?(t: number): 'full' | Rect[];
+  /**
+   * The closing fade: from `start` on, the frame is the one at `start` laid over the
+   * static layer at opacity `alpha(t)` as a whole (a group fade). The renderer
+   * composites it from the two finished frames instead of drawing every element
+   * again; `changes` is not asked about those frames.
+   */
+  outro?: { start: number; alpha(t: number): number };
 }
 
 export interface Rect {
