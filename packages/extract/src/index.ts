@@ -183,11 +183,20 @@ async function readSmallTextTwice(how: {
   if (!how.allowed || first.lines.length === 0 || medianTextHeight(first.lines) >= how.belowPx) return first;
   try {
     const second = await how.recognise(await how.prepare(true));
-    return second.confidence > first.confidence ? second : first;
+    // The reading that gives more values wins; OCR's own confidence breaks a tie.
+    const a = valuesRead(first);
+    const b = valuesRead(second);
+    return b > a || (b === a && second.confidence > first.confidence) ? second : first;
   } catch (err) {
     if (err instanceof ExtractionError && err.code === 'ocr_timeout') return first;
     throw err;
   }
+}
+
+/** How many concentrations, weather values, the place and the date a reading's lines give. */
+function valuesRead(reading: OcrResult): number {
+  const parsed = parseBulletinText(reading.lines, { ocr: true });
+  return Object.values(parsed.fields).filter(Boolean).length;
 }
 
 function medianTextHeight(lines: TextLine[]): number {

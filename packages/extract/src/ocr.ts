@@ -225,8 +225,10 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
 export function normalizeOcrWord(word: string): string {
   // A unit row in capitals ("UG/M3") as OCR reads it: "UG/N8", "UGYN8", "UG/MB", "UGM".
   if (/^[Uuµμ]G[/|Y]?[MN][38B³]?S?$/i.test(word)) return 'µg/m³';
-  // "$8-HR": a speck read as a dollar sign before a number (no bulletin prices anything).
+  // "$8-HR": a speck read as a dollar sign before a number (no bulletin prices anything);
+  // "34'": a speck read as an apostrophe after one.
   if (/^\$\d/.test(word)) return word.slice(1);
+  if (/^\d+(?:[.,]\d+)?['’`]$/.test(word)) return word.slice(0, -1);
   const m = /^([([]|[lI|](?=[µuμ]))?[µuμpy]?g[/|]m[3³?*°²]?([)\]]?)([.,;:]?)$/.exec(word);
   if (!m) return word;
   const open = m[1] ? (m[1] === '(' ? '(' : '[') : '';

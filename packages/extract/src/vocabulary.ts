@@ -60,10 +60,12 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
     /(?<=^|\s{2}|[\t|])(?:PM|MP)\s?[0OÓ](?=\s*(?:$|\s{2}|[\t|]))/g],
   // Zero for the letter O in formulas (S02, N02, 03, C0); the subscript 2 read as
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
-  no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
+  no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN[O0][,.:;zZ»]{1,2}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
   // In brackets a formula is never a value: "(802)", "(S02)", "(N0z)", "(co)" are SO2, NO2 and CO as OCR reads them.
   so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g, /\(\s*[S58$][O0o]\s?[2zZ?]\s*\)/g],
-  o3: [/\b[Q0]ZONE\b/g, /\b[O0]3(?=\s*[:=]?\s*\d)/g, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
+  o3: [/\b[Q0]ZONE\b/g, /\b[O0]3(?=\s*[:=]?\s*\d)/g,
+    // "03 concentration was 34": a formula before the word for its level, never a number.
+    /\b[O0]3(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
     // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
     /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g],
   // "co" or "C0" alone in a cell, as "03" above: a header cell, never a word.
@@ -90,6 +92,7 @@ export const UNITS: Array<[SourceUnit, RegExp]> = [
 export const OCR_UNITS: Array<[SourceUnit, RegExp]> = [
   ['µg/m³', /^[µuμpyh]?\s?g\s?[/|]?\s?m\S?n?(?![a-z])/i], // "pg/m3", "ug/m?", "pgm3"
   ['µg/m³', /^[lI|]\s?[µuμ]\s?g\s?[/|]\s?m\S?n?(?![a-z])/i], // "[µg/m³]" with its bracket read as l: "lug/m*)"
+  ['µg/m³', /^[µuμpy][gaq9][/|Il1]?[mn]\S{0,3}(?=\s|$)/i], // "pg/mIN", "paImºN": µg/m³N through speckled paper
   ['ppb', /^(?:pbb|ppo)v?\b/i],
   ['ppm', /^(?:pom|ppn)v?\b/i],
   ['°C', /^[*"']\s?C\b/],

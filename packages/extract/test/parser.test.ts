@@ -533,6 +533,19 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     assert.equal(got.fields.location?.value, 'Los Angeles');
     assert.equal(got.stations?.length, 4);
   });
+  it('OCR\'d prose through speckled paper: "NO; concentration", "03 concentration", "paImºN" and "pg/mIN" for µg/m³N', () => {
+    const text = [
+      'The: citywide average Coarse particles PM10 concentration was 154 paImºN',
+      '- The Citywide EE NO; concentration was 38 ppb:',
+      'The citywide average 03 concentration was 34 pg/mIN.',
+      'Fue 154 para todos',
+    ];
+    const got = parseBulletinText(text.map((t, k) => row(300 + k * 45, [[50, t]])), { ocr: true });
+    assert.equal(got.fields.pm10?.value, 154);
+    assert.equal(got.fields.no2?.value, 71.5); // 38 ppb
+    assert.equal(got.fields.o3?.value, 34);
+    assert.equal(Object.keys(got.fields).filter((k) => k !== 'location' && k !== 'date').length, 3);
+  });
   it('OCR\'d prose lines at the page\'s usual pitch are one paragraph, though their ink boxes leave wide gaps', () => {
     const text = [
       'En el caso del PM10, las estaciones PAR, SBJ y VMT superaron el Estándar de Calidad Ambiental (ECA) de',
