@@ -24,6 +24,8 @@ export interface PreprocessSteps {
   deskew: boolean;
   /** Even out uneven light (a phone photo's shadow, a scan's dark edge): divide by the blurred background. */
   flatten: boolean;
+  /** Erase isolated specks a few pixels wide (see `despeckle`). */
+  despeckle: boolean;
 }
 
 /**
@@ -38,6 +40,9 @@ export interface PreprocessSteps {
  * phone photos and scans with uneven light) was added later: on the agency corpus
  * its OCR'd documents read better with it (scans and photos that read nothing
  * without it, such as the SINCA scan and the SENAMHI photo, read fully with it).
+ * `despeckle` (erasing isolated dust, only on pages with SPECKLED_PAGE specks or
+ * more) took the speckled synthetic documents from 91 to 93 of 117 fields and left
+ * the agency corpus as it was.
  */
 export const DEFAULT_STEPS: PreprocessSteps = {
   grayscale: false,
@@ -48,6 +53,7 @@ export const DEFAULT_STEPS: PreprocessSteps = {
   threshold: false,
   deskew: true,
   flatten: true,
+  despeckle: true,
 };
 
 /**
@@ -147,7 +153,8 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
     }
     if (steps.sharpen) img = img.sharpen();
     if (steps.threshold) img = img.threshold(150);
-    return { png: await img.png({ compressionLevel: 1 }).toBuffer(), unevenLight };
+    const png = await img.png({ compressionLevel: 1 }).toBuffer();
+    return { png: steps.despeckle ? await despecklePng(sharp, png) : png, unevenLight };
   } catch (err) {
     const msg = (err as Error).message ?? String(err);
     if (/pixel limit/i.test(msg)) throw new ExtractionError('too_many_pixels', `the image is larger than the limit of ${maxPixels} pixels`, { cause: err });
@@ -186,15 +193,26 @@ export async function estimateTextHeight(png: Buffer): Promise<number> {
   return characterHeight(data, info.width, info.height);
 }
 
-/** Median character height of an 8-bit grey image (dark ink on light paper), in pixels; 0 if none. */
-export function characterHeight(grey: Uint8Array, width: number, height: number): number {
-  const DARK = 150;
-  // Runs of dark pixels row by row, joined to touching runs of the row above (8-connected) by union-find.
+/** Dark connected components (8-connected) of an 8-bit grey image: bounding boxes and ink areas. */
+interface Components {
+  count: number;
+  top: Int32Array;
+  bottom: Int32Array;
+  left: Int32Array;
+  right: Int32Array;
+  area: Int32Array;
+}
+
+const DARK = 150;
+
+function darkComponents(grey: Uint8Array, width: number, height: number): Components {
+  // Runs of dark pixels row by row, joined to touching runs of the row above by union-find.
   const parent: number[] = [];
   const top: number[] = [];
   const bottom: number[] = [];
   const left: number[] = [];
   const right: number[] = [];
+  const area: number[] = [];
   const find = (a: number): number => {
     while (parent[a] !== a) {
       parent[a] = parent[parent[a]!]!;
@@ -211,6 +229,7 @@ export function characterHeight(grey: Uint8Array, width: number, height: number)
     bottom[ra] = Math.max(bottom[ra]!, bottom[rb]!);
     left[ra] = Math.min(left[ra]!, left[rb]!);
     right[ra] = Math.max(right[ra]!, right[rb]!);
+    area[ra]! += area[rb]!;
   };
   let prev: Array<[number, number, number]> = [];
   for (let y = 0; y < height; y++) {
@@ -226,6 +245,7 @@ export function characterHeight(grey: Uint8Array, width: number, height: number)
       bottom.push(y);
       left.push(x0);
       right.push(x);
+      area.push(x - x0 + 1);
       row.push([x0, x, id]);
     }
     let j = 0;
@@ -236,15 +256,83 @@ export function characterHeight(grey: Uint8Array, width: number, height: number)
     prev = row;
     if (parent.length > 4_000_000) break; // a page of noise: enough counted
   }
+  // Roots only, packed.
+  const roots: number[] = [];
+  for (let i = 0; i < parent.length; i++) if (find(i) === i) roots.push(i);
+  const pick = (xs: number[]): Int32Array => Int32Array.from(roots, (r) => xs[r]!);
+  return { count: roots.length, top: pick(top), bottom: pick(bottom), left: pick(left), right: pick(right), area: pick(area) };
+}
+
+/** Median character height of an 8-bit grey image (dark ink on light paper), in pixels; 0 if none. */
+export function characterHeight(grey: Uint8Array, width: number, height: number): number {
+  return medianCharacterHeight(darkComponents(grey, width, height));
+}
+
+function medianCharacterHeight(c: Components): number {
   const heights: number[] = [];
-  for (let i = 0; i < parent.length; i++) {
-    if (parent[i] !== i) continue;
-    const h = bottom[i]! - top[i]! + 1;
-    const w = right[i]! - left[i]! + 1;
+  for (let i = 0; i < c.count; i++) {
+    const h = c.bottom[i]! - c.top[i]! + 1;
+    const w = c.right[i]! - c.left[i]! + 1;
     // A character: not a speck, not a rule, not a table's frame or a photo's shadow.
     if (h >= 5 && h <= 200 && w <= 3 * h && h <= 6 * w + 6) heights.push(h);
   }
   if (heights.length < 10) return 0;
   heights.sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)]!;
+}
+
+/**
+ * A page with at least this many specks is re-encoded without them; a clean page
+ * (a handful of dots) is left exactly as it was.
+ */
+export const SPECKLED_PAGE = 100;
+
+async function despecklePng(sharp: typeof SharpModule, png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).grayscale().raw().toBuffer({ resolveWithObject: true });
+  if (despeckle(data, info.width, info.height) < SPECKLED_PAGE) return png;
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/**
+ * Erase specks in place: dark components of a few pixels with no other ink within
+ * 0.6 character heights. A decimal point, a comma or an i's dot has its digit or stem
+ * closer than that; dust and salt-and-pepper noise on a scan stand alone, and OCR
+ * reads them as stray punctuation that splits words and numbers. Returns how many
+ * were erased.
+ */
+export function despeckle(grey: Uint8Array, width: number, height: number): number {
+  const c = darkComponents(grey, width, height);
+  const charH = medianCharacterHeight(c);
+  if (charH === 0) return 0;
+  const maxSide = Math.max(2, Math.round(charH / 4));
+  const reach = Math.max(3, Math.round(0.6 * charH));
+  // Summed-area table of ink: the ink in any box in four look-ups.
+  const W = width + 1;
+  const sat = new Int32Array(W * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let rowSum = 0;
+    for (let x = 0; x < width; x++) {
+      rowSum += grey[y * width + x]! < DARK ? 1 : 0;
+      sat[(y + 1) * W + x + 1] = sat[y * W + x + 1]! + rowSum;
+    }
+  }
+  const ink = (x0: number, y0: number, x1: number, y1: number): number => {
+    const a = Math.max(0, x0);
+    const b = Math.max(0, y0);
+    const cx = Math.min(width, x1 + 1);
+    const cy = Math.min(height, y1 + 1);
+    return sat[cy * W + cx]! - sat[b * W + cx]! - sat[cy * W + a]! + sat[b * W + a]!;
+  };
+  let erased = 0;
+  for (let i = 0; i < c.count; i++) {
+    const x0 = c.left[i]!;
+    const x1 = c.right[i]!;
+    const y0 = c.top[i]!;
+    const y1 = c.bottom[i]!;
+    if (x1 - x0 + 1 > maxSide || y1 - y0 + 1 > maxSide) continue;
+    if (ink(x0 - reach, y0 - reach, x1 + reach, y1 + reach) !== c.area[i]) continue;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grey[y * width + x] = 255;
+    erased += 1;
+  }
+  return erased;
 }

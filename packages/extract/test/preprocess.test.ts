@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { DEFAULT_STEPS, characterHeight, estimateTextHeight, preprocessImage } from '../src/preprocess.js';
+import { DEFAULT_STEPS, characterHeight, despeckle, estimateTextHeight, preprocessImage } from '../src/preprocess.js';
 
 /** A white page with rows of dark "characters" of a given height, a table frame and noise specks. */
 function page(charHeight: number): { grey: Uint8Array; width: number; height: number } {
@@ -69,3 +69,25 @@ describe('uneven light', () => {
   });
 });
 
+describe('despeckle', () => {
+  it('erases isolated specks and keeps decimal points beside their digits', () => {
+    const width = 600;
+    const height = 300;
+    const grey = new Uint8Array(width * height).fill(240);
+    const box = (x0: number, y0: number, w: number, h: number): void => {
+      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) grey[y * width + x] = 20;
+    };
+    // One row of 14 px "digits" with a decimal point (3 px) 2 px after every third one.
+    for (let k = 0; k < 30; k++) {
+      box(20 + k * 18, 40, 9, 14);
+      if (k % 3 === 0) box(20 + k * 18 + 11, 51, 3, 3);
+    }
+    // Dust: 2–3 px specks across the empty lower part of the page.
+    for (let i = 0; i < 60; i++) box(15 + ((i * 97) % 560), 120 + ((i * 53) % 160), 2 + (i % 2), 2);
+    const erased = despeckle(grey, width, height);
+    assert.equal(erased, 60);
+    for (let k = 0; k < 30; k += 3) assert.equal(grey[52 * width + 20 + k * 18 + 12], 20, `decimal point ${k} kept`);
+    for (let y = 100; y < height; y++) for (let x = 0; x < width; x++) assert.ok(grey[y * width + x]! > 200, `ink left at ${x},${y}`);
+    assert.equal(characterHeight(grey, width, height), 14);
+  });
+});
