@@ -28,7 +28,7 @@ import { checkType, imageDimensions } from './file-type.js';
 import { askLanguageModel, needsLanguageModel, type LanguageModel } from './language-model.js';
 import { ocrImage, type OcrResult } from './ocr.js';
 import { parseBulletinText } from './parser.js';
-import { DEFAULT_STEPS, ENLARGED_MAX_PIXELS, IMAGE_TEXT_ESTIMATE_PX, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_ESTIMATE_PX, SMALL_TEXT_PX, estimateTextHeight, type PreparedImage, type PreprocessSteps } from './preprocess.js';
+import { DEFAULT_STEPS, ENLARGED_MAX_PIXELS, IMAGE_TEXT_ESTIMATE_PX, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_ESTIMATE_PX, SMALL_TEXT_PX, type PreparedImage, type PreprocessSteps } from './preprocess.js';
 import type { CityValueRule, ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
 import { POLLUTANTS } from './vocabulary.js';
 
@@ -161,11 +161,11 @@ export async function extractBulletin(
 /**
  * Small text reads poorly (decimal points vanish, "41" becomes "a"): a page whose
  * text is small is read twice as large. Whether it is, is first measured on the
- * pixels (`estimateTextHeight`, a few tens of milliseconds): text under
- * `estimateBelowPx` there is read enlarged straight away, in one recognition. Text the
- * estimate took for large enough but that OCR measures under `belowPx` (SMALL_TEXT_PX,
- * IMAGE_TEXT_PX) is read once more enlarged, and the more confident reading is kept.
- * Out of time on that second reading, the first stands.
+ * pixels (`PreparedImage.characterHeight`): characters under `estimateBelowPx` are
+ * read enlarged straight away, in one recognition. Text the estimate took for large
+ * enough but that OCR measures under `belowPx` (SMALL_TEXT_PX, IMAGE_TEXT_PX) is read
+ * once more enlarged, and the reading that gives more values is kept (the more
+ * confident one on a tie). Out of time on that second reading, the first stands.
  */
 async function readSmallTextTwice(how: {
   prepare: (enlarge: boolean) => Promise<PreparedImage>;
@@ -175,10 +175,7 @@ async function readSmallTextTwice(how: {
   estimateBelowPx: number;
 }): Promise<OcrResult> {
   const image = await how.prepare(false);
-  if (how.allowed) {
-    const estimate = await estimateTextHeight(image.png);
-    if (estimate > 0 && estimate < how.estimateBelowPx) return how.recognise(await how.prepare(true));
-  }
+  if (how.allowed && image.characterHeight > 0 && image.characterHeight < how.estimateBelowPx) return how.recognise(await how.prepare(true));
   const first = await how.recognise(image);
   if (!how.allowed || first.lines.length === 0 || medianTextHeight(first.lines) >= how.belowPx) return first;
   try {

@@ -78,7 +78,7 @@ export const RETRY_STEPS: Partial<PreprocessSteps> = { deskew: false, upscale: t
 export const SMALL_TEXT_PX = 16;
 export const IMAGE_TEXT_PX = 48;
 /**
- * Text this small by `estimateTextHeight` (which measures characters, not words) is
+ * Text this small by `characterHeight` (which measures characters, not words) is
  * read enlarged straight away, without a first reading at the page's own size. On the
  * agency corpus's PNGs the estimate came within 0–5 px of the word height OCR then
  * reported (9–11 px for 10–15 px words), and each of them read better enlarged. On
@@ -114,6 +114,12 @@ export interface PreparedImage {
    * locally (Sauvola) instead of with one global threshold.
    */
   unevenLight: boolean;
+  /**
+   * The median height of the page's characters in pixels (0: none found), measured
+   * on its pixels before any OCR (see `characterHeight`): reading a page just to
+   * learn that its text is too small to read well cost a whole recognition.
+   */
+  characterHeight: number;
 }
 
 /**
@@ -153,8 +159,7 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
     }
     if (steps.sharpen) img = img.sharpen();
     if (steps.threshold) img = img.threshold(150);
-    const png = await img.png({ compressionLevel: 1 }).toBuffer();
-    return { png: steps.despeckle ? await despecklePng(sharp, png) : png, unevenLight };
+    return { ...(await inspectInk(sharp, await img.png({ compressionLevel: 1 }).toBuffer(), steps.despeckle)), unevenLight };
   } catch (err) {
     const msg = (err as Error).message ?? String(err);
     if (/pixel limit/i.test(msg)) throw new ExtractionError('too_many_pixels', `the image is larger than the limit of ${maxPixels} pixels`, { cause: err });
@@ -178,19 +183,6 @@ async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number
   sample.sort((a, b) => a - b);
   const spread = (sample[Math.floor(0.95 * (sample.length - 1))] ?? 0) - (sample[Math.floor(0.05 * (sample.length - 1))] ?? 0);
   return { img: sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } }), unevenLight: spread > UNEVEN_LIGHT_SPREAD };
-}
-
-/**
- * The usual height of a word on a preprocessed page, in pixels, measured before
- * any OCR: the median height of the dark connected components the size of a
- * character (rules, specks and blobs left out), scaled to a word box's height
- * (ascenders and descenders included), as tesseract reports it. Reading a page
- * just to learn that its text is too small to read well cost a whole recognition.
- */
-export async function estimateTextHeight(png: Buffer): Promise<number> {
-  const { default: sharp } = await import('sharp');
-  const { data, info } = await sharp(png).grayscale().raw().toBuffer({ resolveWithObject: true });
-  return characterHeight(data, info.width, info.height);
 }
 
 /** Dark connected components (8-connected) of an 8-bit grey image: bounding boxes and ink areas. */
@@ -287,10 +279,14 @@ function medianCharacterHeight(c: Components): number {
  */
 export const SPECKLED_PAGE = 100;
 
-async function despecklePng(sharp: typeof SharpModule, png: Buffer): Promise<Buffer> {
+/** One decoding and one labelling of the prepared page: its character height and, if asked, the page without its specks. */
+async function inspectInk(sharp: typeof SharpModule, png: Buffer, erase: boolean): Promise<{ png: Buffer; characterHeight: number }> {
   const { data, info } = await sharp(png).grayscale().raw().toBuffer({ resolveWithObject: true });
-  if (despeckle(data, info.width, info.height) < SPECKLED_PAGE) return png;
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  const components = darkComponents(data, info.width, info.height);
+  const charH = medianCharacterHeight(components);
+  if (!erase || eraseSpecks(data, info.width, info.height, components, charH) < SPECKLED_PAGE) return { png, characterHeight: charH };
+  const clean = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  return { png: clean, characterHeight: charH };
 }
 
 /**
@@ -302,7 +298,10 @@ async function despecklePng(sharp: typeof SharpModule, png: Buffer): Promise<Buf
  */
 export function despeckle(grey: Uint8Array, width: number, height: number): number {
   const c = darkComponents(grey, width, height);
-  const charH = medianCharacterHeight(c);
+  return eraseSpecks(grey, width, height, c, medianCharacterHeight(c));
+}
+
+function eraseSpecks(grey: Uint8Array, width: number, height: number, c: Components, charH: number): number {
   if (charH === 0) return 0;
   const maxSide = Math.max(2, Math.round(charH / 4));
   const reach = Math.max(3, Math.round(0.6 * charH));

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { DEFAULT_STEPS, characterHeight, despeckle, estimateTextHeight, preprocessImage } from '../src/preprocess.js';
+import { DEFAULT_STEPS, characterHeight, despeckle, preprocessImage } from '../src/preprocess.js';
 
 /** A white page with rows of dark "characters" of a given height, a table frame and noise specks. */
 function page(charHeight: number): { grey: Uint8Array; width: number; height: number } {
@@ -40,12 +40,12 @@ describe('text height estimate', () => {
     });
   }
 
-  it('reads a PNG, and gives 0 for a blank page', async () => {
+  it('a prepared page carries it, and a blank page gives 0', async () => {
     const { grey, width, height } = page(11);
     const png = await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).png().toBuffer();
-    assert.equal(await estimateTextHeight(png), 11);
+    assert.equal((await preprocessImage(png, { ...DEFAULT_STEPS, median: false, flatten: false }, 4e7)).characterHeight, 11);
     const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
-    assert.equal(await estimateTextHeight(blank), 0);
+    assert.equal((await preprocessImage(blank, DEFAULT_STEPS, 4e7)).characterHeight, 0);
   });
 });
 
