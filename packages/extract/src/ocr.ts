@@ -225,6 +225,8 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
 export function normalizeOcrWord(word: string): string {
   // A unit row in capitals ("UG/M3") as OCR reads it: "UG/N8", "UGYN8", "UG/MB", "UGM".
   if (/^[Uuµμ]G[/|Y]?[MN][38B³]?S?$/i.test(word)) return 'µg/m³';
+  // The slash read as a letter: "ugim?", "ugfm?" (after a u, which no word here begins so).
+  if (/^[uµμ]g[iIlf1]m[3³?*°²]?[.,;:]?$/.test(word)) return `µg/m³${/[.,;:]$/.test(word) ? word.slice(-1) : ''}`;
   // "$8-HR": a speck read as a dollar sign before a number (no bulletin prices anything);
   // "34'": a speck read as an apostrophe after one.
   if (/^\$\d/.test(word)) return word.slice(1);

@@ -214,7 +214,7 @@ describe('OCR word clean-up', () => {
       ['mg/m3', 'mg/m3'], ['µg/m³', 'µg/m³'], ['kg/m3', 'kg/m3'], ['lugar', 'lugar'], ['g', 'g'],
       // A capitals unit row of a fixed-width table, and a speck read as "$".
       ['UG/N8', 'µg/m³'], ['UGYN8', 'µg/m³'], ['UG/MB', 'µg/m³'], ['UGM', 'µg/m³'], ['UG/M3', 'µg/m³'], ['$8-HR', '8-HR'],
-      ['UGANDA', 'UGANDA'], ['US$', 'US$'], ["34'", '34'], ["12.5’", '12.5'], ["O'Brien", "O'Brien"],
+      ['UGANDA', 'UGANDA'], ['US$', 'US$'], ["34'", '34'], ["12.5’", '12.5'], ["O'Brien", "O'Brien"], ['ugim?', 'µg/m³'], ['ugfm?,', 'µg/m³,'], ['ugly', 'ugly'],
     ];
     for (const [word, want] of cases) assert.equal(normalizeOcrWord(word), want, word);
   });
