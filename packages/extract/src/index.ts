@@ -9,7 +9,8 @@
  *  - image: dimensions from the header checked against the pixel limit *before*
  *    decoding, preprocessed (preprocess.ts), OCR'd;
  * → `parseBulletinText` on the positioned lines; OCR'd input in which no concentration
- * is found is read once more with other preprocessing (RETRY_STEPS in preprocess.ts).
+ * is found is read once more with other preprocessing (RETRY_STEPS in preprocess.ts),
+ * unless OCR read it confidently (WELL_READ): then there is none to find.
  *
  * No-data rule: a document in which no pollutant concentration (PM2.5, PM10, NO2,
  * O3, SO2, CO) is found is rejected with `no_air_quality_data` (422) — temperature
@@ -132,7 +133,7 @@ export async function extractBulletin(
   let parsed = parse({ lines, method });
   // OCR'd pages that gave no concentration at all are read once more with RETRY_STEPS;
   // that reading is kept only if it finds one. Callers choosing their own steps get one reading.
-  if (method !== 'pdf-text' && !opts.preprocess && !hasValue(parsed)) {
+  if (method !== 'pdf-text' && !opts.preprocess && !hasValue(parsed) && meanLineConfidence(lines) < WELL_READ) {
     try {
       const again = await read({ ...steps, ...RETRY_STEPS });
       const reparsed = parse(again);
@@ -188,6 +189,18 @@ async function readSmallTextTwice(how: {
     if (err instanceof ExtractionError && err.code === 'ocr_timeout') return first;
     throw err;
   }
+}
+
+/**
+ * A page OCR read this confidently (mean line confidence) and that names no
+ * concentration holds none: reading it again with other steps finds nothing more,
+ * and doubled the time of every index-only or category-only upload.
+ */
+const WELL_READ = 0.85;
+
+function meanLineConfidence(lines: TextLine[]): number {
+  const cs = lines.flatMap((l) => (l.confidence === undefined ? [] : [l.confidence]));
+  return cs.length ? cs.reduce((a, b) => a + b, 0) / cs.length : 0;
 }
 
 /** How many concentrations, weather values, the place and the date a reading's lines give. */
