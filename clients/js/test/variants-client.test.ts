@@ -5,25 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestEnv, startTestService, STORE, TEST_API_KEY, type TestEnv } from '../../../packages/service/test/helpers.js';
+import { balancedUnits, createTestEnv, startTestService, STORE, TEST_API_KEY, type TestEnv } from '../../../packages/service/test/helpers.js';
 import type { RunningService } from '../../../packages/service/src/server.js';
-import { assignArm } from '../../../packages/service/src/modules/variants/assignment.js';
 import { AqcastError, Client, type VariantEvent, type VariantTest } from '../src/index.js';
-
-/** `perArm` unit ids of each of two equal arms: `<prefix>-0`, `<prefix>-1`, … skipping those of a full arm. */
-function balancedUnits(testId: string, prefix: string, perArm: number): string[] {
-  const count = [0, 0];
-  const out: string[] = [];
-  for (let i = 0; out.length < 2 * perArm; i++) {
-    const u = `${prefix}-${i}`;
-    const arm = assignArm(testId, u, [1, 1]);
-    if (count[arm]! < perArm) {
-      count[arm]! += 1;
-      out.push(u);
-    }
-  }
-  return out;
-}
 
 describe(`client.variants (${STORE})`, () => {
   let env: TestEnv;

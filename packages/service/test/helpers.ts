@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { loadConfig } from '../src/core/config.js';
+import { assignArm } from '../src/modules/variants/assignment.js';
 import { startService, type RunningService, type StartOptions } from '../src/server.js';
 
 export const STORE = (process.env.AQCAST_TEST_STORE ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -172,4 +173,24 @@ export async function startS3(): Promise<{ endpoint: string; env: Record<string,
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `perArm` unit ids of each of two equal arms of variant test `testId`, in id order:
+ * `<prefix>-0`, `<prefix>-1`, … skipping those of a full arm. The service's assignment
+ * is deterministic, so tests pick an even split instead of hoping a random one is even
+ * (a 182:118 split of 300 once made the sample-ratio check refuse a winner).
+ */
+export function balancedUnits(testId: string, prefix: string, perArm: number): string[] {
+  const count = [0, 0];
+  const out: string[] = [];
+  for (let i = 0; out.length < 2 * perArm; i++) {
+    const u = `${prefix}-${i}`;
+    const arm = assignArm(testId, u, [1, 1]);
+    if (count[arm]! < perArm) {
+      count[arm]! += 1;
+      out.push(u);
+    }
+  }
+  return out;
 }

@@ -13,22 +13,7 @@ import { parseRenderParams } from '../src/core/render-params.js';
 import { assignArm } from '../src/modules/variants/assignment.js';
 import { analyze } from '../src/modules/variants/statistics.js';
 import type { RunningService } from '../src/server.js';
-import { api, createTestEnv, spawnService, startTestService, STORE, until, type ChildService, type TestEnv } from './helpers.js';
-
-/** `perArm` unit ids of each of two equal arms, in id order: `<prefix>-0`, `<prefix>-1`, … skipping those of a full arm. */
-function balancedUnits(testId: string, prefix: string, perArm: number): string[] {
-  const count = [0, 0];
-  const out: string[] = [];
-  for (let i = 0; out.length < 2 * perArm; i++) {
-    const u = `${prefix}-${i}`;
-    const arm = assignArm(testId, u, [1, 1]);
-    if (count[arm]! < perArm) {
-      count[arm]! += 1;
-      out.push(u);
-    }
-  }
-  return out;
-}
+import { api, balancedUnits, createTestEnv, spawnService, startTestService, STORE, until, type ChildService, type TestEnv } from './helpers.js';
 
 const BASE = { location: 'Santiago', pm25: 87.4, no2: 42, language: 'es', resolution: '360p' } as const;
 const TWO_ARMS = { name: 'Landscape vs portrait', goal: 'complete', base: BASE, arms: [{ name: 'landscape' }, { name: 'portrait', overrides: { format: 'portrait' } }] };
