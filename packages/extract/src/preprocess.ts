@@ -101,11 +101,7 @@ export const ENLARGED_MAX_PIXELS = 6_000_000;
 
 export type ImageInput = Uint8Array | { data: Buffer; width: number; height: number; channels: 4 };
 
-/**
- * Prepare an image for OCR: auto-orient from EXIF (phone photos), flatten alpha on
- * white, then the chosen steps; returns a PNG. `maxPixels` also bounds the decoder
- * (sharp's limitInputPixels) and the upscaled output.
- */
+/** A page ready for OCR, and what preparing it measured. */
 export interface PreparedImage {
   png: Buffer;
   /**
@@ -131,6 +127,12 @@ export interface PreparedImage {
  */
 export const UNEVEN_LIGHT_SPREAD = 50;
 
+/**
+ * Prepare an image for OCR: auto-orient from EXIF (phone photos), flatten alpha on
+ * white, then the chosen steps; returns the PNG with what was learnt on the way
+ * (uneven light, character height). `maxPixels` also bounds the decoder (sharp's
+ * limitInputPixels) and the upscaled output.
+ */
 export async function preprocessImage(input: ImageInput, steps: PreprocessSteps, maxPixels: number, enlarge = false): Promise<PreparedImage> {
   const { default: sharp } = await import('sharp');
   try {
