@@ -186,3 +186,13 @@ export function ocrLinePitch(lines: Line[]): number | null {
   steps.sort((x, y) => x - y);
   return steps[Math.floor(steps.length / 2)]!;
 }
+
+/**
+ * Two OCR'd lines of one page whose tops are at most `pitches` of the page's line
+ * pitch apart (`ocrLinePitch`): OCR boxes hold the ink, not the line box, so their
+ * gaps in ink heights look wider than a text layer's.
+ */
+export function withinPitches(a: Line, b: Line, pitch: number | null, pitches: number): boolean {
+  return pitch !== null && a.isOcr && b.isOcr && a.page === b.page && a.y0 !== undefined && b.y0 !== undefined && b.y0 - a.y0 <= pitches * pitch;
+}
+

@@ -11,7 +11,7 @@
  * counts and the low end of a range never are.
  */
 import { findLabels, unitAt, unitWithin, type LabelHit } from './labels.js';
-import { gapBetween, ocrLinePitch, type Line } from './lines.js';
+import { gapBetween, ocrLinePitch, withinPitches, type Line } from './lines.js';
 import { averagingIn, numberTokens, type NumberToken } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import { cleanStationName } from './tables.js';
@@ -49,7 +49,7 @@ export function paragraphs(lines: Line[]): Paragraph[] {
     const display = l.display;
     // OCR boxes hold the ink, not the font's line box: their gaps look wider than a text layer's,
     // so OCR'd lines also continue a paragraph when they sit at the page's usual line pitch.
-    const ocrNext = pitch !== null && prev?.isOcr && l.isOcr && l.y0 !== undefined && prev.y0 !== undefined && l.y0 - prev.y0 <= pitch * 1.3;
+    const ocrNext = prev !== null && withinPitches(prev, l, pitch, 1.3);
     if (cur && prev && (gapBetween(prev, l) <= 1.7 || ocrNext) && prev.page === l.page) {
       // Wrapped prose: the line ends mid-sentence and the next goes on in lower case (or with a number).
       const wrapped = /[\p{Ll},(–-]$/u.test(prev.folded.trim()) && /^[\p{Ll}\d(µ]/u.test(text.trim());

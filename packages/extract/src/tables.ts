@@ -24,7 +24,7 @@
  * index and station columns): "Poluente | Tijuca | Bangu | Média".
  */
 import { findLabels, unitAt, unitWithin } from './labels.js';
-import { CELL_GAP, cellText, gapBetween, lineHeight, ocrLinePitch, type Line, type Tok } from './lines.js';
+import { CELL_GAP, cellText, gapBetween, lineHeight, ocrLinePitch, withinPitches, type Line, type Tok } from './lines.js';
 import { averagingIn, numberTokens, restoreLostDecimalCommas } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import type { Averaging, SourceUnit, ValueKind } from './types.js';
@@ -356,8 +356,7 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
   // OCR boxes hold the ink, not the line box: stacked header lines at the page's usual
   // pitch belong together though their gap, in ink heights, looks wide.
   const pitch = ocrLinePitch(lines);
-  const stacked = (a: Line, b: Line): boolean => gapBetween(a, b) <= 1.9
-    || (pitch !== null && a.isOcr && b.isOcr && a.page === b.page && a.y0 !== undefined && b.y0 !== undefined && b.y0 - a.y0 <= pitch * 1.15);
+  const stacked = (a: Line, b: Line): boolean => gapBetween(a, b) <= 1.9 || withinPitches(a, b, pitch, 1.15);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!isHeaderLine(line, ctx.ocr)) continue;
@@ -395,7 +394,7 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       const row = lines[j]!;
       const prev = lines[j - 1]!;
       // A rule of dashes OCR dropped leaves a wide gap in ink heights; up to three of the page's line pitches is still the table.
-      const near = gapBetween(prev, row) <= 4 || (pitch !== null && row.isOcr && prev.y0 !== undefined && row.y0 !== undefined && row.y0 - prev.y0 <= 3 * pitch);
+      const near = gapBetween(prev, row) <= 4 || withinPitches(prev, row, pitch, 3);
       if (row.page !== line.page || !near) break;
       if (isHeaderLine(row, ctx.ocr)) break;
       if (row.cells.length === 0) continue;
