@@ -405,6 +405,9 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     await page.getByRole('checkbox', { name: /^Canceled/ }).check();
     await page.waitForURL(/status=canceled/);
     await row.waitFor();
+    // The URL changes before the filtered list arrives: wait (with the locator's timeout) until
+    // the completed rows of the unfiltered list are gone, then check none is left.
+    await page.locator('tbody tr', { hasText: 'Completed' }).first().waitFor({ state: 'detached' });
     assert.equal(await page.locator('tbody tr', { hasText: 'Completed' }).count(), 0);
     await page.getByRole('button', { name: 'Show all' }).click();
     await page.locator('tbody tr', { hasText: 'Completed' }).first().waitFor();
