@@ -145,9 +145,11 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
     let width = meta.autoOrient?.width ?? meta.width ?? 0;
     let height = meta.autoOrient?.height ?? meta.height ?? 0;
     if (steps.flatten) {
-      ({ img, unevenLight } = await flattenLight(sharp, img, width, height));
-    } else if (steps.grayscale) img = img.grayscale();
-    if (steps.normalize) img = img.normalize();
+      ({ img, unevenLight } = await flattenLight(sharp, img, width, height, steps.normalize));
+    } else {
+      if (steps.grayscale) img = img.grayscale();
+      if (steps.normalize) img = img.normalize();
+    }
     // Denoise before enlarging: a speck is 1–3 px now, 2–6 px after upscaling.
     if (steps.median) img = img.median(3);
     // `enlarge`: the first reading found small text (SMALL_TEXT_PX), whatever the image's size.
@@ -171,20 +173,81 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
 
 /**
  * Divide each pixel by its neighbourhood's background (a wide blur), so text on a
- * shadowed or unevenly lit page has the same contrast everywhere; grey output.
+ * shadowed or unevenly lit page has the same contrast everywhere; grey output,
+ * its contrast stretched (see `contrastRange`) when `stretch`.
  */
-async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number, height: number): Promise<{ img: Sharp; unevenLight: boolean }> {
+async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number, height: number, stretch: boolean): Promise<{ img: Sharp; unevenLight: boolean }> {
   const { data, info } = await img.clone().grayscale().raw().toBuffer({ resolveWithObject: true });
   const sigma = Math.max(8, Math.round(Math.max(width, height) / 60));
   // The background: a blur wide enough that the text in it barely darkens it.
   const bg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).blur(sigma).raw().toBuffer();
   const out = Buffer.alloc(data.length);
   for (let i = 0; i < data.length; i++) out[i] = Math.min(255, Math.round((data[i]! / Math.max(16, bg[i]!)) * 245));
+  const raw = { raw: { width: info.width, height: info.height, channels: 1 as const } };
+  if (stretch) {
+    // sharp's normalize() stretches between percentiles of lightness; on a page of a few
+    // lines on white both are paper, and it turned the paper dark grey and the text
+    // unreadable. Its result is kept unless the paper darkened; then `contrastRange` stretches.
+    const normalized = await sharp(out, raw).normalize().raw().toBuffer({ resolveWithObject: true });
+    if (paperLevel(normalized.data, normalized.info.channels) >= paperLevel(out, 1) - INK_CONTRAST) {
+      return { img: sharp(out, raw).normalize(), unevenLight: backgroundSpread(bg) > UNEVEN_LIGHT_SPREAD };
+    }
+    const histogram = new Uint32Array(256);
+    for (let i = 0; i < out.length; i++) histogram[out[i]!]! += 1;
+    const [lo, hi] = contrastRange(histogram);
+    if (hi > lo) {
+      const lut = Uint8Array.from({ length: 256 }, (_, v) => Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo)))));
+      for (let i = 0; i < out.length; i++) out[i] = lut[out[i]!]!;
+    }
+  }
+  return { img: sharp(out, raw), unevenLight: backgroundSpread(bg) > UNEVEN_LIGHT_SPREAD };
+}
+
+/** How much the blurred background varies over the page: 5th to 95th percentile. */
+function backgroundSpread(bg: Buffer): number {
   const sample: number[] = [];
   for (let i = 0; i < bg.length; i += 97) sample.push(bg[i]!);
   sample.sort((a, b) => a - b);
-  const spread = (sample[Math.floor(0.95 * (sample.length - 1))] ?? 0) - (sample[Math.floor(0.05 * (sample.length - 1))] ?? 0);
-  return { img: sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } }), unevenLight: spread > UNEVEN_LIGHT_SPREAD };
+  return (sample[Math.floor(0.95 * (sample.length - 1))] ?? 0) - (sample[Math.floor(0.05 * (sample.length - 1))] ?? 0);
+}
+
+/** The median grey level of the first channel (the paper, on a page that is mostly paper). */
+function paperLevel(pixels: Uint8Array, channels: number): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < pixels.length; i += channels) histogram[pixels[i]!]! += 1;
+  const half = pixels.length / channels / 2;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= half) return v;
+  return 255;
+}
+
+/** Under this many grey levels between the 1st and 99th percentiles, the 1st percentile is paper, not ink. */
+const INK_CONTRAST = 64;
+
+/**
+ * The grey levels to stretch to black and white where sharp's normalize() darkened
+ * the paper: the 1st and 99th percentiles, unless the ink covers under 1 % of the
+ * page (a few lines on white) and both are paper; then the ink's own 1st percentile
+ * is black. A blank page is left as it is ([0, 255]).
+ */
+export function contrastRange(histogram: Uint32Array): [number, number] {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  const percentile = (q: number, below = 256): number => {
+    const n = histogram.slice(0, below).reduce((a, b) => a + b, 0);
+    let seen = 0;
+    for (let v = 0; v < below; v++) {
+      seen += histogram[v]!;
+      if (seen > q * n) return v;
+    }
+    return below - 1;
+  };
+  if (total === 0) return [0, 255];
+  const hi = percentile(0.99);
+  const lo = percentile(0.01);
+  if (hi - lo >= INK_CONTRAST) return [lo, hi];
+  const inkBelow = hi - INK_CONTRAST;
+  if (inkBelow <= 0 || histogram.slice(0, inkBelow).every((c) => c === 0)) return [0, 255];
+  return [percentile(0.01, inkBelow), hi];
 }
 
 /** Dark connected components (8-connected) of an 8-bit grey image: bounding boxes and ink areas. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { DEFAULT_STEPS, characterHeight, despeckle, preprocessImage } from '../src/preprocess.js';
+import { DEFAULT_STEPS, characterHeight, contrastRange, despeckle, preprocessImage } from '../src/preprocess.js';
 
 /** A white page with rows of dark "characters" of a given height, a table frame and noise specks. */
 function page(charHeight: number): { grey: Uint8Array; width: number; height: number } {
@@ -89,5 +89,34 @@ describe('despeckle', () => {
     for (let k = 0; k < 30; k += 3) assert.equal(grey[52 * width + 20 + k * 18 + 12], 20, `decimal point ${k} kept`);
     for (let y = 100; y < height; y++) for (let x = 0; x < width; x++) assert.ok(grey[y * width + x]! > 200, `ink left at ${x},${y}`);
     assert.equal(characterHeight(grey, width, height), 14);
+  });
+});
+
+describe('contrast stretch', () => {
+  const histogramOf = (counts: Record<number, number>): Uint32Array => {
+    const h = new Uint32Array(256);
+    for (const [v, n] of Object.entries(counts)) h[Number(v)] = n;
+    return h;
+  };
+  it('takes the 1st and 99th percentiles when ink is more than 1 % of the page', () => {
+    assert.deepEqual(contrastRange(histogramOf({ 30: 500, 90: 500, 245: 9000 })), [30, 245]);
+  });
+  it('on a few lines on white (ink under 1 %), stretches from the ink, not from the paper', () => {
+    assert.deepEqual(contrastRange(histogramOf({ 20: 30, 120: 30, 245: 99_000 })), [20, 245]);
+  });
+  it('leaves a blank page alone', () => {
+    assert.deepEqual(contrastRange(histogramOf({ 244: 100, 245: 99_000 })), [0, 255]);
+    assert.deepEqual(contrastRange(new Uint32Array(256)), [0, 255]);
+  });
+  it('keeps the paper of a sparse page white and its text black', async () => {
+    const width = 1000;
+    const height = 300;
+    const grey = new Uint8Array(width * height).fill(250);
+    // Two short lines of 14 px "characters": 0.3 % of the page is ink.
+    for (const y0 of [60, 100]) for (let k = 0; k < 4; k++) for (let y = y0; y < y0 + 14; y++) for (let x = 60 + k * 12; x < 68 + k * 12; x++) grey[y * width + x] = 25;
+    const prepared = await preprocessImage(await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).png().toBuffer(), DEFAULT_STEPS, 4e7);
+    const { data } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    assert.ok(data[200 * width + 500]! > 230, `paper at ${data[200 * width + 500]}`);
+    assert.ok(data[66 * width + 64]! < 60, `ink at ${data[66 * width + 64]}`);
   });
 });
