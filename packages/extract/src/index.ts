@@ -36,7 +36,7 @@ import { POLLUTANTS } from './vocabulary.js';
 export { EXTRACTION_ERRORS, ExtractionError, type ExtractionErrorCode } from './errors.js';
 export { detectFileType, type DetectedType } from './file-type.js';
 export { LANGUAGE_MODEL_SCHEMA, type LanguageModel, type LanguageModelRequest } from './language-model.js';
-export { configureOcr, shutdownOcr } from './ocr.js';
+export { configureOcr, ocrPoolStats, shutdownOcr } from './ocr.js';
 export { PREFERRED_AVERAGING, overallConfidence, parseBulletinText, type ParseOptions } from './parser.js';
 export { DEFAULT_STEPS, RETRY_STEPS, type PreprocessSteps } from './preprocess.js';
 export type {

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node
 import { after, describe, it } from 'node:test';
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { ExtractionError, detectFileType, extractBulletin, shutdownOcr, type ExtractionLimits } from '../src/index.js';
+import { renderPage } from '../corpus/render.js';
+import { ExtractionError, configureOcr, detectFileType, extractBulletin, ocrPoolStats, shutdownOcr, type ExtractionLimits } from '../src/index.js';
 import { imageDimensions, typeFromName } from '../src/file-type.js';
 import { languageDataDir, languageDataFile, normalizeOcrWord } from '../src/ocr.js';
 
@@ -187,6 +188,45 @@ describe('extractBulletin: errors', () => {
     const ac = new AbortController();
     ac.abort(new Error('client went away'));
     await assert.rejects(extractBulletin(await textPdf([BULLETIN]), 'x.pdf', LIMITS, { signal: ac.signal }), /client went away/);
+  });
+});
+
+describe('OCR worker pool', () => {
+  after(() => configureOcr({ recycleAboveRssMb: 384, idleStopMs: 5 * 60_000 }));
+  const bulletinImage = async (): Promise<Uint8Array> => (await renderPage(BULLETIN.map((text) => ({ kind: 'text' as const, text })), 'png', 1)).bytes;
+  const read = async (png: Uint8Array): Promise<void> => {
+    const got = await extractBulletin(png, 'b.png', LIMITS);
+    assert.equal(got.fields.pm10?.value, 45);
+    assert.equal(got.location, 'Santiago');
+  };
+
+  it('keeps its worker while the process is under the memory bound, replaces it (started at once) above', async () => {
+    const png = await bulletinImage();
+    configureOcr({ recycleAboveRssMb: Infinity });
+    await read(png);
+    const kept = ocrPoolStats().workersStarted;
+    await read(png);
+    assert.equal(ocrPoolStats().workersStarted, kept, 'a second page under the bound reuses the worker');
+    configureOcr({ recycleAboveRssMb: 0 });
+    await read(png);
+    // One upload may be read more than once (small text is read again enlarged): one replacement per reading.
+    const replaced = ocrPoolStats().workersStarted;
+    assert.ok(replaced > kept, 'above the bound the worker is replaced after the job');
+    assert.equal(ocrPoolStats().workersLive, 1, 'the replacement is started without waiting for the next page');
+    await read(png);
+    assert.equal(ocrPoolStats().workersStarted - replaced, replaced - kept, 'the replacement reads, and is replaced in turn');
+  });
+
+  it('stops an idle worker; the next page starts one', async () => {
+    const png = await bulletinImage();
+    configureOcr({ recycleAboveRssMb: Infinity, idleStopMs: 100 });
+    await read(png);
+    assert.equal(ocrPoolStats().workersLive, 1);
+    for (let i = 0; i < 100 && ocrPoolStats().workersLive > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(ocrPoolStats().workersLive, 0, 'the idle worker was stopped');
+    const before = ocrPoolStats().workersStarted;
+    await read(png);
+    assert.equal(ocrPoolStats().workersStarted, before + 1);
   });
 });
 

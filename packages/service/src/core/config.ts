@@ -51,6 +51,10 @@ export interface Config {
   uploadMaxPages: number;
   uploadMaxPixels: number;
   ocrTimeoutMs: number;
+  /** Resident size (MB) above which the OCR worker is replaced after a job. */
+  ocrRecycleRssMb: number;
+  /** Seconds an idle OCR worker lives. */
+  ocrIdleStopSeconds: number;
   /** Days an uploaded bulletin is kept in storage after its context was created (0: not kept). */
   contextSourceRetentionDays: number;
   webhookRetryDelays: number[];
@@ -331,6 +335,8 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxPages: int(env, 'UPLOAD_MAX_PAGES', 20, 1, 1000),
     uploadMaxPixels: int(env, 'UPLOAD_MAX_PIXELS', 40_000_000, 10_000, 1_000_000_000),
     ocrTimeoutMs: int(env, 'OCR_TIMEOUT_MS', 60_000, 1000, 3_600_000),
+    ocrRecycleRssMb: int(env, 'OCR_RECYCLE_RSS_MB', 384, 0, 1_048_576),
+    ocrIdleStopSeconds: int(env, 'OCR_IDLE_STOP_SECONDS', 300, 1, 604_800),
     contextSourceRetentionDays: int(env, 'CONTEXT_SOURCE_RETENTION_DAYS', 90, 0, 36_500),
     webhookRetryDelays: webhookRetryDelays.map(Number),
     outboundAllowedNetworks: networks(env, ['OUTBOUND_ALLOWED_NETWORKS', 'WEBHOOK_ALLOWED_NETWORKS']),

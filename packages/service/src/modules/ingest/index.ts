@@ -2,7 +2,7 @@
 import { defineModule } from '../../core/module.js';
 import { ingestGraphql } from './graphql.js';
 import { ingestRoutes } from './routes.js';
-import { INGEST_ERRORS, IngestService, loadedExtract } from './service.js';
+import { configureOcrPool, INGEST_ERRORS, IngestService, loadedExtract } from './service.js';
 
 export { IngestService } from './service.js';
 
@@ -17,10 +17,12 @@ export const ingestModule = defineModule({
   description: 'Upload a PDF or image bulletin and extract its air-quality data',
   uses: ['contexts', 'queue'],
   errors: INGEST_ERRORS,
-  create: (deps) =>
-    new IngestService(deps.store, deps.services.contexts, deps.services.queue, {
+  create: (deps) => {
+    configureOcrPool({ recycleAboveRssMb: deps.config.ocrRecycleRssMb, idleStopMs: deps.config.ocrIdleStopSeconds * 1000 });
+    return new IngestService(deps.store, deps.services.contexts, deps.services.queue, {
       maxBytes: deps.config.uploadMaxBytes, maxPages: deps.config.uploadMaxPages, maxPixels: deps.config.uploadMaxPixels, ocrTimeoutMs: deps.config.ocrTimeoutMs,
-    }, (medium, outcome, seconds) => deps.metrics.ingestDuration.observe({ medium, outcome }, seconds)),
+    }, (medium, outcome, seconds) => deps.metrics.ingestDuration.observe({ medium, outcome }, seconds));
+  },
   routes: ingestRoutes,
   graphql: ingestGraphql,
   // The OCR workers only exist once an upload loaded the library.

@@ -29,9 +29,20 @@ export interface UploadedFile {
 
 type Extract = typeof ExtractLib;
 let extractLib: Promise<Extract> | null = null;
-/** The extraction library, imported on the first upload. */
+export type OcrPoolOptions = Parameters<Extract['configureOcr']>[0];
+let ocrPool: OcrPoolOptions = {};
+/** The extraction library, imported on the first upload, its OCR pool set as configured. */
 export function loadExtract(): Promise<Extract> {
-  return (extractLib ??= import('@aqcast/extract'));
+  return (extractLib ??= import('@aqcast/extract').then((lib) => {
+    lib.configureOcr(ocrPool);
+    return lib;
+  }));
+}
+
+/** How the OCR pool recycles and stops its workers (from the service's config). */
+export function configureOcrPool(opts: OcrPoolOptions): void {
+  ocrPool = opts;
+  void extractLib?.then((lib) => lib.configureOcr(opts));
 }
 
 /** The library if an upload loaded it (to shut its OCR workers down), else null. */
