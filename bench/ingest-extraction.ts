@@ -12,15 +12,16 @@
  * of the agency corpus and skips OCR (no scans, images or memory child): a fast
  * accuracy check while working on the parser.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agencyCorpus, type AgencyDoc } from '../packages/extract/corpus/agencies.js';
 import { corpusSpecs, renderDoc } from '../packages/extract/corpus/generate.js';
 import { renderPage } from '../packages/extract/corpus/render.js';
 import { scoreAgency, scoreExtraction, total } from '../packages/extract/corpus/score.js';
-import { ExtractionError, extractBulletin, shutdownOcr, type ExtractedContext } from '../packages/extract/src/index.js';
+import { configureOcr, ExtractionError, extractBulletin, shutdownOcr, type ExtractedContext } from '../packages/extract/src/index.js';
 
 const LIMITS = { maxBytes: 20 * 1024 * 1024, maxPages: 20, maxPixels: 40_000_000, ocrTimeoutMs: 120_000 };
 const textOnly = process.argv.includes('--text');
@@ -43,6 +44,10 @@ async function extract(bytes: Uint8Array, name: string): Promise<{ got: Extracte
 }
 
 console.log(`load average at start: ${load()} (2 cores; timings are best of ${RUNS})`);
+// Per-page times are of a warm OCR worker: this process is bigger than the service, and
+// replacing the worker after every job (as the service does above 384 MB) would time
+// worker starts. The service section at the end times uploads as deployed.
+configureOcr({ recycleAboveRssMb: Infinity });
 
 // Warm: the OCR worker start and pdf.js loading happen once per process, outside the timings.
 const docs = agencyCorpus().filter((d) => !textOnly || d.medium === 'pdf-text');
@@ -134,11 +139,55 @@ await shutdownOcr();
 console.log(JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), ms: Math.round(ms) }));
 `;
 writeFileSync(join(dir, 'child.mjs'), child);
-// Once as `npm start` runs the service (MALLOC_ARENA_MAX=2: fewer glibc heaps for the OCR
-// worker thread), once with glibc's default.
+// The environment `npm start` gives the service (glibc heap settings), read from
+// package.json so the bench never measures something else.
+const startScript = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const startEnv = Object.fromEntries([...(/^((?:[A-Z_]+=\S+\s+)*)/.exec(startScript)?.[1] ?? '').matchAll(/([A-Z_]+)=(\S+)/g)].map((m) => [m[1] as string, m[2] as string]));
+const glibcEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MALLOC_')));
+// Once as `npm start` runs, once with glibc's default.
 const childRun = (env: NodeJS.ProcessEnv): { maxRssMb: number; ms: number } =>
   JSON.parse(execFileSync(process.execPath, [join(dir, 'child.mjs')], { encoding: 'utf8', env }).trim().split('\n').pop()!) as { maxRssMb: number; ms: number };
-const { MALLOC_ARENA_MAX: _unset, ...defaultEnv } = process.env;
-const asStarted = childRun({ ...defaultEnv, MALLOC_ARENA_MAX: '2' });
-const glibcDefault = childRun(defaultEnv);
-console.log(`\n== memory: peak RSS of a child process extracting one scanned PDF page (cold, OCR worker included): ${asStarted.maxRssMb} MB in ${asStarted.ms} ms with MALLOC_ARENA_MAX=2 (as npm start runs), ${glibcDefault.maxRssMb} MB with glibc's default   baseline ${BASELINE.rssMb} MB (bench process)`);
+const asStarted = childRun({ ...glibcEnv, ...startEnv });
+const glibcDefault = childRun(glibcEnv);
+const envText = Object.entries(startEnv).map(([k, v]) => `${k}=${v}`).join(' ');
+console.log(`\n== memory: peak RSS of a child process extracting one scanned PDF page (cold, OCR worker included): ${asStarted.maxRssMb} MB in ${asStarted.ms} ms with ${envText} (as npm start runs), ${glibcDefault.maxRssMb} MB with glibc's default   baseline ${BASELINE.rssMb} MB (bench process)`);
+
+// The service itself, compiled, started as `npm start` starts it, over HTTP: a run of
+// uploads (two scans, a photo, the first scan again, a third scan), its peak resident
+// size (VmHWM) after each. Target: ≤ 500 MB.
+const freePort = (): Promise<number> => new Promise((resolve, reject) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address() as { port: number };
+    srv.close(() => resolve(port));
+  }).on('error', reject);
+});
+const port = await freePort();
+const key = 'bench-key-0123456789abcdef';
+const serviceDir = mkdtempSync(join(tmpdir(), 'aqcast-bench-service-'));
+const bin = new URL('../packages/service/bin/aqcast.js', import.meta.url).pathname;
+const service = spawn(process.execPath, [bin, 'serve'], { env: { ...glibcEnv, ...startEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: serviceDir, AQCAST_API_KEY: key }, stdio: 'ignore' });
+const base = `http://127.0.0.1:${port}`;
+const hwmMb = (): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+try {
+  for (let i = 0; ; i++) {
+    if ((await fetch(`${base}/health`).catch(() => null))?.ok) break;
+    if (i > 120) throw new Error('the service did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.log(`\n== memory: the service (aqcast serve, ${envText}), uploads one after another over HTTP; started at ${hwmMb().toFixed(0)} MB`);
+  const run = ['rio-smac-20241226-pdf-scan', 'aqmd-20260112-pdf-scan', 'hk-epd-photo', 'rio-smac-20241226-pdf-scan', 'senamhi-monthly-pdf-scan'];
+  for (const id of run) {
+    const f = files.find((x) => x.doc.id === id);
+    if (!f) continue;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(f.bytes)]), f.name);
+    const t = performance.now();
+    const res = await fetch(`${base}/ingest/upload`, { method: 'POST', headers: { 'X-Api-Key': key }, body: form });
+    await res.arrayBuffer();
+    console.log(`  ${f.name.padEnd(36)} ${res.status}  ${((performance.now() - t) / 1000).toFixed(2)} s   peak RSS so far ${hwmMb().toFixed(0)} MB`);
+  }
+} finally {
+  service.kill('SIGTERM');
+  await new Promise((r) => service.once('exit', r));
+  rmSync(serviceDir, { recursive: true, force: true });
+}
