@@ -21,7 +21,7 @@ interface Result {
 const results = new Map<string, Result>();
 const OCR_SUBSET = [
   'senamhi-districts-photo', 'sinca-temuco-pdf-scan', 'apra-ley1356-png', 'rio-smac-20241226-pdf-scan', 'hk-epd-png', 'senamhi-monthly-pdf-scan',
-  'sedema-ias-photo', 'aqmd-20260112-pdf-scan',
+  'sedema-ias-photo', 'aqmd-20260112-pdf-scan', 'hk-epd-photo',
 ];
 
 before(async () => {
@@ -153,6 +153,8 @@ describe('agency corpus', () => {
     const photo = get('senamhi-districts-photo');
     assert.equal(photo.pm25, 188.5);
     assert.equal(photo.method, 'image-ocr');
+    // The dateline, not the date inside the paragraph below it ("… del 31 de diciembre de 2025 …").
+    assert.equal(photo.date, '2026-01-01');
     const scan = get('sinca-temuco-pdf-scan');
     assert.equal(scan.pm25, 171);
     assert.equal(scan.method, 'pdf-ocr');
@@ -174,6 +176,12 @@ describe('agency corpus', () => {
   it('a phone photo with a deep shadow is binarised locally: a global threshold read no value at all', () => {
     const r = get('sedema-ias-photo');
     assert.deepEqual([r.o3, r.temperatura, r.location, r.date], [251.3, 29, 'Ciudad de México', '2024-05-15']);
+  });
+
+  it('a phone photo of small text keeps its decimal points: local thresholding on the grey page, not on the page divided by its background', () => {
+    const r = get('hk-epd-photo');
+    assert.deepEqual([r.no2, r.pm10, r.o3], [91.7, 27, 69]);
+    assert.equal(r.location, 'Hong Kong');
   });
 
   it('a scanned fixed-width forecast: garbled headings still name the columns, the 8-hour ozone preferred', () => {
