@@ -49,6 +49,11 @@ function isoDate(y: number, m: number, d: number): string | null {
 }
 
 /** The best date of the document, or null. */
+/** More words than this beside a date make its line running text. */
+const PROSE_WORDS = 8;
+/** In running text, how far before a date (characters) a label word still labels it. */
+const LABEL_REACH = 24;
+
 export function findDate(lines: Line[], ocrFactor: (l: Line) => number): ExtractedTextField | null {
   let best: (ExtractedTextField & { order: number }) | null = null;
   const firstPage = lines.filter((l) => l.page === lines[0]?.page && l.folded.trim());
@@ -62,8 +67,15 @@ export function findDate(lines: Line[], ocrFactor: (l: Line) => number): Extract
         if (!p) continue;
         const iso = isoDate(p.y, p.m, p.d);
         if (!iso) continue;
-        let c = DATE_LABEL.test(line.folded) ? 0.95 : top.has(line.index) ? 0.85 : 0.75;
+        // A date inside running text ("between 22:00 on 31 December and …") is less
+        // likely the bulletin's own than one dating the page ("Lima, 1 de enero de 2026"),
+        // and a label word counts there only just before the date ("… el día siguiente"
+        // labels nothing). Without this, equal scores left the choice to OCR confidence.
+        const prose = line.folded.replace(m[0], ' ').split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length > PROSE_WORDS;
+        const labelled = DATE_LABEL.test(prose ? line.folded.slice(Math.max(0, (m.index ?? 0) - LABEL_REACH), m.index) : line.folded);
+        let c = labelled ? 0.95 : top.has(line.index) ? 0.85 : 0.75;
         if (DATE_OTHER.test(line.folded)) c = 0.6;
+        else if (prose) c *= 0.95;
         if (p.ambiguous) c *= 0.95;
         if (p.swapped) c *= 0.9;
         const wd = new RegExp(String.raw`\b(${WEEKDAY_WORDS})\b[\s,.-]*(?:\d{1,2}\s*(?:de\s+)?)?$`, 'i').exec(line.folded.slice(0, m.index).toLowerCase());

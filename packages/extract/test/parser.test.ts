@@ -236,6 +236,12 @@ describe('dates', () => {
     const wrong = parse('lunes 14 de mayo de 2024\nPM2.5: 10 µg/m³').fields.date!.confidence;
     assert.ok(wrong < ok);
   });
+  it('a date line beats a date inside running text, whichever comes first', () => {
+    const prose = 'Entre las 22:00 horas del 31 de diciembre de 2025 y las 08:00 horas del día siguiente la pirotecnia elevó el material particulado fino en Lima Este.';
+    assert.equal(date(`${prose}\nLima, 1 de enero de 2026`), '2026-01-01');
+    assert.equal(date(`Lima, 1 de enero de 2026\n${prose}`), '2026-01-01');
+    assert.equal(date(prose), '2025-12-31', 'alone, a date in prose is still the date');
+  });
   it('impossible dates and far-future years are not dates', () => {
     assert.equal(date('31/02/2024'), null);
     assert.equal(date('03/10/2074'), null);
