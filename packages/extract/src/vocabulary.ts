@@ -49,11 +49,11 @@ export const LABELS: Record<Measure, RegExp[]> = {
  */
 export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // PM₂.₅ with the subscripts misread ("PM; .5: 46", "PM2: 5"), Z for 2 ("PMZ5").
-  pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g, /\b(?:PM|MP)\s?[2Z]\s?[:;.,]?\s?5\b/g,
+  pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g, /\b(?:PM|MP|PNI|PN|PIVI)\s?[2Z]\s?[:;.,]?\s?5\b/g,
     // Alone in a header cell, the 2 lost or the 5 read as S, M as W ("PM.S", "PW.5").
     /(?<=^|\s{2}|[\t|])(?:PM|MP|PW)\s?[2Z]?\s?[.,]\s?[5S](?=\s*(?:$|\s{2}|[\t|]))/g],
-  // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ").
-  pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g,
+  // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ"); M read as NI, N or IVI ("PNI10").
+  pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g, /\bP(?:NI|N|IVI)\s?-?\s?[1Il|][0OoÓ]\b/g,
     // The 1 lost altogether before a separator ("PM O_CORDOBA", "PM 0. CENTENARIO"): no other PM reads so.
     /\b(?:PM|MP)\s?[0OÓ](?=\s*[._:;]|\s+[A-Z]{2})(?![.,]?\d)/g,
     // ...or alone in a header cell ("PMO").

@@ -295,6 +295,11 @@ describe('OCR misreadings (only with ocr: true)', () => {
     assert.equal(r.pm25, 46.5);
     assert.equal(r.pm10, 51);
   });
+  it('M read as NI or N ("PNI10", "PN2.5") through a speckled page', () => {
+    const r = parse('PNI10: 51 µg/m³\nPN2.5: 23 µg/m³', true);
+    assert.deepEqual([r.pm10, r.pm25], [51, 23]);
+    assert.equal(parse('PNI10: 51 µg/m³').pm10, undefined, 'not in a text layer');
+  });
 });
 
 /** Every measure found, without location and date. */
