@@ -264,3 +264,18 @@ export function restoreLostDecimalCommas<T extends { value: number }>(items: T[]
   for (const c of items) if (Number.isInteger(c.value) && c.value > median * 5 && c.value / 10 < median * 3) c.value /= 10;
 }
 
+
+/**
+ * A stated mean of stations lies near their values (between the lowest and highest
+ * when every station is listed). OCR that dropped its decimal mark ("7.8" read "78",
+ * stations at 5–7) made it ten times too large: a whole-number mean over three times
+ * the highest station whose tenth is between half the lowest and twice the highest is
+ * divided by ten.
+ */
+export function restoreLostMeanDecimal<T extends { value: number }>(mean: T, stations: T[]): void {
+  if (stations.length < 2 || !Number.isInteger(mean.value)) return;
+  const values = stations.map((s) => s.value);
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  if (mean.value > 3 * hi && mean.value / 10 >= lo / 2 && mean.value / 10 <= 2 * hi) mean.value /= 10;
+}

@@ -19,7 +19,7 @@ import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
 import { findLocation } from './location.js';
-import { numberTokens, restoreLostDecimalCommas, useDecimalMarkOf } from './numbers.js';
+import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
 import { readProse } from './prose.js';
 import { resetOrder, type Reading } from './readings.js';
 import { readMeasureTables, readRowTables } from './tables.js';
@@ -257,7 +257,14 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
   for (const l of lines) l.isOcr = ocr && (l.ocrConfidence !== undefined || !anyConfidence);
   const readings = readAll(lines, ocr);
   // Tables restore their own columns; station lists read as prose need the same care.
-  if (ocr) for (const m of new Set(readings.map((r) => r.measure))) restoreLostDecimalCommas(readings.filter((r) => r.measure === m && r.station !== null && r.range === null && (r.sourceUnit === '' || r.sourceUnit === r.unit)));
+  if (ocr) {
+    for (const m of new Set(readings.map((r) => r.measure))) {
+      restoreLostDecimalCommas(readings.filter((r) => r.measure === m && r.station !== null && r.range === null && (r.sourceUnit === '' || r.sourceUnit === r.unit)));
+      for (const mean of readings.filter((r) => r.measure === m && r.aggregate === 'mean' && r.range === null)) {
+        restoreLostMeanDecimal(mean, readings.filter((r) => r.measure === m && r.station !== null && r.range === null && r.unit === mean.unit && r.sourceUnit === mean.sourceUnit));
+      }
+    }
+  }
   const fields: ExtractedFields = {};
   const stations = buildStations(readings, rule);
   const result: ParsedBulletin = {

@@ -295,6 +295,11 @@ describe('OCR misreadings (only with ocr: true)', () => {
     assert.equal(r.pm25, 46.5);
     assert.equal(r.pm10, 51);
   });
+  it('a city average ten times its stations lost its decimal mark ("78" beside stations of 5–7)', () => {
+    const t = 'Station    PM2.5 (µg/m3)    PM10 (µg/m3)\nDowntown    7    106\nAirport    6    ND\nNorth Park    5    128\nCity average    78    89';
+    assert.deepEqual([parse(t, true).pm25, parse(t, true).pm10], [7.8, 89]);
+    assert.equal(parse(t).pm25, 78, 'a text layer says what it means');
+  });
   it('M read as NI or N ("PNI10", "PN2.5") through a speckled page', () => {
     const r = parse('PNI10: 51 µg/m³\nPN2.5: 23 µg/m³', true);
     assert.deepEqual([r.pm10, r.pm25], [51, 23]);
