@@ -33,7 +33,8 @@ const DATE_PATTERNS: Array<{ re: RegExp; parts: (m: RegExpExecArray) => { d: num
     parts: (m) => ({ d: Number(m[1]), m: MONTHS[m[2]!.toLowerCase()] ?? 0, y: Number(m[3]) }),
   },
   {
-    re: new RegExp(String.raw`\b(${MONTH_WORDS})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, 'gi'),
+    // "July 1, 2023", and "July 1,2023" as OCR closes the gap.
+    re: new RegExp(String.raw`\b(${MONTH_WORDS})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{4})\b`, 'gi'),
     parts: (m) => ({ d: Number(m[2]), m: MONTHS[m[1]!.toLowerCase()] ?? 0, y: Number(m[3]) }),
   },
 ];

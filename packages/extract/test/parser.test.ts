@@ -224,6 +224,7 @@ describe('dates', () => {
     assert.equal(date('Tuesday, May 14, 2024'), '2024-05-14');
     assert.equal(date('14 May 2024'), '2024-05-14');
     assert.equal(date('Air Quality Index on Jan 01, 2023 @ 4 PM'), '2023-01-01');
+    assert.equal(date('Denver, July 1,2023'), '2023-07-01');
   });
   it('month first only when the day cannot be a month (05/14/2024), with lower confidence', () => {
     const r = parse('05/14/2024\nPM2.5: 10 µg/m³');
