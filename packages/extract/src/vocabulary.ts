@@ -33,7 +33,7 @@ export const LABELS: Record<Measure, RegExp[]> = {
     /\bmaterial\s+particulado\s+respirable\b(?!\s+fino)/gi,
     new RegExp(`\\b${PARTICLES_BELOW}10${MICRONS}`, 'gi'),
   ],
-  no2: [/\bNO\s?2\b/g, /\bno2\b/g, /\bdioxido\s+de\s+nitrogen(?:o|io)\b/gi, /\bnitrogen\s+dioxide\b/gi],
+  no2: [/\bNO\s?2\b/g, /\bno2\b/g, /\bdioxido\s+de\s+nitr[oe]gen(?:o|io)\b/gi, /\bnitrogen\s+dioxide\b/gi],
   // "Ozono (03)": OCR (or a careless font) reads the formula's O as a zero; after the name it is still the label, not "3".
   o3: [/\bO\s?3\b/g, /\bo3\b/g, /\bozon(?:o|e|io)\b(?:\s*\(\s*[O0]\s?3\s*\))?/gi],
   so2: [/\bSO\s?2\b/g, /\bso2\b/g, /\bdioxido\s+de\s+(?:azufre|enxofre)\b/gi, /\bsul(?:f|ph)ur\s+dioxide\b/gi],
@@ -49,7 +49,10 @@ export const LABELS: Record<Measure, RegExp[]> = {
  */
 export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // PM₂.₅ with the subscripts misread ("PM; .5: 46", "PM2: 5"), Z for 2 ("PMZ5").
-  pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g, /\b(?:PM|MP|PNI|PN|PIVI)\s?[2Z]\s?[:;.,]?\s?5\b/g,
+  pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g,
+    // ...and the 5 read as s before the word for its level ("PM,.s concentration was 46.3").
+    /\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?[5sS](?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi,
+    /\b(?:PM|MP|PNI|PN|PIVI)\s?[2Z]\s?[:;.,]?\s?5\b/g,
     // Alone in a header cell, the 2 lost or the 5 read as S, M as W ("PM.S", "PW.5").
     /(?<=^|\s{2}|[\t|])(?:PM|MP|PW)\s?[2Z]?\s?[.,]\s?[5S](?=\s*(?:$|\s{2}|[\t|]))/g],
   // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ"); M read as NI, N or IVI ("PNI10").
@@ -69,7 +72,7 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
     // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
     /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g],
   // "co" or "C0" alone in a cell, as "03" above: a header cell, never a word.
-  co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g, /\(\s*[Cc][Oo0]\s*\)/g, /(?<=^|\s{2}|[\t|])(?:co|C0|c0)(?=\s*(?:$|\s{2}|[\t|]))/g],
+  co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g, /\b[Cc][Oo0](?=\s+(?:concentra|level|nivel|n[ií]vel)\w*\b)/g, /\(\s*[Cc][Oo0]\s*\)/g, /(?<=^|\s{2}|[\t|])(?:co|C0|c0)(?=\s*(?:$|\s{2}|[\t|]))/g],
 };
 
 /** Concentration / weather units, matched at the position right after a number (or inside a label). */

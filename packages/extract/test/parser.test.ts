@@ -301,6 +301,12 @@ describe('OCR misreadings (only with ocr: true)', () => {
     assert.deepEqual([parse(t, true).pm25, parse(t, true).pm10], [7.8, 89]);
     assert.equal(parse(t).pm25, 78, 'a text layer says what it means');
   });
+  it('scanned prose: "PM,.s", "co" and "nitrégeno" before the word for their level', () => {
+    const r = parse('The citywide average PM,.s concentration was 46.3 ug/m3.\nThe citywide average co concentration was 0.3 ppm.', true);
+    assert.deepEqual([r.pm25, r.co], [46.3, 0.344]);
+    assert.equal(parse('La concentración promedio de Dióxido de nitrégeno en la ciudad fue de 37 ppb.', true).no2, 69.6);
+    assert.equal(parse('The citywide average co concentration was 0.3 ppm.').co, undefined, 'not in a text layer');
+  });
   it('M read as NI or N ("PNI10", "PN2.5") through a speckled page', () => {
     const r = parse('PNI10: 51 µg/m³\nPN2.5: 23 µg/m³', true);
     assert.deepEqual([r.pm10, r.pm25], [51, 23]);
