@@ -29,7 +29,8 @@ const DATE_PATTERNS: Array<{ re: RegExp; parts: (m: RegExpExecArray) => { d: num
     },
   },
   {
-    re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|°|º)?\s*(?:de\s+|of\s+)?(${MONTH_WORDS})\.?,?\s*(?:de\s+|del\s+)?(\d{4})\b`, 'gi'),
+    // A stray mark after the month is OCR's ("1 de ábril' de 2025").
+    re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|°|º)?\s*(?:de\s+|of\s+)?(${MONTH_WORDS})['’´\`]?\.?,?\s*(?:de\s+|del\s+)?(\d{4})\b`, 'gi'),
     parts: (m) => ({ d: Number(m[1]), m: MONTHS[m[2]!.toLowerCase()] ?? 0, y: Number(m[3]) }),
   },
   {

@@ -50,6 +50,8 @@ export const LABELS: Record<Measure, RegExp[]> = {
 export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // PM₂.₅ with the subscripts misread ("PM; .5: 46", "PM2: 5"), Z for 2 ("PMZ5").
   pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g,
+    // ...or the whole subscript read as punctuation ("PM,.,: 46,5"): PM10's digits are full size and read as digits.
+    /\b(?:PM|MP)\s?[,.;]{1,3}\s?[:=]?(?=\s*\d)/g,
     // ...and the 5 read as s before the word for its level ("PM,.s concentration was 46.3").
     /\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?[5sS](?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi,
     /\b(?:PM|MP|PNI|PN|PIVI)\s?[2Z]\s?[:;.,]?\s?5\b/g,

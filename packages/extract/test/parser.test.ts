@@ -307,6 +307,11 @@ describe('OCR misreadings (only with ocr: true)', () => {
     assert.equal(parse('La concentración promedio de Dióxido de nitrégeno en la ciudad fue de 37 ppb.', true).no2, 69.6);
     assert.equal(parse('The citywide average co concentration was 0.3 ppm.').co, undefined, 'not in a text layer');
   });
+  it('PM2.5 whose subscript OCR read as punctuation ("PM,.,: 46,5"); a stray mark after a month name', () => {
+    const r = parse('Curitiba, Terca-leirá, 1 de ábril\' de 2025\nPM,.,: 46,5 µg/m³\nPM10: 7 µg/m³', true);
+    assert.deepEqual([r.pm25, r.pm10, r.date], [46.5, 7, '2025-04-01']);
+    assert.equal(parse('PM,.,: 46,5 µg/m³').pm25, undefined, 'not in a text layer');
+  });
   it('M read as NI or N ("PNI10", "PN2.5") through a speckled page', () => {
     const r = parse('PNI10: 51 µg/m³\nPN2.5: 23 µg/m³', true);
     assert.deepEqual([r.pm10, r.pm25], [51, 23]);
