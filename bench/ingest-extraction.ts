@@ -45,7 +45,7 @@ async function extract(bytes: Uint8Array, name: string): Promise<{ got: Extracte
 
 console.log(`load average at start: ${load()} (2 cores; timings are best of ${RUNS})`);
 // Per-page times are of a warm OCR worker: this process is bigger than the service, and
-// replacing the worker after every upload (as the service does above 384 MB) would time
+// replacing the worker after every job (as the service does above 384 MB) would time
 // worker starts. The service section at the end times uploads as deployed.
 configureOcr({ recycleAboveRssMb: Infinity });
 

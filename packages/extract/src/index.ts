@@ -27,7 +27,7 @@
 import { ExtractionError } from './errors.js';
 import { checkType, imageDimensions } from './file-type.js';
 import { askLanguageModel, needsLanguageModel, type LanguageModel } from './language-model.js';
-import { ocrImage, recycleOcrWorkers, type OcrResult } from './ocr.js';
+import { ocrImage, type OcrResult } from './ocr.js';
 import { parseBulletinText } from './parser.js';
 import { DEFAULT_STEPS, ENLARGED_MAX_PIXELS, IMAGE_TEXT_ESTIMATE_PX, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_ESTIMATE_PX, SMALL_TEXT_PX, type PreparedImage, type PreprocessSteps } from './preprocess.js';
 import type { CityValueRule, ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
@@ -96,15 +96,6 @@ export async function extractBulletin(
   limits: ExtractionLimits,
   opts: ExtractOptions = {},
 ): Promise<ExtractedContext> {
-  try {
-    return await readBulletin(bytes, filename, limits, opts);
-  } finally {
-    // The upload is done with OCR: a worker grown past the memory bound is replaced now.
-    recycleOcrWorkers();
-  }
-}
-
-async function readBulletin(bytes: Uint8Array, filename: string, limits: ExtractionLimits, opts: ExtractOptions): Promise<ExtractedContext> {
   const { signal } = opts;
   signal?.throwIfAborted();
   if (bytes.byteLength > limits.maxBytes) {
