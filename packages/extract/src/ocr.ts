@@ -279,6 +279,9 @@ export function normalizeOcrWord(word: string): string {
   // "34'": a speck read as an apostrophe after one.
   if (/^\$\d/.test(word)) return word.slice(1);
   if (/^\d+(?:[.,]\d+)?['’`]$/.test(word)) return word.slice(0, -1);
+  // "MP2,5:41": a formula glued to its value reads as a time ("5:41"); the gap OCR closed is put back.
+  const glued = /^((?:PM|MP)\s?(?:2[,.]5|10)|[NS][O0]2|O3|CO)([:;=])(\d)/i.exec(word);
+  if (glued) return `${glued[1]}${glued[2]} ${word.slice(glued[0].length - 1)}`;
   const m = /^([([]|[lI|](?=[µuμ]))?[µuμpy]?g[/|]m[3³?*°²]?([)\]]?)([.,;:]?)$/.exec(word);
   if (!m) return word;
   const open = m[1] ? (m[1] === '(' ? '(' : '[') : '';

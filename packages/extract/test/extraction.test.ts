@@ -255,6 +255,8 @@ describe('OCR word clean-up', () => {
       // A capitals unit row of a fixed-width table, and a speck read as "$".
       ['UG/N8', 'µg/m³'], ['UGYN8', 'µg/m³'], ['UG/MB', 'µg/m³'], ['UGM', 'µg/m³'], ['UG/M3', 'µg/m³'], ['$8-HR', '8-HR'],
       ['UGANDA', 'UGANDA'], ['US$', 'US$'], ["34'", '34'], ["12.5’", '12.5'], ["O'Brien", "O'Brien"], ['ugim?', 'µg/m³'], ['ugfm?,', 'µg/m³,'], ['ugly', 'ugly'],
+      // A formula glued to its value, which would read as a time; a time stays one.
+      ['MP2,5:41', 'MP2,5: 41'], ['PM10:51', 'PM10: 51'], ['NO2;45', 'NO2; 45'], ['CO:2,8', 'CO: 2,8'], ['10:30', '10:30'], ['03:41', '03:41'],
     ];
     for (const [word, want] of cases) assert.equal(normalizeOcrWord(word), want, word);
   });
