@@ -50,12 +50,12 @@ function isoDate(y: number, m: number, d: number): string | null {
   return dt.toISOString().slice(0, 10);
 }
 
-/** The best date of the document, or null. */
 /** More words than this beside a date make its line running text. */
 const PROSE_WORDS = 8;
 /** In running text, how far before a date (characters) a label word still labels it. */
 const LABEL_REACH = 24;
 
+/** The best date of the document, or null. */
 export function findDate(lines: Line[], ocrFactor: (l: Line) => number): ExtractedTextField | null {
   let best: (ExtractedTextField & { order: number }) | null = null;
   const firstPage = lines.filter((l) => l.page === lines[0]?.page && l.folded.trim());

@@ -264,7 +264,6 @@ export function restoreLostDecimalCommas<T extends { value: number }>(items: T[]
   for (const c of items) if (Number.isInteger(c.value) && c.value > median * 5 && c.value / 10 < median * 3) c.value /= 10;
 }
 
-
 /**
  * A stated mean of stations lies near their values (between the lowest and highest
  * when every station is listed). OCR that dropped its decimal mark ("7.8" read "78",

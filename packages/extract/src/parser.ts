@@ -259,9 +259,11 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
   // Tables restore their own columns; station lists read as prose need the same care.
   if (ocr) {
     for (const m of new Set(readings.map((r) => r.measure))) {
-      restoreLostDecimalCommas(readings.filter((r) => r.measure === m && r.station !== null && r.range === null && (r.sourceUnit === '' || r.sourceUnit === r.unit)));
-      for (const mean of readings.filter((r) => r.measure === m && r.aggregate === 'mean' && r.range === null)) {
-        restoreLostMeanDecimal(mean, readings.filter((r) => r.measure === m && r.station !== null && r.range === null && r.unit === mean.unit && r.sourceUnit === mean.sourceUnit));
+      const single = readings.filter((r) => r.measure === m && r.range === null);
+      const stations = single.filter((r) => r.station !== null);
+      restoreLostDecimalCommas(stations.filter((r) => r.sourceUnit === '' || r.sourceUnit === r.unit));
+      for (const mean of single.filter((r) => r.aggregate === 'mean')) {
+        restoreLostMeanDecimal(mean, stations.filter((r) => r.unit === mean.unit && r.sourceUnit === mean.sourceUnit));
       }
     }
   }
