@@ -13,9 +13,11 @@
  *              in one process (what a worker process of the service's pool does): renders/min
  * kernels      RGBA → yuv420p of a 1080p frame: WASM SIMD, plain JS, and the native
  *              swscale of node-av when --native-yuv names a folder where it is installed
- * --compare    the 1080p landscape render with ffmpeg converting RGBA (the old path), with
- *              the JS kernel, and with every frame drawn in full
- * --x264       x264 settings on a lossless render of the default video: size, PSNR, SSIM, CPU
+ * --compare    the 1080p landscape render encoded by ffmpeg (whole frames piped, the path
+ *              where the x264 driver is not built), with ffmpeg converting RGBA (the old
+ *              path), with the JS kernel, and with every frame drawn in full
+ * --x264       x264 settings on a lossless render of the default video: size, PSNR, SSIM,
+ *              CPU; ffmpeg's encoder on the raw frames, and the driver in whole renders
  * --peer DIR   renders the Remotion peer (DIR/render.mjs, concurrency 1) in the same run and
  *              prints how many times faster aqcast rendered the comparable 15 s 1080p video
  *
@@ -27,7 +29,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { findFfmpeg, renderVideo, type RenderOptions } from '../packages/engine/src/index.ts';
+import { findFfmpeg, findX264Driver, renderVideo, type RenderOptions } from '../packages/engine/src/index.ts';
 import { createI420Converter } from '../packages/engine/src/yuv/i420.ts';
 
 const args = process.argv.slice(2);
@@ -161,7 +163,7 @@ function timed(cmd: string, argv: string[]): { cpu: number; wall: number } {
 async function x264Table(): Promise<void> {
   console.log('\nx264 settings on the default 15 s 1080p video (reference: our lossless yuv420p render):');
   const ref = join(dir, 'ref.mp4');
-  await renderVideo(PARAMS, { outFile: ref, encoder: { preset: 'ultrafast', crf: 0, tune: null, x264Params: null } });
+  await renderVideo(PARAMS, { outFile: ref, encoder: { backend: 'ffmpeg', preset: 'ultrafast', crf: 0, tune: null, x264Params: null } });
   const raw = join(dir, 'ref.yuv');
   execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', ref, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-y', raw]);
   const input = ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s:v', '1920x1080', '-r', '30', '-i', raw];
@@ -180,6 +182,26 @@ async function x264Table(): Promise<void> {
     const ssim = /SSIM .*All:([\d.]+)/.exec(q)?.[1] ?? '?';
     console.log(`  ${preset.padEnd(10)} ${String(crf).padStart(3)} ${(tune ?? '-').padEnd(10)} ${(params ?? '-').padEnd(MBTREE.length)} ${(statSync(out).size / 1e6).toFixed(2).padStart(8)}  ${psnr.slice(0, 6).padStart(8)}  ${ssim.slice(0, 7)}  ${t.cpu.toFixed(2).padStart(6)}  ${t.wall.toFixed(2).padStart(6)}`);
   }
+  if (!findX264Driver()) {
+    rmSync(raw, { force: true });
+    return console.log('  (the x264 driver is not built: no driver rows)');
+  }
+  console.log('\n  the x264 driver (sent only changed blocks; a whole render each, so the time is the render\'s):');
+  console.log(`  ${'preset'.padEnd(10)} ${'rate'.padEnd(7)} ${'params'.padEnd(62)}  size MB   PSNR avg  SSIM      render s`);
+  const BASE = 'bframes=0:mbtree=0:rc-lookahead=0:scenecut=0:aq-mode=0';
+  const driverCandidates: [string, { qp?: number; crf?: number }, string][] = [
+    ['superfast', { qp: 22 }, `${BASE}:ref=3`], ['superfast', { qp: 23 }, `${BASE}:ref=3`], ['superfast', { qp: 22 }, `${BASE}:ref=1`],
+    ['superfast', { qp: 22 }, `${BASE}:ref=3:weightp=0`], ['superfast', { crf: 30 }, `${BASE}:ref=3`], ['faster', { qp: 24 }, BASE],
+  ];
+  for (const [preset, rate, params] of driverCandidates) {
+    const out = join(dir, 'driver.mp4');
+    const r = await renderVideo(PARAMS, { outFile: out, encoder: { backend: 'x264', preset, tune: 'animation', ...rate, x264Params: params } });
+    const q = spawnSync(ffmpeg, ['-hide_banner', '-nostdin', '-i', out, ...input, '-lavfi', '[0:v][1:v]psnr;[0:v][1:v]ssim', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+    const psnr = /PSNR .*average:([\d.]+|inf)/.exec(q)?.[1] ?? '?';
+    const ssim = /SSIM .*All:([\d.]+)/.exec(q)?.[1] ?? '?';
+    const rateLabel = rate.qp !== undefined ? `qp ${rate.qp}` : `crf ${rate.crf}`;
+    console.log(`  ${preset.padEnd(10)} ${rateLabel.padEnd(7)} ${params.padEnd(62)} ${(r.bytes / 1e6).toFixed(2).padStart(8)}  ${psnr.slice(0, 6).padStart(8)}  ${ssim.slice(0, 7)}  ${(r.renderMs / 1000).toFixed(2).padStart(8)}`);
+  }
   rmSync(raw, { force: true });
 }
 
@@ -189,7 +211,8 @@ function peer(peerDir: string): { renderS: number; totalS: number } {
 }
 
 try {
-  console.log(`ffmpeg: ${ffmpeg}\nload average at start: ${load()}\n`);
+  const driver = findX264Driver();
+  console.log(`ffmpeg: ${ffmpeg}\nencoder: ${driver ? `the x264 driver (${driver})` : 'ffmpeg (the x264 driver is not built)'}\nload average at start: ${load()}\n`);
   const cases: [string, object][] = [
     ['1080p landscape (default)', PARAMS],
     ['1080p portrait', { ...PARAMS, format: 'portrait' }],
@@ -221,6 +244,7 @@ try {
 
   if (args.includes('--compare')) {
     console.log(`\nvariants of the 1080p landscape render (load average ${load()}):`);
+    print(await pair('ffmpeg encoder, whole frames piped', PARAMS, { encoder: { backend: 'ffmpeg' } }));
     print(await pair('ffmpeg converts RGBA (old path)', PARAMS, { pixelPath: 'ffmpeg' }));
     print(await pair('plain JS kernel', PARAMS, { pixelPath: 'js' }));
     print(await pair('every frame drawn in full', PARAMS, { incremental: false }));
@@ -234,7 +258,7 @@ try {
     print(ours);
     // The peer encodes with plain veryfast crf 23; aqcast with its own measured settings.
     // Same settings as the peer, for a like-for-like figure:
-    const same = await pair('aqcast, peer x264 settings', PARAMS, { encoder: { preset: 'veryfast', crf: 23, tune: null, x264Params: null } });
+    const same = await pair('aqcast, peer x264 settings', PARAMS, { encoder: { backend: 'ffmpeg', preset: 'veryfast', crf: 23, tune: null, x264Params: null } });
     print(same);
     const them = peer(peerDir);
     console.log(`  Remotion: render ${them.renderS.toFixed(1)} s (bundling excluded), total ${them.totalS.toFixed(1)} s`);

@@ -23,7 +23,7 @@ export { renderVideo, type RenderOptions, type RenderResult } from './render/ren
 export { describeFrame, renderFramePng, type FrameDescription } from './render/scene.js';
 export { frameGeometry } from './render/geometry.js';
 export { configureStaticLayerCache, staticLayerCacheStats, type StaticLayerCacheStats } from './render/static-cache.js';
-export { findFfmpeg, findFfprobe } from './ffmpeg/locate.js';
+export { findFfmpeg, findFfprobe, findX264Driver } from './ffmpeg/locate.js';
 export { CaptionOverlay, normalizeCues, MAX_CUE_CHARS, MAX_CUES, type CaptionCue, type CaptionOptions } from './captions/overlay.js';
 export { holdTimeline, type FrameTimeline } from './render/timeline.js';
 

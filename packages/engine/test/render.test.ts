@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { EngineError, findFfmpeg, frameGeometry, listTemplates, normalizeRenderParams, renderFramePng, renderVideo, type Format } from '../src/index.ts';
+import { EngineError, findFfmpeg, findX264Driver, frameGeometry, listTemplates, normalizeRenderParams, renderFramePng, renderVideo, type Format } from '../src/index.ts';
 import { childProcesses, countColor, pngPixels, probe, topLevelBoxes } from './helpers.ts';
 
 const VALUES = { location: 'Santiago', pm25: 87.4, pm10: 140, no2: 42, o3: 96, so2: 8, co: 0.8, temperatura: 9, humidity: 64, date: '2026-11-22' };
@@ -85,23 +85,27 @@ describe('poster colours follow the category', () => {
 });
 
 describe('failure and cancellation', () => {
-  it('abort kills ffmpeg and leaves no file', async () => {
+  it('abort kills ffmpeg (and the x264 driver) and leaves no file', async () => {
     const ac = new AbortController();
     const outFile = join(dir, 'aborted.mp4');
     let sawFfmpeg = false;
+    let sawDriver = false;
     const run = renderVideo({ ...VALUES, resolution: '720p' }, {
       outFile,
       signal: ac.signal,
       onProgress: (f) => {
         if (f > 0.1 && !ac.signal.aborted) {
           sawFfmpeg = childProcesses('ffmpeg').length > 0;
+          sawDriver = childProcesses('aqcast-x264').length > 0;
           ac.abort();
         }
       },
     });
     await assert.rejects(run, (err: unknown) => err instanceof EngineError && err.code === 'aborted');
     assert.ok(sawFfmpeg, 'ffmpeg was running before the abort');
+    assert.equal(sawDriver, findX264Driver() !== null, 'the x264 driver ran where it is built');
     assert.deepEqual(childProcesses('ffmpeg'), []);
+    assert.deepEqual(childProcesses('aqcast-x264'), []);
     assert.equal(existsSync(outFile), false);
     assert.equal(existsSync(outFile.replace(/\.mp4$/, '.png')), false);
     assert.deepEqual(readdirSync(dir).filter((f) => f.includes('aborted')), []);

@@ -5,7 +5,7 @@
  * the next frame is drawn while ffmpeg converts and encodes the previous ones, and
  * memory stays flat however long the video is.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { EngineError } from '../errors.js';
 
@@ -22,6 +22,8 @@ export interface EncoderOptions {
   /** x264 knobs; the defaults were measured on flat motion graphics (see bench/engine-render.ts). */
   preset?: string;
   crf?: number;
+  /** A constant quantiser instead of CRF (the x264 driver's rate control). */
+  qp?: number;
   tune?: string | null;
   /** Extra `-x264-params` (key=value:…); null for none. */
   x264Params?: string | null;
@@ -78,16 +80,74 @@ export function encoderArgs(o: EncoderOptions): string[] {
   return args;
 }
 
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: Error;
+}
+
+/** Settles when `child` has exited (or failed to start), never rejects. */
+export function exitOf(child: ChildProcess): Promise<ChildExit> {
+  return new Promise((resolve) => {
+    let spawnError: Error | undefined;
+    child.once('error', (error) => {
+      spawnError = error;
+      // A failed spawn may never emit 'close'.
+      if (child.pid === undefined) resolve({ code: null, signal: null, error });
+    });
+    child.once('close', (code, signal) => resolve({ code, signal, error: spawnError }));
+  });
+}
+
+/**
+ * Writes to a child's stdin with at most `max` writes in flight: `write` resolves once
+ * fewer are unwritten, so drawing runs a few frames ahead of the encoder and memory
+ * stays flat. When the child exits meanwhile, the wait rejects with `failure()`.
+ */
+export class PipeWindow {
+  private readonly inFlight: Promise<void>[] = [];
+
+  constructor(
+    private readonly stdin: Writable,
+    private readonly max: number,
+    private readonly exited: Promise<unknown>,
+    private readonly failure: () => Promise<Error>,
+  ) {}
+
+  async write(chunk: Uint8Array): Promise<void> {
+    const p = new Promise<void>((resolve, reject) => {
+      this.stdin.write(chunk, (err) => (err ? reject(err) : resolve()));
+    });
+    p.catch(() => {});
+    this.inFlight.push(p);
+    while (this.inFlight.length >= this.max) {
+      const oldest = this.inFlight.shift() as Promise<void>;
+      try {
+        await Promise.race([oldest, this.exited.then(() => Promise.reject(new Error('the child exited')))]);
+      } catch {
+        throw await this.failure();
+      }
+    }
+  }
+
+  /** Waits for every queued write. */
+  async drain(): Promise<void> {
+    try {
+      await Promise.all(this.inFlight.splice(0));
+    } catch {
+      throw await this.failure();
+    }
+  }
+}
+
 export class FrameEncoder {
   private readonly child: ChildProcessByStdio<Writable, null, Readable>;
-  private readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>;
-  private readonly inFlight: Promise<void>[] = [];
-  private readonly maxInFlight: number;
+  private readonly exited: Promise<ChildExit>;
+  private readonly window: PipeWindow;
   private stderr = '';
   private killed = false;
 
   constructor(private readonly o: EncoderOptions) {
-    this.maxInFlight = o.maxInFlight ?? 3;
     this.child = spawn(o.ffmpegPath, encoderArgs(o), { stdio: ['pipe', 'ignore', 'pipe'] });
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (d: string) => {
@@ -95,15 +155,8 @@ export class FrameEncoder {
     });
     // EPIPE when ffmpeg dies early: reported through `exited`, not as a crash.
     this.child.stdin.on('error', () => {});
-    this.exited = new Promise((resolve) => {
-      let spawnError: Error | undefined;
-      this.child.once('error', (error) => {
-        spawnError = error;
-        // A failed spawn may never emit 'close'.
-        if (this.child.pid === undefined) resolve({ code: null, signal: null, error });
-      });
-      this.child.once('close', (code, signal) => resolve({ code, signal, error: spawnError }));
-    });
+    this.exited = exitOf(this.child);
+    this.window = new PipeWindow(this.child.stdin, o.maxInFlight ?? 3, this.exited, () => this.failure());
   }
 
   /** The last lines ffmpeg wrote to stderr. */
@@ -119,29 +172,13 @@ export class FrameEncoder {
   }
 
   /** Queues one frame; resolves once fewer than `maxInFlight` frames are unwritten. */
-  async writeFrame(frame: Buffer): Promise<void> {
-    const p = new Promise<void>((resolve, reject) => {
-      this.child.stdin.write(frame, (err) => (err ? reject(err) : resolve()));
-    });
-    p.catch(() => {});
-    this.inFlight.push(p);
-    while (this.inFlight.length >= this.maxInFlight) {
-      const oldest = this.inFlight.shift() as Promise<void>;
-      try {
-        await Promise.race([oldest, this.exited.then(() => Promise.reject(new Error('ffmpeg exited')))]);
-      } catch {
-        throw await this.failure();
-      }
-    }
+  writeFrame(frame: Buffer): Promise<void> {
+    return this.window.write(frame);
   }
 
   /** Closes stdin and waits for ffmpeg to finish the file (including the faststart pass). */
   async finish(): Promise<void> {
-    try {
-      await Promise.all(this.inFlight.splice(0));
-    } catch {
-      throw await this.failure();
-    }
+    await this.window.drain();
     this.child.stdin.end();
     const r = await this.exited;
     if (r.code !== 0 || r.error) throw await this.failure();

@@ -4,9 +4,11 @@
  * @ffmpeg-installer/@ffprobe-installer npm packages — so a fresh `npm ci` renders
  * without any system package.
  */
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EngineError } from '../errors.js';
 
 function isExecutable(file: string): boolean {
@@ -57,4 +59,25 @@ export function findFfmpeg(explicit?: string): string {
 /** Path of the ffprobe binary to use (`explicit` when given); throws EngineError `ffmpeg_not_found`. */
 export function findFfprobe(explicit?: string): string {
   return find('ffprobe', '@ffprobe-installer/ffprobe', explicit);
+}
+
+let driverProbe: { path: string; usable: boolean } | null = null;
+
+/**
+ * Our libx264 driver (native/aqcast-x264.c), built by `npm ci` where a C compiler and
+ * libx264's headers are installed; null where it was not built or does not run here
+ * (it is started once with --check, e.g. a build moved to a machine without libx264),
+ * and renders then encode through ffmpeg alone. AQCAST_X264_DRIVER names another
+ * build, or `off`.
+ */
+export function findX264Driver(): string | null {
+  const env = process.env.AQCAST_X264_DRIVER;
+  if (env === 'off') return null;
+  if (env && !isExecutable(env)) throw new EngineError('ffmpeg_not_found', `AQCAST_X264_DRIVER is set to ${env}, which is not an executable file`);
+  const path = env || fileURLToPath(new URL('../../native/build/aqcast-x264', import.meta.url));
+  if (driverProbe?.path !== path) {
+    const usable = isExecutable(path) && spawnSync(path, ['--check'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+    driverProbe = { path, usable };
+  }
+  return driverProbe.usable ? path : null;
 }

@@ -10,7 +10,8 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CaptionOverlay, type CaptionOptions } from '../captions/overlay.js';
 import { EngineError } from '../errors.js';
 import { FrameEncoder } from '../ffmpeg/encoder.js';
-import { findFfmpeg } from '../ffmpeg/locate.js';
+import { findFfmpeg, findX264Driver } from '../ffmpeg/locate.js';
+import { X264Encoder } from '../ffmpeg/x264-encoder.js';
 import { normalizeRenderParams } from '../params/normalize.js';
 import { FrameSource, type FrameStats, type PixelPath } from './frame-source.js';
 import { frameGeometry } from './geometry.js';
@@ -27,7 +28,20 @@ export interface RenderOptions {
   /** ffmpeg binary; defaults to `findFfmpeg()`. */
   ffmpegPath?: string;
   /** Encoder tuning (benchmarks); leave unset in production. */
-  encoder?: { preset?: string; crf?: number; tune?: string | null; x264Params?: string | null; maxInFlight?: number };
+  encoder?: {
+    /**
+     * 'x264' (the default where it was built): our libx264 driver, sent only the
+     * blocks that changed; 'ffmpeg': whole frames piped to ffmpeg's encoder.
+     */
+    backend?: 'x264' | 'ffmpeg';
+    preset?: string;
+    crf?: number;
+    /** Constant quantiser (x264 driver only; its default rate control). */
+    qp?: number;
+    tune?: string | null;
+    x264Params?: string | null;
+    maxInFlight?: number;
+  };
   /** Redraw only what changed between frames (default true); false forces full frames. */
   incremental?: boolean;
   /**
@@ -106,17 +120,21 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
   const tmpPoster = tempNameFor(posterFile);
   const maxInFlight = opts.encoder?.maxInFlight ?? 3;
   const pixelPath = opts.pixelPath ?? 'wasm-simd';
-  const encoder = new FrameEncoder({
+  const driverPath = pixelPath !== 'ffmpeg' && opts.encoder?.backend !== 'ffmpeg' ? findX264Driver() : null;
+  if (opts.encoder?.backend === 'x264' && !driverPath) throw new EngineError('ffmpeg_not_found', 'the x264 encoder backend was asked for, but aqcast-x264 was not built (it needs a C compiler and libx264-dev at npm ci)');
+  const { backend: _backend, ...tuning } = opts.encoder ?? {};
+  const encoderOptions = {
     ffmpegPath,
     width: ps.width,
     height: ps.height,
     fps: ps.fps,
     outFile: tmpVideo,
-    ...opts.encoder,
-    inputPixelFormat: pixelPath === 'ffmpeg' ? 'rgba' : 'yuv420p',
+    ...tuning,
+    inputPixelFormat: pixelPath === 'ffmpeg' ? ('rgba' as const) : ('yuv420p' as const),
     maxInFlight,
     ...(opts.audio ? { audio: { file: resolve(opts.audio.file), durationSec: timeline.durationSec } } : {}),
-  });
+  };
+  const encoder = driverPath ? new X264Encoder({ ...encoderOptions, driverPath }) : new FrameEncoder(encoderOptions);
 
   let aborted = false;
   const onAbort = () => {
@@ -138,10 +156,12 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
     report(0);
     for (let i = 0; i < timeline.frames; i++) {
       if (aborted) throw abortError();
-      const frame = source.frameAt(timeline.templateFrame(i), i / ps.fps);
+      const update = source.updateAt(timeline.templateFrame(i), i / ps.fps);
       // The hold starts at the poster frame, so its output index is the template's.
-      if (i === posterFrame) await writeFile(tmpPoster, await source.canvas.encode('png'));
-      await encoder.writeFrame(frame);
+      const poster = i === posterFrame ? await source.canvas.encode('png') : undefined;
+      if (encoder instanceof X264Encoder) await encoder.writeUpdate(update.frame, update.blocks);
+      else await encoder.writeFrame(source.toRing(update));
+      if (poster) await writeFile(tmpPoster, poster);
       // Encoding lags drawing by a few frames; keep the last 3 % for the final flush.
       if (i % 5 === 0) report(Math.min(0.97, ((i + 1) / timeline.frames) * 0.97));
     }

@@ -25,8 +25,8 @@ export interface PreparedScene {
   fps: number;
   frames: number;
   durationSec: number;
-  /** The static layer at output resolution. */
-  staticLayer: Canvas;
+  /** The static layer at output resolution (drawn, or taken from the cache, on first use). */
+  readonly staticLayer: Canvas;
 }
 
 /** Lays out `params` for drawing; `shareStatic: false` draws a static layer of its own instead of using the process-wide cache. */
@@ -54,7 +54,10 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     scene.drawStatic(sctx);
     return layer;
   };
-  const staticLayer = scene.staticKey === undefined || opts.shareStatic === false ? drawStaticLayer() : staticLayers.get(`${template.id}@${template.version}|${geo.width}x${geo.height}|${scene.staticKey}`, drawStaticLayer);
+  const obtainStaticLayer = () =>
+    scene.staticKey === undefined || opts.shareStatic === false ? drawStaticLayer() : staticLayers.get(`${template.id}@${template.version}|${geo.width}x${geo.height}|${scene.staticKey}`, drawStaticLayer);
+  // Drawn on first use: a thread that only converts and encodes (drawing in a worker) never needs it.
+  let staticLayer: Canvas | null = null;
   return {
     template,
     scene,
@@ -66,7 +69,9 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     fps: FPS,
     frames: Math.round(template.durationSec * FPS),
     durationSec: template.durationSec,
-    staticLayer,
+    get staticLayer() {
+      return (staticLayer ??= obtainStaticLayer());
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 /** Liveness, readiness and version: what /ping, /health and GraphQL `status` report. */
-import { findFfmpeg } from '@aqcast/engine';
+import { findFfmpeg, findX264Driver } from '@aqcast/engine';
 import { sql } from 'kysely';
 import { SERVICE_VERSION } from '../../core/version.js';
 import type { ModuleDeps } from '../../core/module.js';
@@ -31,7 +31,8 @@ export class SystemService {
     let ffmpeg: Check;
     try {
       findFfmpeg(this.deps.config.ffmpegPath ?? undefined);
-      ffmpeg = { ok: true };
+      // Which H.264 encoder renders use: our libx264 driver where it was built, else ffmpeg's.
+      ffmpeg = { ok: true, detail: findX264Driver() ? 'encoder aqcast-x264' : 'encoder ffmpeg' };
     } catch {
       ffmpeg = { ok: false, detail: 'ffmpeg not found' };
     }
