@@ -135,6 +135,9 @@ export const UNEVEN_LIGHT_SPREAD = 50;
  */
 export async function preprocessImage(input: ImageInput, steps: PreprocessSteps, maxPixels: number, enlarge = false): Promise<PreparedImage> {
   const { default: sharp } = await import('sharp');
+  // libvips keeps recent operations' pixels (up to 50 MB by default) for reuse; every
+  // page here is new, so that cache only held memory through the upload.
+  sharp.cache(false);
   try {
     let img = input instanceof Uint8Array
       ? sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
