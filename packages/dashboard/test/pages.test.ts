@@ -206,6 +206,8 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     await page.getByLabel('Search').fill('quito');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/q=quito/);
+    // Quito was listed before the filter too: wait for the filtered list itself, where Cuenca is gone.
+    await page.getByRole('link', { name: 'Cuenca' }).waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Quito' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Cuenca' }).count(), 0);
     await page.getByLabel('Source').selectOption('upload');

@@ -1,13 +1,25 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { findFfprobe } from '@aqcast/engine';
 import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, SMALL, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
 
 function ffprobe(buf: Buffer): { codec_name: string; width: number; height: number; pix_fmt: string } {
-  const out = execFileSync(findFfprobe(), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,pix_fmt', '-of', 'json', '-i', 'pipe:0'], { input: buf });
-  return (JSON.parse(out.toString()) as { streams: [{ codec_name: string; width: number; height: number; pix_fmt: string }] }).streams[0];
+  // From a file: on a pipe ffprobe stops reading once the index at the front has told
+  // it enough, and writing the rest of the MP4 then fails with EPIPE.
+  const dir = mkdtempSync(join(tmpdir(), 'aqcast-probe-'));
+  try {
+    const file = join(dir, 'video.mp4');
+    writeFileSync(file, buf);
+    const out = execFileSync(findFfprobe(), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,pix_fmt', '-of', 'json', file]);
+    return (JSON.parse(out.toString()) as { streams: [{ codec_name: string; width: number; height: number; pix_fmt: string }] }).streams[0];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe(`render API (${STORE})`, () => {
