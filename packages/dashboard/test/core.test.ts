@@ -279,30 +279,42 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
   });
 
   test('keyboard: skip link, navigation, the template picker and a dialog work without a mouse', async () => {
+    // Focus moves in effects after a render: wait for it (up to 5 s) rather than read it once.
+    const focusReaches = async (what: string, want: { text?: string; id?: string; tag?: string }) => {
+      const reached = await d.page
+        .waitForFunction((w) => {
+          const el = document.activeElement;
+          return !!el && (w.text === undefined || el.textContent === w.text) && (w.id === undefined || el.id === w.id) && (w.tag === undefined || el.tagName === w.tag);
+        }, want, { timeout: 5_000 })
+        .then(() => true, () => false);
+      assert.ok(reached, `${what}: focus is on ${await d.page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
+    };
     await d.goto('/renders');
     await d.page.locator('main h1').waitFor();
     await d.page.keyboard.press('Tab');
-    assert.equal(await d.page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+    await focusReaches('the first Tab', { text: 'Skip to content' });
     await d.page.keyboard.press('Enter');
-    assert.equal(await d.page.evaluate(() => document.activeElement?.id), 'main');
+    await focusReaches('the skip link', { id: 'main' });
     // Tab from the top of the page to the "New render" link of the navigation, and follow it.
     await d.page.locator('.brand').focus();
     for (let i = 0; i < 20 && (await d.page.evaluate(() => document.activeElement?.textContent)) !== 'New render'; i++) await d.page.keyboard.press('Tab');
     await d.page.keyboard.press('Enter');
     await d.page.waitForURL(/\/dashboard\/new$/);
     await d.page.locator('h1', { hasText: 'New render' }).waitFor();
-    assert.equal(await d.page.evaluate(() => document.activeElement?.tagName), 'H1', 'focus moves to the new page heading');
+    await focusReaches('focus moves to the new page heading', { tag: 'H1' });
     const first = d.page.getByRole('radio', { name: 'Daily report' });
     await first.focus();
     await d.page.keyboard.press('ArrowRight');
-    assert.equal(await d.page.getByRole('radio', { name: 'Pollution alert' }).isChecked(), true, 'arrow keys move through the templates');
+    const moved = await d.page.getByRole('radio', { name: 'Pollution alert', checked: true }).waitFor({ timeout: 5_000 }).then(() => true, () => false);
+    assert.ok(moved, 'arrow keys move through the templates');
     // The bulk-retry dialog opens from the keyboard, holds the focus, and Escape closes it.
     await d.goto('/renders');
     await d.page.getByRole('button', { name: 'Retry all failed' }).focus();
     await d.page.keyboard.press('Enter');
     const dialog = d.page.getByRole('dialog', { name: 'Retry all failed' });
     await dialog.getByText(/no failed renders|failed render/).waitFor();
-    assert.ok(await dialog.evaluate((el) => el.contains(document.activeElement)), 'focus is inside the dialog');
+    const inside = await d.page.waitForFunction(() => !!document.querySelector('dialog[open]')?.contains(document.activeElement), undefined, { timeout: 5_000 }).then(() => true, () => false);
+    assert.ok(inside, `focus is inside the dialog, not on ${await d.page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
     await d.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });

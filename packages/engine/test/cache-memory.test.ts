@@ -66,16 +66,22 @@ describe('memory', () => {
   it('rendering in a loop returns to a plateau, well under 300 MB', async () => {
     const rss: number[] = [];
     const cities = ['Santiago', 'Lima', 'Bogotá', 'Quito', 'Caracas', 'La Paz', 'Asunción', 'Montevideo'];
-    for (const [i, location] of cities.entries()) {
-      await renderVideo({ ...base, location, pm25: 10 + i * 17, no2: 30 + i, template: 'social-clip', format: i % 2 ? 'square' : 'portrait' }, { outFile: join(dir, `loop-${i}.mp4`) });
+    for (let i = 0; i < 16; i++) {
+      const location = cities[i % cities.length]!;
+      await renderVideo({ ...base, location, pm25: 10 + (i % 8) * 17, no2: 30 + i, template: 'social-clip', format: i % 2 ? 'square' : 'portrait' }, { outFile: join(dir, `loop-${i % 2}.mp4`) });
       gc();
       rss.push(process.memoryUsage().rss / 1e6);
     }
     // After warm-up (fonts, WASM, caches), later renders must not keep adding memory.
-    const settled = rss[3] as number;
-    const last = Math.max(...rss.slice(4));
-    assert.ok(last - settled < 40, `RSS grew from ${settled.toFixed(0)} MB to ${last.toFixed(0)} MB: ${rss.map((x) => x.toFixed(0)).join(', ')}`);
+    // One reading swings upwards by up to 40 MB (malloc arenas, canvas buffers freed by
+    // finalizers) while its floor stays put; a leak lifts the floor. So compare the lowest
+    // of renders 5–10 with the lowest of the last six: a leak of 4 MB a render lifts it by
+    // about 24 MB.
+    const settled = Math.min(...rss.slice(4, 10));
+    const last = Math.min(...rss.slice(10));
+    const readings = rss.map((x) => x.toFixed(0)).join(', ');
+    assert.ok(last - settled < 15, `RSS grew from ${settled.toFixed(0)} MB to ${last.toFixed(0)} MB: ${readings}`);
     const peak = process.resourceUsage().maxRSS / 1024;
-    assert.ok(peak < 300, `peak RSS ${peak.toFixed(0)} MB`);
+    assert.ok(peak < 300, `peak RSS ${peak.toFixed(0)} MB (after each render: ${readings})`);
   });
 });
