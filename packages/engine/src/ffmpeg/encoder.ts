@@ -86,6 +86,12 @@ export interface ChildExit {
   error?: Error;
 }
 
+/** The error for a child process that failed: how it ended, and the last lines it printed. */
+export function childFailure(name: string, r: ChildExit, stderrTail: string): EngineError {
+  const how = r.error ? `could not start ${name} (${r.error.message})` : r.signal ? `${name} was killed by ${r.signal}` : `${name} exited with code ${String(r.code)}`;
+  return new EngineError('ffmpeg_failed', stderrTail ? `${how}: ${stderrTail.split('\n').slice(-3).join(' | ')}` : how, { stderrTail, cause: r.error });
+}
+
 /** Settles when `child` has exited (or failed to start), never rejects. */
 export function exitOf(child: ChildProcess): Promise<ChildExit> {
   return new Promise((resolve) => {
@@ -165,10 +171,7 @@ export class FrameEncoder {
   }
 
   private async failure(): Promise<EngineError> {
-    const r = await this.exited;
-    const how = r.error ? `could not start ffmpeg (${r.error.message})` : r.signal ? `ffmpeg was killed by ${r.signal}` : `ffmpeg exited with code ${String(r.code)}`;
-    const tail = this.stderrTail();
-    return new EngineError('ffmpeg_failed', tail ? `${how}: ${tail.split('\n').slice(-3).join(' | ')}` : how, { stderrTail: tail, cause: r.error });
+    return childFailure('ffmpeg', await this.exited, this.stderrTail());
   }
 
   /** Queues one frame; resolves once fewer than `maxInFlight` frames are unwritten. */

@@ -10,9 +10,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { EngineError } from '../errors.js';
+import type { EngineError } from '../errors.js';
 import type { Rect } from '../templates/types.js';
-import { AUDIO_AAC, exitOf, PipeWindow, type ChildExit, type EncoderOptions } from './encoder.js';
+import { AUDIO_AAC, childFailure, exitOf, PipeWindow, type ChildExit, type EncoderOptions } from './encoder.js';
 
 /** Frame header magic of the driver's input ("AAF1", little-endian). */
 const MAGIC = 0x31464141;
@@ -93,11 +93,8 @@ export class X264Encoder {
 
   private async failure(): Promise<EngineError> {
     const [d, m] = await Promise.all([this.driverExit, this.muxerExit]);
-    const bad = d.code !== 0 || d.error ? { r: d, name: 'aqcast-x264' } : { r: m, name: 'ffmpeg' };
-    const { r, name } = bad;
-    const how = r.error ? `could not start ${name} (${r.error.message})` : r.signal ? `${name} was killed by ${r.signal}` : `${name} exited with code ${String(r.code)}`;
-    const tail = this.stderrTail();
-    return new EngineError('ffmpeg_failed', tail ? `${how}: ${tail.split('\n').slice(-3).join(' | ')}` : how, { stderrTail: tail, cause: r.error });
+    // The driver failing first makes ffmpeg fail too (its input ends early): name the driver.
+    return d.code !== 0 || d.error ? childFailure('aqcast-x264', d, this.stderrTail()) : childFailure('ffmpeg', m, this.stderrTail());
   }
 
   /**
