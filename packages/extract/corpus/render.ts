@@ -19,6 +19,8 @@ export type PageBlock =
   | { kind: 'title' | 'text' | 'small' | 'para'; text: string }
   | { kind: 'table'; rows: string[][]; header?: number; size?: number }
   | { kind: 'mono'; lines: string[] }
+  /** Prose set in side-by-side columns (a newspaper page): each column a list of paragraphs, wrapped, top- and left-aligned. */
+  | { kind: 'columns'; columns: string[][]; size?: number }
   | { kind: 'gap' };
 
 export type RenderMedium = 'pdf-text' | 'pdf-scan' | 'png' | 'photo';
@@ -85,6 +87,29 @@ export function layout(blocks: PageBlock[]): { ops: Op[]; height: number } {
       }
       if (line) text(line, 10, 'sans');
       y += 4;
+    } else if (b.kind === 'columns') {
+      const size = b.size ?? 9.5;
+      const gutter = 18;
+      const n = b.columns.length;
+      const colW = (PAGE_W - 2 * MARGIN - gutter * (n - 1)) / n;
+      const wrapped = b.columns.map((paras) => paras.flatMap((para, k) => {
+        const out: string[] = k > 0 ? [''] : [];
+        let line = '';
+        for (const w of para.split(/\s+/)) {
+          const next = line ? `${line} ${w}` : w;
+          if (width(next, 'sans', size) > colW && line) {
+            out.push(line);
+            line = w;
+          } else line = next;
+        }
+        if (line) out.push(line);
+        return out;
+      }));
+      const rows = Math.max(...wrapped.map((c) => c.length));
+      wrapped.forEach((lines, c) => lines.forEach((l, r) => {
+        if (l) ops.push({ text: l, x: MARGIN + c * (colW + gutter), y: y + size + r * size * 1.4, size, font: 'sans' });
+      }));
+      y += rows * size * 1.4 + size * 0.55 + 4;
     } else if (b.kind === 'mono') {
       // Fixed-width text as wide as the page allows (a long CSV row gets a smaller font).
       const size = Math.min(7.5, (PAGE_W - 2 * MARGIN) / (Math.max(...b.lines.map((l) => l.length)) * 0.6));
