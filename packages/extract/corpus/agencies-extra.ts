@@ -20,6 +20,8 @@
  *   status,unit triples, dd-mm-yyyy dates, 24:00 for midnight, units "ugm-3" and
  *   "ugm-3 (Ref.eq)", "No data" (format documented in the AURN readers of UK Met
  *   Office's ADAQ tools and in several UK-AIR CSV writers on GitHub);
+ * - UK-AIR "latest/currentlevels" table (site, O3, NO2, SO2, PM2.5, PM10, time; cells
+ *   "value (band)", as the scrapers of that page split them);
  * - SIMAT Mexico City: the RAMA data files (FECHA day/month/year, HORA 1–24, one
  *   column per station key, -99 for no datum — RAMA_description.md of
  *   ingridca8/EcoAware) with SIMAT's PM2.5 series of 1 January 2022
@@ -100,6 +102,58 @@ function aurnCsv(): Built {
       // µg/m³ as published ("ugm-3"): no conversion; hourly values only, so the maximum hour.
       values: { no2: col(AURN_NO2), o3: col(AURN_O3), pm10: col(AURN_PM10), pm25: col(AURN_PM25) },
     },
+  };
+}
+
+// --- 1b. UK-AIR "Latest hourly measurements" (currentlevels), Greater London view ----------
+// The page's table as scrapers of uk-air.defra.gov.uk/latest/currentlevels read it: site
+// | ozone | nitrogen dioxide | sulphur dioxide | PM2.5 | PM10 | measurement time, each
+// value cell "52 (2 Low)" (concentration in µg/m³, then the DAQI band), averaging
+// periods as DEFRA states them (O3 8 h, NO2 1 h, SO2 15 min, PM 24 h), "n/m" where a
+// site does not measure. Numbers composed; each band computed from its value with
+// the DAQI thresholds.
+
+const DAQI: Record<'o3' | 'no2' | 'so2' | 'pm25' | 'pm10', number[]> = {
+  o3: [33, 66, 100, 120, 140, 160, 187, 213, 240],
+  no2: [67, 134, 200, 267, 334, 400, 467, 534, 600],
+  so2: [88, 177, 266, 354, 443, 532, 710, 887, 1064],
+  pm25: [11, 23, 35, 41, 47, 53, 58, 64, 70],
+  pm10: [16, 33, 50, 58, 66, 75, 83, 91, 100],
+};
+const LONDON: Array<[string, ...Array<number | null>]> = [
+  // site, O3, NO2, SO2, PM2.5, PM10
+  ['Camden Kerbside', null, 71, null, 13, 24],
+  ['London Bexley', 78, 22, null, 11, 19],
+  ['London Bloomsbury', 64, 38, 3, 12, 20],
+  ['London Eltham', 81, 17, null, 10, 17],
+  ['London Harlington', 84, 29, null, 9, 16],
+  ['London Marylebone Road', 41, 88, null, 15, 27],
+  ['London N. Kensington', 72, 26, 2, 11, 18],
+  ['London Westminster', 69, 31, null, 12, null],
+];
+
+function ukairCurrentLevels(): Built {
+  const keys = ['o3', 'no2', 'so2', 'pm25', 'pm10'] as const;
+  const band = (k: (typeof keys)[number], v: number): string => {
+    const n = DAQI[k].findIndex((top) => v <= top);
+    const i = n < 0 ? 10 : n + 1;
+    return `${i} ${i <= 3 ? 'Low' : i <= 6 ? 'Moderate' : i <= 9 ? 'High' : 'Very High'}`;
+  };
+  const rows = LONDON.map(([site, ...vs]) => [site, ...vs.map((v, k) => (v === null ? 'n/m' : `${v} (${band(keys[k]!, v)})`)), '10/06/2024\n14:00']);
+  const col = (k: number): number => max(LONDON.map((r) => r[k + 1] as number | null));
+  return {
+    blocks: [
+      { kind: 'small', text: 'Department for Environment Food & Rural Affairs · UK AIR · Air Information Resource' },
+      { kind: 'title', text: 'Latest hourly air pollution measurements' },
+      { kind: 'text', text: 'View by region: Greater London' },
+      {
+        kind: 'table',
+        size: 7.5,
+        rows: [['Site', 'Ozone\n(8 hour mean)', 'Nitrogen dioxide\n(1 hour mean)', 'Sulphur dioxide\n(15 minute mean)', 'PM2.5 particles\n(24 hour mean)', 'PM10 particles\n(24 hour mean)', 'Measurement\ntime'], ...rows],
+      },
+      { kind: 'small', text: 'Concentrations are in µgm-3, with the Daily Air Quality Index band in brackets. n/m: not measured at this site. Data are provisional.' },
+    ],
+    expected: { location: 'London', date: '2024-06-10', values: { o3: col(0), no2: col(1), so2: col(2), pm25: col(3), pm10: col(4) } },
   };
 }
 
@@ -594,6 +648,7 @@ function quitoNewYear(): Built {
 type Builder = () => Built;
 const FAMILIES: Array<{ id: string; agency: string; language: 'es' | 'pt' | 'en'; build: Builder; media: RenderMedium[] }> = [
   { id: 'ukair-aurn-csv', agency: 'DEFRA UK-AIR (AURN download)', language: 'en', build: aurnCsv, media: ['pdf-text', 'png'] },
+  { id: 'ukair-currentlevels', agency: 'DEFRA UK-AIR (latest measurements)', language: 'en', build: ukairCurrentLevels, media: ['pdf-text', 'png'] },
   { id: 'simat-rama-2pages', agency: 'SEDEMA SIMAT (RAMA file)', language: 'es', build: simatRama, media: ['pdf-text', 'pdf-scan'] },
   { id: 'siata-news-2col', agency: 'SIATA Medellín (El Colombiano)', language: 'es', build: siataTwoColumns, media: ['pdf-text', 'png'] },
   { id: 'epavic-percentiles', agency: 'EPA Victoria (annual report)', language: 'en', build: epaVicPercentiles, media: ['pdf-text', 'png'] },
