@@ -401,7 +401,10 @@ function valleyAir(): Built {
 
 // --- 8. SINCA Chile: one station's status line with gases in ppbv / ppmv ---------------
 // The status line as published for Coronel Sur on 29 August 2025 (lado.mx), its
-// pieces run together as the page's text gives them (U+2215 slash in µg∕m3N).
+// pieces run together as the page's text gives them (U+2215 slash in µg∕m3N). Inter,
+// the corpus font, has no U+2215 glyph: the text PDF's layer reads "µg m3N" there (as
+// OCR often does), which is worth keeping — but a PDF whose font has the glyph reads
+// "µg∕m3N", which the parser accepts.
 
 function sincaCoronel(): Built {
   return {

@@ -68,12 +68,15 @@ const src = (got: ExtractedContext | null, field: string): string => {
 };
 
 configureOcr({ recycleAboveRssMb: Infinity });
-const docs = extraAgencyCorpus().filter((d) => (allMedia || media.includes(d.medium)) && (!only || only.test(d.id)));
+const corpus = extraAgencyCorpus();
+// A document's seed (scan angle, photo distortions) is its place in the whole corpus: the same whatever the filters.
+const seedOf = (doc: ExtraAgencyDoc): number => corpus.findIndex((d) => d.id === doc.id) + 1;
+const docs = corpus.filter((d) => (allMedia || media.includes(d.medium)) && (!only || only.test(d.id)));
 console.log(`extra agency corpus: ${docs.length} documents (${[...new Set(docs.map((d) => d.family))].length} families; media ${allMedia ? 'all listed' : media.join(',')})`);
 
 const results: Array<{ doc: ExtraAgencyDoc; score: ReturnType<typeof scoreAgency> }> = [];
-for (const [k, doc] of docs.entries()) {
-  const { bytes, ext } = await render(doc, k + 1);
+for (const doc of docs) {
+  const { bytes, ext } = await render(doc, seedOf(doc));
   const { got, code, ms } = await extract(bytes, `${doc.id}.${ext}`);
   const score = scoreAgency(doc.expected, got, code);
   results.push({ doc, score });
