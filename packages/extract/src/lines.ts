@@ -1,8 +1,10 @@
 /**
  * The parser's view of a page: lines of folded text, each with its cells (pieces
- * separated by wide gaps, tabs, `|` or `;`) and its words (tokens) placed on the
- * page, so the table reader can put a number under its column by position.
+ * separated by wide gaps, tabs, `|` or `;`, or the commas and pipes of a delimited
+ * file printed as text) and its words (tokens) placed on the page, so the table
+ * reader can put a number under its column by position.
  */
+import { parse as parseCsv } from 'csv-parse/sync';
 import type { TextLine } from './types.js';
 import { foldText } from './vocabulary.js';
 
@@ -95,23 +97,99 @@ function splitDelimited(pieces: Piece[], delim: RegExp): Piece[] {
   return out;
 }
 
+/**
+ * The fields of a comma- or pipe-separated record (quotes as in CSV: "PM10 (µg/m3), daily"
+ * is one field), with their offsets in the text; null when it is not one record.
+ */
+function recordFields(text: string, delim: ',' | '|'): Array<{ text: string; start: number; end: number }> | null {
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, { delimiter: delim, relax_quotes: true, relax_column_count: true, trim: true }) as string[][];
+  } catch {
+    return null;
+  }
+  if (rows.length !== 1) return null;
+  // Offsets: each field found in turn from where the previous one ended.
+  const out: Array<{ text: string; start: number; end: number }> = [];
+  let at = 0;
+  for (const f of rows[0]!) {
+    const start = f ? Math.max(at, text.indexOf(f, at)) : at;
+    const end = start + f.length;
+    out.push({ text: f, start, end });
+    const next = text.indexOf(delim, f.includes(delim) ? text.indexOf('"', end) : end);
+    at = next === -1 ? text.length : next + 1;
+  }
+  return out;
+}
+
+const numericField = (f: string): boolean => /^[-+]?\d+(?:[.,]\d+)?$/.test(f);
+
+/**
+ * Lines that are records of a comma- or pipe-separated file printed as text (an
+ * agency's CSV download, AirNow's `daily_data.dat`): runs of two or more consecutive
+ * lines of one page with the same number (three or more) of fields, at least one of
+ * them with two numeric fields (one, for pipes: prose has commas, not pipes), and no
+ * field of running prose (over 60 characters).
+ * A line of the page just before or after such a run, holding the delimiter twice,
+ * belongs to it too (a station line over the header: `,,"London Marylebone Road",,,`).
+ * Commas in prose, and a lone "a | b" title, are left alone.
+ */
+function delimitedRecords(wholes: Array<{ text: string; page: number }>): Map<number, { delim: ',' | '|'; fields: Array<{ text: string; start: number; end: number }> }> {
+  const out = new Map<number, { delim: ',' | '|'; fields: Array<{ text: string; start: number; end: number }> }>();
+  for (const delim of [',', '|'] as const) {
+    const fields = wholes.map((w) => ((w.text.split(delim).length - 1) >= 2 ? recordFields(w.text, delim) : null));
+    const record = (k: number): boolean => {
+      const f = fields[k];
+      return !!f && f.length >= 3 && f.every((x) => x.text.length <= 60);
+    };
+    for (let k = 0; k < wholes.length; ) {
+      if (!record(k) || out.has(k)) {
+        k++;
+        continue;
+      }
+      let end = k + 1;
+      while (end < wholes.length && record(end) && fields[end]!.length === fields[k]!.length && wholes[end]!.page === wholes[k]!.page) end++;
+      const run = Array.from({ length: end - k }, (_, i) => k + i);
+      // Commas are common in prose: a comma run needs a line of two numbers; pipes are not.
+      if (run.length >= 2 && run.some((i) => fields[i]!.filter((f) => numericField(f.text)).length >= (delim === ',' ? 2 : 1))) {
+        for (const i of [k - 1, ...run, end]) {
+          if (i >= 0 && i < wholes.length && !out.has(i) && fields[i] && wholes[i]!.page === wholes[k]!.page) out.set(i, { delim, fields: fields[i]! });
+        }
+      }
+      k = end;
+    }
+  }
+  return out;
+}
+
 /** Build the parser's lines from plain text or positioned lines. */
 export function toLines(input: string | TextLine[]): Line[] {
   const source: TextLine[] = typeof input === 'string' ? input.split(/\r?\n/).map((text) => ({ text })) : input;
   let page = 1;
-  return source.map((tl, index) => {
+  const prepared = source.map((tl) => {
     if (typeof input === 'string' && /\f/.test(tl.text)) page += 1;
-    let pieces: Piece[] = tl.cells?.length
+    const pieces: Piece[] = tl.cells?.length
       ? tl.cells.map((c) => ({ text: c.text.replace(/\f/g, ''), x0: c.x0, x1: c.x1, words: c.words }))
       : splitPlain(tl.text.replace(/\f/g, ''));
+    return { tl, pieces, page: tl.page ?? page };
+  });
+  const records = delimitedRecords(prepared.map((p) => ({ text: p.pieces.map((x) => x.text).join(' '), page: p.page })));
+  return prepared.map(({ tl, pieces: original, page: linePage }, index) => {
+    let pieces = original;
     const whole = pieces.map((p) => p.text).join(' ');
     let delimited = false;
+    const record = records.get(index);
     // A CSV row rendered as text: "FECHA;HORA;CO_CENTENARIO;…" or "26/12/2024;13;0,5;…".
     if ((whole.match(/;/g)?.length ?? 0) >= 2) {
       pieces = splitDelimited(pieces, /;/);
       delimited = true;
     } else if ((whole.match(/\t/g)?.length ?? 0) >= 2) {
       pieces = splitDelimited(pieces, /\t/);
+      delimited = true;
+    } else if (record) {
+      const x0 = pieces[0]?.x0 ?? 0;
+      const w = ((pieces[pieces.length - 1]?.x1 ?? x0) - x0) / Math.max(1, whole.length);
+      pieces = record.fields.map((f) => ({ text: decimalField(f.text), x0: x0 + f.start * w, x1: x0 + f.end * w }));
       delimited = true;
     }
     let display = '';
@@ -143,7 +221,7 @@ export function toLines(input: string | TextLine[]): Line[] {
     }
     return {
       index,
-      page: tl.page ?? page,
+      page: linePage,
       display,
       folded: foldText(display).folded.replace(/_/g, ' '),
       cells,

@@ -20,10 +20,11 @@ import type { Line } from './lines.js';
 import { knownPlace, knownPlaces, knownPlacesSpaced } from './gazetteer.js';
 import { clip } from './readings.js';
 import type { ExtractedTextField } from './types.js';
-import { BASIN, CATEGORY, INDEX_HEADER, INSTITUTION, LOCATION_LABELS, MONTHS, WEEKDAYS, foldText } from './vocabulary.js';
+import { BASIN, CATEGORY, DATE_OTHER, INDEX_HEADER, INSTITUTION, LOCATION_LABELS, MONTHS, WEEKDAYS, foldText } from './vocabulary.js';
 
 const BULLETIN_WORDS = /^(?:calidad|aire|qualidade|ar|air|quality|boletin|boletim|bulletin|reporte|report|informe|relatorio|indice|index|diario|daily|pronostico|forecast|monitoreo|monitoramento|contaminacion|poluicao|pollution|estado|situacion|vigilancia|concentraciones|concentracoes|pollutant|concentrations|distribution|general|stations|estaciones|maximum|maxima|maximo|valid|today|tomorrow|hoy|hoje|area|zona|zone|region|regiao|distrito|district|municipio|ciudad|cidade|city|metropolitana|metropolitan)$/i;
 const NAME = /\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:de|del|do|da|dos|das|la|las|los|el|of|upon|y)[ \t]+)?\p{Lu}[\p{L}'’.-]*)*(?:,[ \t]*\p{Lu}{2}\b)?/uy;
+const FULL_WEEKDAY = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|(?:segunda|terca|quarta|quinta|sexta)-feira)\b/i;
 const REGION_NAME = /^(?:valle|vale|valley|provincia|province|departamento|department|estado|state|region|regiao)\b|\bvalley$/i;
 const SENSITIVE_GROUPS = /\b(?:sensitive\s+groups?|grupos?\s+sensibles?|grupos?\s+sensiveis)\b/i;
 const MONTH_WORDS = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
@@ -55,6 +56,9 @@ function validLocation(s: string, opts: LocationOptions): boolean {
   if (findLabels(folded.replace(/,\s*\p{Lu}{2}$/u, ''), opts.ocr).length > 0) return false;
   const words = folded.toLowerCase().split(/[\s,:;.()]+/).filter(Boolean);
   if (words.every((w) => BULLETIN_WORDS.test(w) || w in MONTHS || w in WEEKDAYS || /^(?:de|del|do|da|la|el|en|em|in|of|y|and|the)$/.test(w))) return false;
+  // "Issued Wednesday, July 17": a weekday or an issue word names no place ("Santo Domingo" and
+  // "Quinta Normal" do: only weekday names that are nothing else count).
+  if (FULL_WEEKDAY.test(folded) || DATE_OTHER.test(folded)) return false;
   if (/\d{2,}/.test(s)) return false;
   if (opts.stations.has(foldName(s)) && !knownPlace(s)) return false;
   return true;

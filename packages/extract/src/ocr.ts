@@ -19,6 +19,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readlinkSync, renameSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import type SharpModule from 'sharp';
 import type { Page, Worker } from 'tesseract.js';
 import { ExtractionError } from './errors.js';
 import type { TextCell, TextLine } from './types.js';
@@ -201,11 +202,11 @@ export interface OcrOptions {
   /** Absolute time (Date.now()) by which recognition must finish. */
   deadline: number;
   signal?: AbortSignal;
-  /** Let tesseract straighten a slightly rotated image. */
+  /** Let tesseract straighten a rotated image itself (`rotateAuto`: one more layout pass); preprocessing straightens pages already. */
   rotateAuto?: boolean;
   /** Tesseract page segmentation: 'auto' (PSM 3) finds columns and blocks; 'block' (PSM 6) reads one uniform block. */
   segmentation?: 'auto' | 'block';
-  /** Read weak lines and skipped bands again (see `secondLook`); on unless false. */
+  /** Read weak rows and skipped bands again (see `secondLook`); on unless false. */
   secondLook?: boolean;
   /** Binarise locally (Sauvola) rather than with one threshold: for unevenly lit photos (preprocess.ts). */
   localThreshold?: boolean;
@@ -217,8 +218,24 @@ export interface OcrResult {
   confidence: number;
 }
 
+/** Recognitions run and their time, since the process began (the benchmark reads them). */
+const recognitions = { count: 0, ms: 0 };
+export function ocrWorkStats(): { recognitions: number; ms: number } {
+  return { recognitions: recognitions.count, ms: Math.round(recognitions.ms) };
+}
+
+async function recognise(worker: Worker, image: Buffer, opts: Record<string, unknown>): Promise<Page> {
+  const t = performance.now();
+  try {
+    return (await worker.recognize(image, opts, { blocks: true, text: false })).data;
+  } finally {
+    recognitions.count += 1;
+    recognitions.ms += performance.now() - t;
+  }
+}
+
 /**
- * Recognise one encoded image on a worker of the pool; the deadline counts from
+ * Recognise one encoded image (PNG) on a worker of the pool; the deadline counts from
  * when this job starts. On timeout or abort that worker is terminated (tesseract
  * cannot cancel a recognition) and `ocr_timeout` / the abort reason is thrown.
  */
@@ -239,10 +256,11 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
         // 0: one Otsu threshold for the page; 2: Sauvola, a threshold per neighbourhood.
         thresholding_method: opts.localThreshold ? '2' : '0',
       } as never);
-      const first = await worker.recognize(image, { rotateAuto: opts.rotateAuto ?? false }, { blocks: true, text: false });
-      const rows = pageRows(first.data);
+      const first = await recognise(worker, image, { rotateAuto: opts.rotateAuto ?? false });
+      const rows = groupRows(pageLines(first));
       if (opts.secondLook === false) return rows;
-      return secondLook(worker, image, rows, first.data.rotateRadians ?? 0, opts.deadline, PSM.SINGLE_BLOCK);
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK } as never);
+      return secondLook(worker, image, rows, first.rotateRadians ?? 0, opts.deadline);
     })();
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
@@ -275,6 +293,8 @@ export function normalizeOcrWord(word: string): string {
   if (/^[Uuµμ]G[/|Y]?[MN][38B³]?S?$/i.test(word)) return 'µg/m³';
   // The slash read as a letter: "ugim?", "ugfm?" (after a u, which no word here begins so).
   if (/^[uµμ]g[iIlf1]m[3³?*°²]?[.,;:]?$/.test(word)) return `µg/m³${/[.,;:]$/.test(word) ? word.slice(-1) : ''}`;
+  // "EPMIO", "DPM2.5": a speck read as a letter glued before a formula (no word is made so).
+  if (/^[A-Z$&€£](?:PM|MP)[\dIlOoÓ|Z.,]{1,4}$/.test(word)) return word.slice(1);
   // "$8-HR": a speck read as a dollar sign before a number (no bulletin prices anything);
   // "34'": a speck read as an apostrophe after one.
   if (/^\$\d/.test(word)) return word.slice(1);
@@ -316,26 +336,31 @@ const rowBottom = (row: OcrRow): number => Math.max(...row.map((l) => l.y1));
 const meanConfidence = (words: OcrWord[]): number => (words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-/**
- * Tesseract's lines, regrouped into page rows: lines from different blocks that
- * overlap vertically by half their height are one row.
- */
-function pageRows(page: Page): OcrRow[] {
-  const raw: OcrLine[] = [];
+/** Tesseract's lines with their words, offset by (dx, dy) (a region read on its own). */
+function pageLines(page: Page, dx = 0, dy = 0): OcrLine[] {
+  const out: OcrLine[] = [];
   for (const block of page.blocks ?? []) {
     for (const para of block.paragraphs) {
       for (const line of para.lines) {
         const words = line.words
           .filter((w) => w.text.trim())
-          .map((w) => ({ text: normalizeOcrWord(w.text), x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, h: w.bbox.y1 - w.bbox.y0, confidence: w.confidence / 100 }));
+          .map((w) => ({ text: normalizeOcrWord(w.text), x0: w.bbox.x0 + dx, x1: w.bbox.x1 + dx, y0: w.bbox.y0 + dy, y1: w.bbox.y1 + dy, h: w.bbox.y1 - w.bbox.y0, confidence: w.confidence / 100 }));
         if (words.length === 0) continue;
-        raw.push({ x0: line.bbox.x0, x1: line.bbox.x1, y0: line.bbox.y0, y1: line.bbox.y1, words });
+        out.push({ x0: line.bbox.x0 + dx, x1: line.bbox.x1 + dx, y0: line.bbox.y0 + dy, y1: line.bbox.y1 + dy, words });
       }
     }
   }
-  raw.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+  return out;
+}
+
+/**
+ * Lines regrouped into page rows: lines from different blocks (table columns are
+ * often separate blocks) that overlap vertically by half their height are one row.
+ */
+function groupRows(lines: OcrLine[]): OcrRow[] {
+  const sorted = [...lines].sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
   const rows: OcrRow[] = [];
-  for (const l of raw) {
+  for (const l of sorted) {
     const row = rows.find((r) => r.every((o) => {
       const overlap = Math.min(o.y1, l.y1) - Math.max(o.y0, l.y0);
       const disjoint = l.x1 <= o.x0 || l.x0 >= o.x1;
@@ -347,71 +372,137 @@ function pageRows(page: Page): OcrRow[] {
   return rows;
 }
 
-/** At most this many bands are read again per page, so a page of poor text costs at most about twice. */
-const SECOND_LOOK_BANDS = 8;
+/** At most this many regions are read again per page. */
+const SECOND_LOOK_REGIONS = 40;
 
-/**
- * Page layout analysis (PSM 3) sometimes merges a two-line table header into one
- * garbled line, or drops a band between rules altogether (a fixed-width header
- * under a line of dashes). Such bands are read again as one uniform block (PSM 6),
- * in place, with the first reading's rotation:
- *  - a weak row (mean word confidence under 0.75, or a word under 0.5) is replaced
- *    by the new reading when that one is more confident;
- *  - a blank band taller than 2.5 line heights between rows gains the rows found
- *    in it with a confidence of at least 0.6 (a rule, a logo or nothing give none).
- * Out of time, the rows read so far stand.
- */
-async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateRadians: number, deadline: number, blockMode: string): Promise<OcrRow[]> {
-  if (rows.length === 0) return rows;
-  const size = pngSize(image);
-  if (!size) return rows;
-  const h = Math.max(4, median(rows.flatMap((r) => rowWords(r).map((w) => w.h))));
-  const sorted = [...rows].sort((a, b) => rowTop(a) - rowTop(b));
-  const bands: Array<{ y0: number; y1: number; gap: boolean }> = [];
-  sorted.forEach((row, k) => {
-    const words = rowWords(row);
-    if (meanConfidence(words) < 0.75 || words.some((w) => w.confidence < 0.5)) bands.push({ y0: rowTop(row) - 0.4 * h, y1: rowBottom(row) + 0.4 * h, gap: false });
-    const next = sorted[k + 1];
-    if (next && rowTop(next) - rowBottom(row) > 2.5 * h) bands.push({ y0: rowBottom(row) + 0.2 * h, y1: rowTop(next) - 0.2 * h, gap: true });
-  });
-  const merged: typeof bands = [];
-  for (const b of bands.sort((x, y) => x.y0 - y.y0)) {
-    const last = merged[merged.length - 1];
-    if (last && b.y0 <= last.y1) {
-      last.y1 = Math.max(last.y1, b.y1);
-      last.gap &&= b.gap;
-    } else merged.push({ ...b });
-  }
-  if (merged.length === 0) return rows;
-  await worker.setParameters({ tessedit_pageseg_mode: blockMode as never });
-  let out = rows;
-  for (const band of merged.slice(0, SECOND_LOOK_BANDS)) {
-    if (Date.now() > deadline - 500) break;
-    const top = Math.max(1, Math.floor(band.y0));
-    const bottom = Math.min(size.height - 1, Math.ceil(band.y1));
-    if (bottom - top < 0.6 * h) continue;
-    // Not the full width: a rectangle as wide as the image read text from elsewhere on the page (tesseract.js 7).
-    const res = await worker.recognize(image, { rotateRadians, rectangle: { left: 1, top, width: size.width - 2, height: bottom - top } }, { blocks: true, text: false });
-    const found = pageRows(res.data);
-    const inside = (r: OcrRow): boolean => {
-      const mid = (rowTop(r) + rowBottom(r)) / 2;
-      return mid >= top && mid <= bottom;
-    };
-    const old = out.filter(inside);
-    const fresh = found.filter(inside);
-    if (band.gap && old.length === 0) {
-      out = [...out, ...fresh.filter((r) => meanConfidence(rowWords(r)) >= 0.6)];
-    } else if (fresh.length > 0 && meanConfidence(fresh.flatMap(rowWords)) > meanConfidence(old.flatMap(rowWords)) + 0.03) {
-      out = [...out.filter((r) => !inside(r)), ...fresh];
-    }
-  }
-  return out;
+/** A region of the page to read again, and the rows of the first reading it stands for. */
+interface Region {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** The weak row it is a cell of, or null for a blank band between rows. */
+  row: OcrRow | null;
 }
 
-/** Width and height from a PNG's header (the preprocessed image is always PNG). */
-function pngSize(png: Buffer): { width: number; height: number } | null {
-  if (png.length < 24 || png.readUInt32BE(0) !== 0x89504e47) return null;
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+/**
+ * Page layout analysis (PSM 3) sometimes merges a table's stacked header cells
+ * ("PM10" over "(µg/m³) 24 h", beside a one-line "Estación") into one garbled line,
+ * or drops a band between rules altogether (a fixed-width header under a line of
+ * dashes). So, after the first reading:
+ *  - a weak row (mean word confidence under 0.75, or a word under 0.5) is cut into
+ *    its cells (word groups apart by more than 1.2 line heights), each a region;
+ *  - a blank band taller than 2.5 line heights between rows is a region.
+ * The regions are cut out and stacked one under another, a line height of white
+ * between them, into one small image, which tesseract reads once as one uniform
+ * block (PSM 6): each cell's stacked lines then read as lines of their own, and the
+ * whole second look costs one recognition of a few strips. A weak row is replaced by
+ * its cells' new reading when that is more confident; a band gains the rows found in
+ * it with a confidence of at least 0.6 (a rule, a logo or nothing give none). Out of
+ * time, the first reading stands.
+ */
+async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateRadians: number, deadline: number): Promise<OcrRow[]> {
+  if (rows.length === 0) return rows;
+  const h = Math.max(4, median(rows.flatMap((r) => rowWords(r).map((w) => w.h))));
+  const sorted = [...rows].sort((a, b) => rowTop(a) - rowTop(b));
+  const regions: Region[] = [];
+  sorted.forEach((row, k) => {
+    const words = rowWords(row).sort((a, b) => a.x0 - b.x0);
+    if (meanConfidence(words) < 0.75 || words.some((w) => w.confidence < 0.5)) {
+      // The row's cells with a margin of 0.4 line heights (wider crops took in the rows around).
+      const y0 = rowTop(row) - 0.4 * h;
+      const y1 = rowBottom(row) + 0.4 * h;
+      let cell: Region | null = null;
+      for (const w of words) {
+        if (cell && w.x0 - cell.x1 <= 1.2 * h) cell.x1 = Math.max(cell.x1, w.x1);
+        else {
+          if (cell) regions.push(cell);
+          cell = { x0: w.x0, x1: w.x1, y0, y1, row };
+        }
+      }
+      if (cell) regions.push(cell);
+    }
+    const next = sorted[k + 1];
+    if (next && rowTop(next) - rowBottom(row) > 2.5 * h) regions.push({ x0: -1, x1: -1, y0: rowBottom(row) + 0.2 * h, y1: rowTop(next) - 0.2 * h, row: null });
+  });
+  if (regions.length === 0 || Date.now() > deadline - 500) return rows;
+  const { default: sharp } = await import('sharp');
+  const { data: grey, W, H } = await pageAsRead(sharp, image, rotateRadians);
+  // Each region with a margin of 0.4 line heights around it (0.6 to the sides of a cell).
+  const boxes = regions.slice(0, SECOND_LOOK_REGIONS).map((r) => {
+    const x0 = r.row ? Math.max(0, Math.floor(r.x0 - 0.6 * h)) : 0;
+    const x1 = r.row ? Math.min(W, Math.ceil(r.x1 + 0.6 * h)) : W;
+    const y0 = Math.max(0, Math.floor(r.y0));
+    const y1 = Math.min(H, Math.ceil(r.y1));
+    return { region: r, x0, x1, y0, y1 };
+  }).filter((b) => b.x1 - b.x0 >= h && b.y1 - b.y0 >= 0.6 * h);
+  if (boxes.length === 0) return rows;
+  const gap = Math.ceil(1.5 * h);
+  const mosaicW = Math.max(...boxes.map((b) => b.x1 - b.x0)) + 2 * gap;
+  let mosaicH = gap;
+  const slots = boxes.map((b) => {
+    const top = mosaicH;
+    mosaicH += b.y1 - b.y0 + gap;
+    return { ...b, top };
+  });
+  const mosaic = Buffer.alloc(mosaicW * mosaicH, 255);
+  for (const s of slots) {
+    for (let y = s.y0; y < s.y1; y++) grey.copy(mosaic, (s.top + y - s.y0) * mosaicW + gap, y * W + s.x0, y * W + s.x1);
+  }
+  const png = await sharp(mosaic, { raw: { width: mosaicW, height: mosaicH, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  const page = await recognise(worker, png, {});
+  // Each new line back to its slot, in page coordinates.
+  const bySlot = new Map<(typeof slots)[number], OcrLine[]>();
+  for (const line of pageLines(page)) {
+    const mid = (line.y0 + line.y1) / 2;
+    const slot = slots.find((s) => mid >= s.top && mid < s.top + (s.y1 - s.y0));
+    if (!slot) continue;
+    const dx = slot.x0 - gap;
+    const dy = slot.y0 - slot.top;
+    const moved: OcrLine = {
+      x0: line.x0 + dx,
+      x1: line.x1 + dx,
+      y0: line.y0 + dy,
+      y1: line.y1 + dy,
+      words: line.words.map((w) => ({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy })),
+    };
+    bySlot.set(slot, [...(bySlot.get(slot) ?? []), moved]);
+  }
+  let out = rows;
+  // Weak rows: all their cells' new lines against the row's old words.
+  for (const row of new Set(slots.flatMap((s) => (s.region.row ? [s.region.row] : [])))) {
+    const fresh = slots.filter((s) => s.region.row === row).flatMap((s) => bySlot.get(s) ?? []);
+    if (fresh.length > 0 && meanConfidence(fresh.flatMap((l) => l.words)) > meanConfidence(rowWords(row)) + 0.03) {
+      out = [...out.filter((r) => r !== row), ...groupRows(fresh)];
+    }
+  }
+  // Blank bands: rows found there, if OCR is fairly sure of them.
+  for (const s of slots.filter((x) => x.region.row === null)) {
+    const fresh = groupRows(bySlot.get(s) ?? []).filter((r) => meanConfidence(rowWords(r)) >= 0.6);
+    out = [...out, ...fresh];
+  }
+  // Rows read from separate cells of one table row join again.
+  return groupRows(out.flat());
+}
+
+/**
+ * The page's grey pixels as tesseract read them: a page it straightened (`rotateAuto`)
+ * is turned the same way about its centre and kept at its size (tesseract's word boxes
+ * are in those coordinates; checked on a photo turned 0.4°: the boxes hold its words).
+ */
+async function pageAsRead(sharp: typeof SharpModule, image: Buffer, rotateRadians: number): Promise<{ data: Buffer; W: number; H: number }> {
+  const { data, info } = await sharp(image).grayscale().raw().toBuffer({ resolveWithObject: true });
+  if (rotateRadians === 0) return { data, W: info.width, H: info.height };
+  const turned = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .rotate((rotateRadians * 180) / Math.PI, { background: '#ffffff' })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const ox = Math.round((turned.info.width - info.width) / 2);
+  const oy = Math.round((turned.info.height - info.height) / 2);
+  const out = Buffer.alloc(info.width * info.height, 255);
+  for (let y = 0; y < info.height; y++) turned.data.copy(out, y * info.width, (y + oy) * turned.info.width + ox, (y + oy) * turned.info.width + ox + info.width);
+  return { data: out, W: info.width, H: info.height };
 }
 
 /** Words of each row split into cells at gaps wider than 1.2 word heights. */
@@ -441,7 +532,7 @@ function rowsToLines(rows: OcrRow[], pageNumber: number): OcrResult {
   return { lines, confidence: meanConfidence(all) };
 }
 
-/** Tesseract's page as rows and cells (see `pageRows`, `rowsToLines`). */
+/** Tesseract's page as rows and cells (see `groupRows`, `rowsToLines`). */
 export function toLines(page: Page, pageNumber: number): OcrResult {
-  return rowsToLines(pageRows(page), pageNumber);
+  return rowsToLines(groupRows(pageLines(page)), pageNumber);
 }

@@ -145,16 +145,20 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
     img = img.rotate().flatten({ background: '#ffffff' });
     const meta = await img.metadata();
     let unevenLight = false;
+    let stretch = false;
     let width = meta.autoOrient?.width ?? meta.width ?? 0;
     let height = meta.autoOrient?.height ?? meta.height ?? 0;
     if (steps.flatten) {
-      ({ img, unevenLight } = await flattenLight(sharp, img, width, height, steps.normalize));
+      ({ img, unevenLight, stretch } = await flattenLight(sharp, img, width, height, steps.normalize));
     } else {
       if (steps.grayscale) img = img.grayscale();
-      if (steps.normalize) img = img.normalize();
+      stretch = steps.normalize;
     }
-    // Denoise before enlarging: a speck is 1–3 px now, 2–6 px after upscaling.
-    if (steps.median) img = img.median(3);
+    // sharp applies a pipeline's operations in its own order — resize, then the median,
+    // then the stretch — and the stretch needs the whole image first, so in one pipeline
+    // the enlarged, filtered page was computed twice. It is computed once here, in that
+    // same order (on an enlarged page the median keeps small text's 2–4 px strokes, and
+    // the stretch blackens what it greyed), and stretched after.
     // `enlarge`: the first reading found small text (SMALL_TEXT_PX), whatever the image's size.
     if (enlarge || (steps.upscale && Math.max(width, height) < UPSCALE_BELOW)) {
       const factor = Math.min(UPSCALE_FACTOR, Math.sqrt(Math.min(maxPixels, ENLARGED_MAX_PIXELS) / Math.max(1, width * height)));
@@ -164,9 +168,13 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
         img = img.resize(width, height, { kernel: 'lanczos3' });
       }
     }
-    if (steps.sharpen) img = img.sharpen();
-    if (steps.threshold) img = img.threshold(150);
-    return { ...(await inspectInk(sharp, await img.png({ compressionLevel: 1 }).toBuffer(), steps.despeckle)), unevenLight };
+    if (steps.median) img = img.median(3);
+    const raw = { raw: { width, height, channels: 1 as const } };
+    let out = sharp(await img.grayscale().raw().toBuffer(), raw);
+    if (stretch) out = out.normalize();
+    if (steps.sharpen) out = out.sharpen();
+    if (steps.threshold) out = out.threshold(150);
+    return { ...(await inspectInk(sharp, await out.grayscale().raw().toBuffer(), width, height, steps.despeckle)), unevenLight };
   } catch (err) {
     const msg = (err as Error).message ?? String(err);
     if (/pixel limit/i.test(msg)) throw new ExtractionError('too_many_pixels', `the image is larger than the limit of ${maxPixels} pixels`, { cause: err });
@@ -180,11 +188,11 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
  * wide blur), so faint patches and edges have the same contrast as the rest; an
  * unevenly lit one is flagged for local thresholding instead.
  */
-async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number, height: number, stretch: boolean): Promise<{ img: Sharp; unevenLight: boolean }> {
+async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number, height: number, stretch: boolean): Promise<{ img: Sharp; unevenLight: boolean; stretch: boolean }> {
   const { data, info } = await img.clone().grayscale().raw().toBuffer({ resolveWithObject: true });
   const sigma = Math.max(8, Math.round(Math.max(width, height) / 60));
   // The background: a blur wide enough that the text in it barely darkens it.
-  const bg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).blur(sigma).raw().toBuffer();
+  const bg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).blur(sigma).grayscale().raw().toBuffer();
   const unevenLight = backgroundSpread(bg) > UNEVEN_LIGHT_SPREAD;
   // Unevenly lit pages (photos) are binarised by Sauvola, a threshold per neighbourhood,
   // which does this division's work itself; dividing first faded the decimal points of
@@ -196,11 +204,10 @@ async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number
   if (stretch) {
     // sharp's normalize() stretches between percentiles of lightness; on a page of a few
     // lines on white both are paper, and it turned the paper dark grey and the text
-    // unreadable. Its result is kept unless the paper darkened; then `contrastRange` stretches.
-    const normalized = await sharp(out, raw).normalize().raw().toBuffer({ resolveWithObject: true });
-    if (paperLevel(normalized.data, normalized.info.channels) >= paperLevel(out, 1) - INK_CONTRAST) {
-      return { img: sharp(out, raw).normalize(), unevenLight };
-    }
+    // unreadable. It is used (later, see preprocessImage) unless it darkens the paper;
+    // then `contrastRange` stretches here.
+    const normalized = await sharp(out, raw).normalize().grayscale().raw().toBuffer();
+    if (paperLevel(normalized) >= paperLevel(out) - INK_CONTRAST) return { img: sharp(out, raw), unevenLight, stretch: true };
     const histogram = new Uint32Array(256);
     for (let i = 0; i < out.length; i++) histogram[out[i]!]! += 1;
     const [lo, hi] = contrastRange(histogram);
@@ -209,7 +216,7 @@ async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number
       for (let i = 0; i < out.length; i++) out[i] = lut[out[i]!]!;
     }
   }
-  return { img: sharp(out, raw), unevenLight };
+  return { img: sharp(out, raw), unevenLight, stretch: false };
 }
 
 /** How much the blurred background varies over the page: 5th to 95th percentile. */
@@ -220,11 +227,11 @@ function backgroundSpread(bg: Buffer): number {
   return (sample[Math.floor(0.95 * (sample.length - 1))] ?? 0) - (sample[Math.floor(0.05 * (sample.length - 1))] ?? 0);
 }
 
-/** The median grey level of the first channel (the paper, on a page that is mostly paper). */
-function paperLevel(pixels: Uint8Array, channels: number): number {
+/** The median grey level (the paper, on a page that is mostly paper). */
+function paperLevel(pixels: Uint8Array): number {
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < pixels.length; i += channels) histogram[pixels[i]!]! += 1;
-  const half = pixels.length / channels / 2;
+  for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]! += 1;
+  const half = pixels.length / 2;
   let seen = 0;
   for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= half) return v;
   return 255;
@@ -271,14 +278,37 @@ interface Components {
 
 const DARK = 150;
 
+/** A page of noise: enough runs counted. */
+const MAX_RUNS = 4_000_000;
+
+/**
+ * Runs of dark pixels row by row, joined to touching runs of the row above by
+ * union-find; typed arrays grown by doubling (a 6 MP page has a few hundred
+ * thousand runs).
+ */
 function darkComponents(grey: Uint8Array, width: number, height: number): Components {
-  // Runs of dark pixels row by row, joined to touching runs of the row above by union-find.
-  const parent: number[] = [];
-  const top: number[] = [];
-  const bottom: number[] = [];
-  const left: number[] = [];
-  const right: number[] = [];
-  const area: number[] = [];
+  let cap = 1 << 14;
+  let parent: Int32Array = new Int32Array(cap);
+  let top: Int32Array = new Int32Array(cap);
+  let bottom: Int32Array = new Int32Array(cap);
+  let left: Int32Array = new Int32Array(cap);
+  let right: Int32Array = new Int32Array(cap);
+  let area: Int32Array = new Int32Array(cap);
+  let n = 0;
+  const grow = (): void => {
+    cap *= 2;
+    const g = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    parent = g(parent);
+    top = g(top);
+    bottom = g(bottom);
+    left = g(left);
+    right = g(right);
+    area = g(area);
+  };
   const find = (a: number): number => {
     while (parent[a] !== a) {
       parent[a] = parent[parent[a]!]!;
@@ -291,42 +321,60 @@ function darkComponents(grey: Uint8Array, width: number, height: number): Compon
     const rb = find(b);
     if (ra === rb) return;
     parent[rb] = ra;
-    top[ra] = Math.min(top[ra]!, top[rb]!);
-    bottom[ra] = Math.max(bottom[ra]!, bottom[rb]!);
-    left[ra] = Math.min(left[ra]!, left[rb]!);
-    right[ra] = Math.max(right[ra]!, right[rb]!);
+    if (top[rb]! < top[ra]!) top[ra] = top[rb]!;
+    if (bottom[rb]! > bottom[ra]!) bottom[ra] = bottom[rb]!;
+    if (left[rb]! < left[ra]!) left[ra] = left[rb]!;
+    if (right[rb]! > right[ra]!) right[ra] = right[rb]!;
     area[ra]! += area[rb]!;
   };
-  let prev: Array<[number, number, number]> = [];
-  for (let y = 0; y < height; y++) {
-    const row: Array<[number, number, number]> = [];
+  // The runs of the previous and the current row: start, end, id (triples).
+  let prev = new Int32Array(3 * (width + 1));
+  let cur = new Int32Array(3 * (width + 1));
+  let prevCount = 0;
+  for (let y = 0; y < height && n < MAX_RUNS; y++) {
+    let count = 0;
     const base = y * width;
     for (let x = 0; x < width; x++) {
       if (grey[base + x]! >= DARK) continue;
       const x0 = x;
       while (x + 1 < width && grey[base + x + 1]! < DARK) x++;
-      const id = parent.length;
-      parent.push(id);
-      top.push(y);
-      bottom.push(y);
-      left.push(x0);
-      right.push(x);
-      area.push(x - x0 + 1);
-      row.push([x0, x, id]);
+      if (n === cap) grow();
+      parent[n] = n;
+      top[n] = y;
+      bottom[n] = y;
+      left[n] = x0;
+      right[n] = x;
+      area[n] = x - x0 + 1;
+      cur[3 * count] = x0;
+      cur[3 * count + 1] = x;
+      cur[3 * count + 2] = n;
+      count++;
+      n++;
     }
     let j = 0;
-    for (const [x0, x1, id] of row) {
-      while (j < prev.length && prev[j]![1] < x0 - 1) j++;
-      for (let k = j; k < prev.length && prev[k]![0] <= x1 + 1; k++) union(prev[k]![2], id);
+    for (let k = 0; k < count; k++) {
+      const x0 = cur[3 * k]!;
+      const x1 = cur[3 * k + 1]!;
+      while (j < prevCount && prev[3 * j + 1]! < x0 - 1) j++;
+      for (let i = j; i < prevCount && prev[3 * i]! <= x1 + 1; i++) union(prev[3 * i + 2]!, cur[3 * k + 2]!);
     }
-    prev = row;
-    if (parent.length > 4_000_000) break; // a page of noise: enough counted
+    [prev, cur] = [cur, prev];
+    prevCount = count;
   }
   // Roots only, packed.
-  const roots: number[] = [];
-  for (let i = 0; i < parent.length; i++) if (find(i) === i) roots.push(i);
-  const pick = (xs: number[]): Int32Array => Int32Array.from(roots, (r) => xs[r]!);
-  return { count: roots.length, top: pick(top), bottom: pick(bottom), left: pick(left), right: pick(right), area: pick(area) };
+  let roots = 0;
+  for (let i = 0; i < n; i++) if (find(i) === i) roots++;
+  const out: Components = { count: roots, top: new Int32Array(roots), bottom: new Int32Array(roots), left: new Int32Array(roots), right: new Int32Array(roots), area: new Int32Array(roots) };
+  for (let i = 0, k = 0; i < n; i++) {
+    if (parent[i] !== i) continue;
+    out.top[k] = top[i]!;
+    out.bottom[k] = bottom[i]!;
+    out.left[k] = left[i]!;
+    out.right[k] = right[i]!;
+    out.area[k] = area[i]!;
+    k++;
+  }
+  return out;
 }
 
 /** Median character height of an 8-bit grey image (dark ink on light paper), in pixels; 0 if none. */
@@ -353,14 +401,13 @@ function medianCharacterHeight(c: Components): number {
  */
 export const SPECKLED_PAGE = 100;
 
-/** One decoding and one labelling of the prepared page: its character height and, if asked, the page without its specks. */
-async function inspectInk(sharp: typeof SharpModule, png: Buffer, erase: boolean): Promise<{ png: Buffer; characterHeight: number }> {
-  const { data, info } = await sharp(png).grayscale().raw().toBuffer({ resolveWithObject: true });
-  const components = darkComponents(data, info.width, info.height);
+/** One labelling of the prepared page's grey pixels: its character height and, if asked, its specks erased; then the PNG OCR reads. */
+async function inspectInk(sharp: typeof SharpModule, grey: Buffer, width: number, height: number, erase: boolean): Promise<{ png: Buffer; characterHeight: number }> {
+  const components = darkComponents(grey, width, height);
   const charH = medianCharacterHeight(components);
-  if (!erase || eraseSpecks(data, info.width, info.height, components, charH) < SPECKLED_PAGE) return { png, characterHeight: charH };
-  const clean = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
-  return { png: clean, characterHeight: charH };
+  if (erase) eraseSpecks(grey, width, height, components, charH, SPECKLED_PAGE);
+  const png = await sharp(grey, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  return { png, characterHeight: charH };
 }
 
 /**
@@ -375,8 +422,16 @@ export function despeckle(grey: Uint8Array, width: number, height: number): numb
   return eraseSpecks(grey, width, height, c, medianCharacterHeight(c));
 }
 
-function eraseSpecks(grey: Uint8Array, width: number, height: number, c: Components, charH: number): number {
-  if (charH === 0) return 0;
+/** Erase the specks (see `despeckle`) when there are at least `minimum` of them; returns how many there are. */
+function eraseSpecks(grey: Uint8Array, width: number, height: number, c: Components, charH: number, minimum = 0): number {
+  const specks = findSpecks(grey, width, height, c, charH);
+  if (specks.length >= minimum) for (const i of specks) for (let y = c.top[i]!; y <= c.bottom[i]!; y++) for (let x = c.left[i]!; x <= c.right[i]!; x++) grey[y * width + x] = 255;
+  return specks.length;
+}
+
+/** The components that are isolated specks: a few pixels, no other ink within 0.6 character heights. */
+function findSpecks(grey: Uint8Array, width: number, height: number, c: Components, charH: number): number[] {
+  if (charH === 0) return [];
   const maxSide = Math.max(2, Math.round(charH / 4));
   const reach = Math.max(3, Math.round(0.6 * charH));
   // Summed-area table of ink: the ink in any box in four look-ups.
@@ -396,16 +451,14 @@ function eraseSpecks(grey: Uint8Array, width: number, height: number, c: Compone
     const cy = Math.min(height, y1 + 1);
     return sat[cy * W + cx]! - sat[b * W + cx]! - sat[cy * W + a]! + sat[b * W + a]!;
   };
-  let erased = 0;
+  const specks: number[] = [];
   for (let i = 0; i < c.count; i++) {
     const x0 = c.left[i]!;
     const x1 = c.right[i]!;
     const y0 = c.top[i]!;
     const y1 = c.bottom[i]!;
     if (x1 - x0 + 1 > maxSide || y1 - y0 + 1 > maxSide) continue;
-    if (ink(x0 - reach, y0 - reach, x1 + reach, y1 + reach) !== c.area[i]) continue;
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grey[y * width + x] = 255;
-    erased += 1;
+    if (ink(x0 - reach, y0 - reach, x1 + reach, y1 + reach) === c.area[i]) specks.push(i);
   }
-  return erased;
+  return specks;
 }

@@ -51,8 +51,12 @@ export function paragraphs(lines: Line[]): Paragraph[] {
     // so OCR'd lines also continue a paragraph when they sit at the page's usual line pitch.
     const ocrNext = prev !== null && withinPitches(prev, l, pitch, 1.3);
     if (cur && prev && (gapBetween(prev, l) <= 1.7 || ocrNext) && prev.page === l.page) {
-      // Wrapped prose: the line ends mid-sentence and the next goes on in lower case (or with a number).
-      const wrapped = /[\p{Ll},(–-]$/u.test(prev.folded.trim()) && /^[\p{Ll}\d(µ]/u.test(text.trim());
+      // Wrapped prose: the line ends mid-sentence and the next goes on in lower case (or with a number) —
+      // or a line of running text that ends no sentence goes on, whatever the next starts with:
+      // prose wraps wherever the margin falls ("… (ECA) de 100 / µg/m³ …", "… estaciones / PAR, SBJ y VMT …").
+      const running = (prev.folded.match(/\p{L}{2,}/gu)?.length ?? 0) >= 6 && !/[.!?:]$/.test(prev.folded.trim());
+      const wrapped = (/[\p{Ll},(–-]$/u.test(prev.folded.trim()) && /^[\p{Ll}\d(µ]/u.test(text.trim()))
+        || (running && (text.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 && !/^\s*(?:[-•*·▪–]|\d{1,2}[.)]\s)/.test(text) && findLabels(text, false).every((lab) => !/^\s*[:=]/.test(text.slice(lab.end))));
       const hyphen = /\p{L}-$/u.test(prev.folded.trim()) && /^\p{Ll}/u.test(text.trim());
       const sep = hyphen ? '' : wrapped ? ' ' : '\n';
       if (hyphen) {

@@ -40,6 +40,7 @@ import {
   PLACEHOLDER,
   POLLUTANT_HEADER,
   STATION_HEADER,
+  THRESHOLD_ROW,
   TIME_HEADER,
   UNIT_HEADER,
   VALUE_HEADER,
@@ -108,9 +109,40 @@ function isHeaderLine(line: Line, ocr: boolean): boolean {
   const labelCells = new Set(labels.map(cellOf)).size;
   if (labelCells < 2 && !(line.cells.length >= 2 && labels.length >= 3) && !(line.isOcr && labels.length >= 3)) return false;
   const rest = withoutLabels(line, ocr);
-  const otherWords = (rest.match(/\p{L}{2,}/gu) ?? []).length;
-  if (otherWords > labels.length * 2.5 + 2) return false;
+  // Words besides the measures' names: a sentence listing pollutants has many. A
+  // delimited record's fields are column headings whatever their number ("status",
+  // "unit" after each measure in an agency's CSV), so there only a field of prose counts.
+  if (line.delimited) {
+    if (line.cells.some((c) => (rest.slice(c.start, c.end).match(/\p{L}{2,}/gu)?.length ?? 0) > 4)) return false;
+  } else if ((rest.match(/\p{L}{2,}/gu) ?? []).length > labels.length * 2.5 + 2) return false;
   return !hasValueNumber(rest) && !hasPlaceholder(line);
+}
+
+/**
+ * A header of times and stations under a caption that names the measure: "FECHA HORA
+ * AJU BJU CAM …" under "PM2.5 — concentración horaria (µg/m³)" (an agency's hourly
+ * file: one measure, a column per station). The line starts with date or hour
+ * headings, then two or more short names or codes with no number, label or index;
+ * the caption, within two lines above, names exactly one measure.
+ */
+function captionHeader(lines: Line[], i: number, ocr: boolean): { measure: Measure; unit: SourceUnit | null; averaging: Averaging | null; line: number } | null {
+  const line = lines[i]!;
+  if (line.used || line.cells.length < 3 || hasValueNumber(line.folded) || findLabels(line.folded, ocr).length > 0) return null;
+  // "FECHA (YYMMDD)", "HORA (HHMM)": a heading with its format.
+  const texts = line.cells.map((c) => cellText(line, c).replace(/\s*\([^)]*\)\s*$/, '').trim());
+  let times = 0;
+  while (times < texts.length && TIME_HEADER.test(texts[times]!)) times++;
+  const names = texts.slice(times);
+  if (times === 0 || names.length < 2 || !names.every((t) => /^\p{L}[\p{L}\d .'’_-]{0,30}$/u.test(t) && !INDEX_HEADER.test(t) && !TIME_HEADER.test(t))) return null;
+  for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+    const above = lines[k]!;
+    if (above.page !== line.page || gapBetween(above, line) > 3.5) break;
+    const measures = new Set(findLabels(above.folded, ocr).map((l) => l.measure));
+    if (measures.size === 0) continue;
+    if (measures.size > 1 || hasValueNumber(withoutLabels(above, ocr))) return null;
+    return { measure: [...measures][0]!, unit: unitWithin(above.folded, ocr), averaging: averagingIn(above.folded), line: k };
+  }
+  return null;
 }
 
 /**
@@ -140,11 +172,40 @@ const hasPlaceholder = (line: Line): boolean => {
 /** A line that could be part of a header band: no values, short cells. */
 function bandCandidate(line: Line, ocr: boolean): boolean {
   if (line.used || line.cells.length === 0) return false;
-  if (hasValueNumber(withoutLabels(line, ocr)) || hasPlaceholder(line)) return false;
+  if (hasValueNumber(withoutUnitCells(line, withoutLabels(line, ocr))) || hasPlaceholder(line)) return false;
   return line.cells.every((c) => c.end - c.start <= 60);
 }
 
-/** Words of a band line, words of one phrase kept together (gap under half a line height). */
+/**
+ * A unit in brackets as OCR garbles it ("(19/M7]", "[ug/m’]" for "[µg/m³]"): a short
+ * bracketed token with a slash. Its digits are no value.
+ */
+const UNIT_CELL = /^[([{]\s*[^\s()[\]{}/]{1,4}\s*\/\s*[^\s()[\]{}]{1,5}\s*[)\]}]?$/;
+
+/** `text` (the line's folded text, or a copy of it) with its unit cells blanked. */
+function withoutUnitCells(line: Line, text: string): string {
+  let t = text;
+  for (const c of line.cells) if (UNIT_CELL.test(line.folded.slice(c.start, c.end).trim())) t = t.slice(0, c.start) + ' '.repeat(c.end - c.start) + t.slice(c.end);
+  return t;
+}
+
+/**
+ * A line above a header that is the page's title or dateline, not a stacked header
+ * cell: one cell starting where the table starts and reaching past its first column
+ * ("Calidad del aire en Valparaíso" over "Estación | MP2,5 …"), or a date. A caption
+ * over some columns ("Concentração Máxima — Poluentes Monitorados") starts further right.
+ */
+function titleAbove(l: Line, header: Line): boolean {
+  if (/\b(?:19|20)\d{2}\b/.test(l.folded)) return true;
+  const first = header.cells[0];
+  const second = header.cells[1];
+  if (l.cells.length !== 1 || !first || !second) return false;
+  const c = l.cells[0]!;
+  const h = lineHeight(header);
+  return c.x0 <= first.x0 + h && c.x1 > second.x0;
+}
+
+/** Pieces of a band line: its cells, cut where their words are apart (see `apart`). */
 function bandPieces(line: Line): BandPiece[] {
   const out: BandPiece[] = [];
   line.cells.forEach((cell, position) => {
@@ -155,9 +216,14 @@ function bandPieces(line: Line): BandPiece[] {
       out.push({ text: cellText(line, cell), x0: cell.x0, x1: cell.x1, line: line.index, position });
       return;
     }
+    // OCR's word boxes are where the words are. A text layer's are estimated in proportion
+    // to the characters of its runs, a space as wide as an average character: 0.6 line
+    // heights in a fixed-width font, up to 0.7 in a wide bold one — where 0.6 cut a
+    // DejaVu "MP2,5 (µg/m3)" into two columns. Two spaces (1.2) still part columns.
+    const apart = line.isOcr ? 0.6 : 1;
     let cur: { start: number; end: number; x0: number; x1: number } | null = null;
     for (const t of toks) {
-      if (cur && t.x0 - cur.x1 <= h * 0.6) {
+      if (cur && t.x0 - cur.x1 <= h * apart) {
         cur.end = t.end;
         cur.x1 = t.x1;
       } else {
@@ -241,7 +307,12 @@ export function titleCase(s: string): string {
 /** Build the columns of a header band (line indexes in `band`, the main header line first found). */
 function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
   const pieces: BandPiece[] = [];
-  for (const i of band) for (const p of bandPieces(lines[i]!)) pieces.push(...splitAtLabels(p, ocr));
+  for (const i of band) {
+    // A delimited line of the band with one field ("London Marylebone Road" over the
+    // header of a CSV) is the table's caption, not the heading of the column it sits in.
+    if (lines[i]!.delimited && bandCaption(lines[i]!) !== null) continue;
+    for (const p of bandPieces(lines[i]!)) pieces.push(...splitAtLabels(p, ocr));
+  }
   const delimited = band.some((i) => lines[i]!.delimited);
   const columns: Array<Column & { pieces: BandPiece[] }> = [];
   const spanning: BandPiece[] = [];
@@ -278,6 +349,32 @@ function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
   // A column of a word the other band lines do not align with ("SRA" over "NUMBER") stays its own.
   return columns;
 }
+
+/** The only non-empty field of a delimited line, or null. */
+function bandCaption(line: Line): string | null {
+  const fields = line.cells.map((c) => line.display.slice(c.start, c.end).trim()).filter(Boolean);
+  return fields.length === 1 ? fields[0]! : null;
+}
+
+/**
+ * The station a table is about, when its rows are hours or days rather than stations:
+ * a caption of the header band ("London Marylebone Road") or a line just above it
+ * ("Estación: Las Condes", "Station: Marylebone Road").
+ */
+function tableStation(lines: Line[], band: number[], ocr: boolean): string | null {
+  for (const i of band) {
+    const caption = lines[i]!.delimited ? bandCaption(lines[i]!) : null;
+    if (caption && isStationName(caption, ocr)) return caption;
+  }
+  for (let k = band[0]! - 1; k >= Math.max(0, band[0]! - 3); k--) {
+    const m = /^\s*(?:estaci[oó]n|esta[cç][aã]o|station|site|sitio|monitor)\s*(?:de\s+monitoreo\s*)?[:\-–]\s*(.+?)\s*$/i.exec(lines[k]!.display);
+    if (m && isStationName(m[1]!, ocr)) return m[1]!;
+  }
+  return null;
+}
+
+const isStationName = (text: string, ocr: boolean): boolean =>
+  /^\p{L}[\p{L}\s'’.()-]{1,60}$/u.test(text) && (text.match(/\p{L}+/gu)?.length ?? 0) <= 6 && findLabels(foldText(text).folded, ocr).length === 0 && !INDEX_HEADER.test(foldText(text).folded);
 
 interface Zone {
   col: Column;
@@ -335,7 +432,8 @@ interface CellValue {
 function readCell(text: string, ocr: boolean): CellValue | null {
   const t = text.trim().replace(/^[,.;:*'"“”|]+\s*/, '');
   if (!t) return null;
-  if (PLACEHOLDER.test(t) || /^(?:n\.?a\.?|s\/d|-+|—|–|\*+|x|#\w*!?)$/i.test(t)) return { value: NaN, unit: null, legend: false, placeholder: true, range: null };
+  // A negative number is a missing-data code (-99, -999, -9999): no concentration is below zero.
+  if (PLACEHOLDER.test(t) || /^(?:n\.?a\.?|s\/d|-+|—|–|\*+|x|#\w*!?)$/i.test(t) || /^[-−]\d+(?:[.,]\d+)?$/.test(t)) return { value: NaN, unit: null, legend: false, placeholder: true, range: null };
   const toks = numberTokens(t);
   const first = toks[0];
   if (!first) return null;
@@ -359,23 +457,32 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
   const stacked = (a: Line, b: Line): boolean => gapBetween(a, b) <= 1.9 || withinPitches(a, b, pitch, 1.15);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (!isHeaderLine(line, ctx.ocr)) continue;
-    // The header band: up to 3 value-free lines above and below the header line.
+    const caption = isHeaderLine(line, ctx.ocr) ? null : captionHeader(lines, i, ctx.ocr);
+    if (!caption && !isHeaderLine(line, ctx.ocr)) continue;
+    // The header band: up to 3 value-free lines above and below the header line (just the line under a caption).
     const band = [i];
     for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
       const l = lines[k]!;
-      if (!bandCandidate(l, ctx.ocr) || !stacked(l, lines[k + 1]!) || l.cells.length === 0) break;
+      if (caption || !bandCandidate(l, ctx.ocr) || !stacked(l, lines[k + 1]!) || l.cells.length === 0 || titleAbove(l, line)) break;
       // A stacked header cell lies within the table's width; a title line far wider or alone above is not header.
       band.unshift(k);
     }
     let last = i;
     for (let k = i + 1; k < Math.min(lines.length, i + 5); k++) {
       const l = lines[k]!;
-      if (!bandCandidate(l, ctx.ocr) || !stacked(lines[k - 1]!, l)) break;
+      if (caption || !bandCandidate(l, ctx.ocr) || !stacked(lines[k - 1]!, l)) break;
       band.push(k);
       last = k;
     }
     const columns = buildColumns(lines, band, ctx.ocr);
+    if (caption) {
+      // Every station column holds the caption's measure.
+      for (const c of columns) {
+        if (c.kind === 'time') continue;
+        Object.assign(c, { kind: 'measure', measure: caption.measure, unit: caption.unit, averaging: caption.averaging, station: c.text.trim() });
+      }
+      lines[caption.line]!.used = true;
+    }
     const measureCols = columns.filter((c) => c.kind === 'measure');
     if (measureCols.length < 1) continue;
     // Row names: the name column, else whatever lies left of the first measure column.
@@ -387,6 +494,9 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       lines[k]!.role = 'header';
     }
 
+    // Rows named by an hour or a day are readings of one station over time: the
+    // column's ("CO_CENTENARIO") or the table's; only without either the time names them.
+    const seriesStation = nameCols.length === 0 && timeCols.length > 0 ? tableStation(lines, band, ctx.ocr) : null;
     const rows: Array<{ line: Line; name: string; cells: Array<{ col: Column; cell: CellValue }>; legend: boolean }> = [];
     let misses = 0;
     let j = last + 1;
@@ -400,11 +510,15 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       if (row.cells.length === 0) continue;
       const zones = rowZones(row, columns);
       const cells: Array<{ col: Column; cell: CellValue }> = [];
-      for (const z of zones) {
-        if (z.col.kind !== 'measure') continue;
+      zones.forEach((z, k) => {
+        if (z.col.kind !== 'measure') return;
         const cell = readCell(z.text, ctx.ocr);
-        if (cell) cells.push({ col: z.col, cell });
-      }
+        if (!cell) return;
+        // A unit column after a measure's, before the next measure ("52.3 | P | ugm-3" under "NO2 | status | unit"): its unit.
+        const after = zones.slice(k + 1).find((u) => u.col.kind === 'unit' || u.col.kind === 'measure');
+        if (!cell.unit && after?.col.kind === 'unit') cell.unit = unitAt(after.text, ctx.ocr);
+        cells.push({ col: z.col, cell });
+      });
       // A cell spanning the row ("Temporariamente indisponível") lands in one zone; the row is a station with no data.
       const spanningPlaceholder = hasPlaceholder(row) && cells.length === 0;
       const name = zones.filter((z) => nameCols.includes(z.col) || timeCols.includes(z.col)).map((z) => z.display).join(' ').trim()
@@ -424,7 +538,10 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       misses = 0;
       row.used = true;
       row.role = 'row';
-      const legend = CATEGORY.test(name.replace(/^[\s\d.-]+/, '').trim()) || cells.some((c) => c.cell.legend);
+      // A row of averaging periods under the header ("Running 8 | 15 minute | 24 hour") describes the columns.
+      const periods = zones.filter((z) => z.col.kind === 'measure' && averagingIn(z.text) !== null).length;
+      if (periods > 0 && periods >= cells.length) continue;
+      const legend = CATEGORY.test(name.replace(/^[\s\d.-]+/, '').trim()) || THRESHOLD_ROW.test(foldText(name).folded) || cells.some((c) => c.cell.legend);
       // A row named by an index ("ICAP", "IMECA", "AQI") holds index values under the measure columns: not a station.
       if (INDEX_HEADER.test(foldText(name).folded)) continue;
       rows.push({ line: row, name, cells, legend });
@@ -452,7 +569,7 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
           ocrFactor: ctx.ocrFactor(r.line),
           averaging: col.averaging,
           kind: col.valueKind ?? (FORECAST.test(tableText) ? 'forecast' : null) ?? ctx.documentKind,
-          station: aggregate ? null : (col.station ?? (cleanName || null)),
+          station: aggregate ? null : (col.station ?? seriesStation ?? (cleanName || null)),
           aggregate,
           page: r.line.page,
         });
@@ -502,11 +619,19 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       rowLines.push(l);
     }
     if (rowLines.length === 0) continue;
-    const columns = buildColumns(lines, [i], ctx.ocr).map((c) => {
+    // Stacked header cells ("Escuelas" over "Aguirre", beside a one-line "Farolillo"): up to two
+    // value-free lines of several cells just above join the header line.
+    const band = [i];
+    for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+      const l = lines[k]!;
+      if (l.used || l.cells.length < 2 || !bandCandidate(l, ctx.ocr) || findLabels(l.folded, ctx.ocr).length > 0 || gapBetween(l, lines[k + 1]!) > 1.9) break;
+      band.unshift(k);
+    }
+    const columns = buildColumns(lines, band, ctx.ocr).map((c) => {
       if (c.kind === 'other' || c.kind === 'name') {
         // Header cells that are not a known kind name stations (or an average column).
         c.kind = 'name';
-        c.station = titleCase(c.text.trim());
+        c.station = titleCase(c.text.replace(/\s+/g, ' ').trim());
       }
       return c;
     });
@@ -523,7 +648,7 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       continue;
     }
     const unitCol = columns.find((c) => c.kind === 'unit');
-    head.used = true;
+    for (const k of band) lines[k]!.used = true;
     for (const row of rowLines) {
       row.used = true;
       row.role = 'row';

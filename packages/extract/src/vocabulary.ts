@@ -81,7 +81,7 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
 export type SourceUnit = 'µg/m³' | 'mg/m³' | 'ppb' | 'ppm' | '°C' | '°F' | '%';
 export const UNITS: Array<[SourceUnit, RegExp]> = [
   ['mg/m³', /^mg\s?\/\s?m\s?(?:3|\^3)?n?\b/i],
-  ['µg/m³', /^[µu]\s?g\s?(?:\/\s?m\s?(?:3|\^3)?n?|\s?m-3|m3)(?![a-z])/i],
+  ['µg/m³', /^[µu]\s?g\s?(?:\/\s?m\s?(?:3|\^3)?n?|\s?m-?3n?)(?![a-z])/i],
   ['µg/m³', /^microgram(?:o|a)?s?\s+(?:por|per)\s+(?:metro|cubic)/i],
   ['ppb', /^ppbv?\b/i],
   ['ppb', /^partes\s+por\s+bil/i],
@@ -155,7 +155,7 @@ export const WEEKDAYS: Record<string, number> = {
 /** Words on a date's line that say it is the date the values are for. */
 export const DATE_LABEL = /\b(?:fecha|data|date|dia|day|valid|valido|valida|periodo|period|reporte\s+del|boletim\s+do\s+dia)\b/i;
 /** Words that say a date is something else (when it was published or updated). */
-export const DATE_OTHER = /\b(?:publicado|publicada|emitido|emitida|generado|gerado|issued|published|actualizado|atualizado|updated|impreso|printed)\b/i;
+export const DATE_OTHER = /\b(?:publicado|publicada|emitido|emitida|generado|gerado|issued|published|actualizado|atualizado|updated|impreso|printed|supplied|downloaded|retrieved|accessed|descargad[oa]s?|baixad[oa]s?|consultad[oa]s?)\b/i;
 
 /** Words that tell the three languages apart; counted over the whole text. */
 export const LANGUAGE_WORDS: Record<'es' | 'pt' | 'en', RegExp> = {
@@ -174,6 +174,9 @@ export function foldText(raw: string): { display: string; folded: string } {
     .replace(/º/g, '°') // NFKC would make the ordinal º an "o"
     .normalize('NFKC')
     .replace(/[\u00B5\u03BC]/g, 'µ')
+    // A glyph the PDF's font lacks comes out of its text layer as a control character ("µg\0m3N").
+    // eslint-disable-next-line no-control-regex -- those characters are exactly what is removed
+    .replace(/[\u0000-\u0008\u000B\u000E-\u001F\u007F\uFFFD]/g, '')
     .replace(/[\u2215\u2044\uFF0F]/g, '/')
     .replace(/[\u00A0\u2007\u202F\u2009]/g, ' ')
     .replace(/[\u2010-\u2015\u2212]/g, '-');
@@ -225,6 +228,8 @@ export const OBSERVED = /\b(?:observad[oa]s?|observed|registrad[oa]s?|registered
 export const AGGREGATE_NAME = /\b(?:promedio|media|average|mean|avg|maximo|maxima|maximum|max|ciudad|cidade|city|citywide|city-wide|municipal|regional|general|geral|overall|todas\s+las\s+estaciones|todas\s+as\s+estacoes|all\s+stations|total)\b/i;
 /** Of those, the ones that say the aggregate is a mean (otherwise a maximum). */
 export const MEAN_NAME = /\b(?:promedio|media|average|mean|avg)\b/i;
+/** A table row named for a limit, not a station: its numbers are thresholds ("Exceedance point", "Norma", "Valor límite", "NAAQS"). */
+export const THRESHOLD_ROW = /^\s*(?:exceedance|exceed\w*|limits?|limites?|l[ií]mites?|objectives?|objetivos?|standards?|normas?|estandares?|thresholds?|umbrales?|guidelines?|guias?|valor(?:es)?\s+(?:guia|l[ií]mite)s?|padr(?:ao|oes)|NAAQS|ECA|LMP|triggers?|alert(?:a|e)?\s+(?:threshold|level|umbral|nivel)s?|niveles?\s+de\s+alerta)\b/i;
 
 /** Column headers that name stations, areas or districts. */
 export const STATION_HEADER = /\b(?:estacion|estaciones|estacao|estacoes|station|stations|station\s+names?|site|sites|sitio|monitor|area|areas|zona|zone|distrito|district|comuna|localidad|local|barrio|bairro|region|regiao|sector|lugar|place|location|ubicacion|punto|point|sra)\b/i;

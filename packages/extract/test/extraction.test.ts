@@ -262,6 +262,8 @@ describe('OCR word clean-up', () => {
       ['UGANDA', 'UGANDA'], ['US$', 'US$'], ["34'", '34'], ["12.5’", '12.5'], ["O'Brien", "O'Brien"], ['ugim?', 'µg/m³'], ['ugfm?,', 'µg/m³,'], ['ugly', 'ugly'],
       // A formula glued to its value, which would read as a time; a time stays one.
       ['MP2,5:41', 'MP2,5: 41'], ['PM10:51', 'PM10: 51'], ['NO2;45', 'NO2; 45'], ['CO:2,8', 'CO: 2,8'], ['10:30', '10:30'], ['03:41', '03:41'],
+      // A speck read as a letter before a formula; words that merely start so stay.
+      ['EPMIO', 'PMIO'], ['DPM2.5', 'PM2.5'], ['$PM10', 'PM10'], ['APMC', 'APMC'], ['EPM', 'EPM'], ['OPMENT', 'OPMENT'],
     ];
     for (const [word, want] of cases) assert.equal(normalizeOcrWord(word), want, word);
   });

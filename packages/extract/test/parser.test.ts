@@ -588,3 +588,124 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     assert.equal(got.fields.pm25?.value, 68.9);
   });
 });
+
+describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
+  /** A text-layer line with cells at these x positions (points). */
+  const at = (y: number, cells: Array<[number, string]>): TextLine => ({
+    text: cells.map(([, t]) => t).join('   '),
+    cells: cells.map(([x, t]) => ({ text: t, x0: x, x1: x + t.length * 4.5 })),
+    y0: y,
+    y1: y + 9,
+    fontSize: 9,
+  });
+  /** Lines of one cell each, as a text layer gives a file printed as text. */
+  const printed = (lines: string[]): TextLine[] => lines.map((t, k) => at(100 + k * 12, [[40, t]]));
+
+  it('a comma-separated download printed as text: its hours are one station\'s series, its unit fields give the unit', () => {
+    const got = parseBulletinText(printed([
+      'Hourly measurement data supplied by UK-air on 12/3/2024',
+      ',,"London Marylebone Road",,,,,',
+      'Date,time,"Nitrogen dioxide",status,unit,"PM10 particulate matter (Hourly measured)",status,unit',
+      '04-03-2024,01:00,52.3,P,ugm-3,14.2,P,ugm-3 (Ref.eq)',
+      '04-03-2024,02:00,104.3,P,ugm-3,35.6,P,ugm-3 (Ref.eq)',
+      '04-03-2024,03:00,No data,,,12.9,P,ugm-3 (Ref.eq)',
+    ]));
+    assert.equal(got.no2, 104.3);
+    assert.equal(got.pm10, 35.6);
+    assert.equal(got.fields.no2?.sourceUnit, 'µg/m³');
+    assert.deepEqual(got.stations?.map((s) => s.name), ['London Marylebone Road']);
+    assert.equal(got.fields.no2?.station, 'London Marylebone Road');
+    // The download date is not the date the values are for.
+    assert.equal(got.date, '2024-03-04');
+  });
+
+  it('pipe-separated records are fields; commas in running text are not', () => {
+    const got = parseBulletinText(printed([
+      'Station|Parameter|Units|Value',
+      'West Phoenix|OZONE-8HR|PPB|66',
+      'South Phoenix|PM2.5-24hr|UG/M3|14.6',
+    ]));
+    assert.equal(got.o3, 129.6); // 66 ppb
+    assert.equal(got.pm25, 14.6);
+    const prose = parseBulletinText(printed(['In Lima, Callao and Arequipa, PM10 was 45 µg/m³, PM2.5 21 µg/m³, and ozone 30 µg/m³.', 'Winds, rain and fog, as usual, helped.']));
+    assert.equal(prose.pm10, 45);
+    assert.equal(prose.o3, 30);
+  });
+
+  it('a caption names the measure of a table of stations by hour; -99 is no data', () => {
+    const got = parseBulletinText([
+      at(100, [[40, 'PM2.5 — concentración horaria (µg/m³), Ciudad de México y zona metropolitana']]),
+      at(115, [[40, 'FECHA'], [90, 'HORA'], [130, 'AJU'], [170, 'BJU'], [210, 'HGM']]),
+      at(130, [[40, '01/01/2022'], [90, '1'], [130, '41'], [170, '33'], [210, '-99']]),
+      at(145, [[40, '01/01/2022'], [90, '2'], [130, '45'], [170, '134'], [210, '-99']]),
+    ]);
+    assert.equal(got.pm25, 134);
+    assert.equal(got.fields.pm25?.station, 'BJU');
+    assert.equal(got.fields.pm25?.averaging, '1h');
+    assert.deepEqual(got.stations?.map((s) => s.name), ['AJU', 'BJU'], 'a column of -99 is a station with no value');
+  });
+
+  it('rows of averaging periods and of limits under a header are not values', () => {
+    const got = parseBulletinText([
+      at(100, [[140, 'Ozone'], [200, 'Nitrogen Dioxide'], [300, 'PM10 Particles']]),
+      at(112, [[40, 'Period'], [140, 'Running 8 hour'], [200, '1 hour'], [300, '24 hour']]),
+      at(124, [[40, 'Units'], [140, 'µg m-3'], [200, 'µg m-3'], [300, 'µg m-3']]),
+      at(136, [[40, 'Exceedance point'], [140, '100'], [200, '200'], [300, '50']]),
+    ]);
+    assert.equal(got.o3, undefined);
+    assert.equal(got.no2, undefined);
+    assert.equal(got.pm10, undefined);
+  });
+
+  it('station names stacked over two lines above a pollutant-per-row table', () => {
+    const got = parseBulletinText([
+      at(100, [[184, 'Escuelas'], [239, 'Plaza'], [284, 'Cuatro']]),
+      at(110, [[40, 'Magnitud'], [140, 'Unidad'], [330, 'Farolillo']]),
+      at(120, [[187, 'Aguirre'], [235, 'Elíptica'], [280, 'Caminos']]),
+      at(132, [[40, 'Dióxido de Nitrógeno'], [142, 'µg/m³'], [197, '58'], [245, '71'], [292, '62'], [341, '55']]),
+      at(144, [[40, 'Dióxido de Azufre'], [142, 'µg/m³'], [199, '6'], [242, 'N/D'], [290, 'N/D'], [338, 'N/D']]),
+    ]);
+    assert.equal(got.no2, 71);
+    assert.equal(got.fields.no2?.station, 'Plaza Eliptica');
+    assert.equal(got.so2, 6);
+    assert.equal(got.fields.so2?.station, 'Escuelas Aguirre');
+  });
+
+  it('a weekday or an issue word is never the location; "Santo Domingo" still is', () => {
+    assert.equal(parse('Issued Wednesday, July 17, 2024, 4:30 PM\nOzone: 80 µg/m³').location, null);
+    assert.equal(parse('Santo Domingo, 3 de mayo de 2024\nPM2,5: 21 µg/m³').location, 'Santo Domingo');
+  });
+
+  it('a glyph the PDF font lacks (a control character in the text layer) does not break the unit', () => {
+    assert.equal(value('Dióxido de azufre 2.62 µg\u0000m3N', 'so2'), 2.62);
+  });
+
+  it('a garbled bracketed unit under a stacked header is part of the header, not a row (OCR)', () => {
+    const row = (y: number, cells: Array<[number, string]>): TextLine => ({ ...at(y, cells), confidence: 0.9, y1: y + 20, fontSize: 20 });
+    const got = parseBulletinText([
+      row(100, [[40, 'Estação'], [200, 'Ozônio'], [400, 'Dióxido de']]),
+      row(125, [[200, '(03)'], [400, 'Nitrogênio (NO2)']]),
+      row(150, [[200, '(19/M7]'], [400, '[µg/m³]']]),
+      row(180, [[40, 'Centro'], [205, '41'], [405, '38']]),
+      row(205, [[40, 'Irajá'], [205, '101'], [405, '74']]),
+    ], { ocr: true });
+    assert.equal(got.o3, 101);
+    assert.equal(got.fields.o3?.origin, 'max-of-stations');
+  });
+});
+
+describe('prose wrapped anywhere', () => {
+  it('a sentence keeps its value and unit wherever the margin breaks it (after a number, before a capital, after a semicolon)', () => {
+    const sentence = 'En el caso del PM10, las estaciones PAR, SBJ y VMT superaron el Estándar de Calidad Ambiental (ECA) de 100 µg/m³ al menos un día del periodo; el valor máximo diario del mes fue de 144,8 µg/m³ en la estación VMT.';
+    const words = sentence.split(' ');
+    for (let k = 1; k < words.length; k++) {
+      const got = parse(['Lima, setiembre 2024', words.slice(0, k).join(' '), words.slice(k).join(' ')].join('\n'));
+      assert.equal(got.pm10, 144.8, `broken after "${words[k - 1]}"`);
+    }
+  });
+  it('a line that ends its sentence, a bullet or a label–value line after it is not joined', () => {
+    const got = parse('Resumen de la calidad del aire durante la jornada de ayer en la ciudad de Lima.\nPM10: 45 µg/m³\nLa estación Ate registró valores moderados durante toda la tarde del día\n- Ozono: 61 µg/m³');
+    assert.equal(got.pm10, 45);
+    assert.equal(got.o3, 61);
+  });
+});

@@ -69,6 +69,24 @@ describe('uneven light', () => {
   });
 });
 
+describe('even light', () => {
+  it('an evenly lit page is divided by its own background: paper darker at the foot comes out as white as at the top', async () => {
+    const width = 800;
+    const height = 600;
+    // Paper from 240 at the top to 205 at the foot (a spread under UNEVEN_LIGHT_SPREAD), rows of text.
+    const grey = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) grey[y * width + x] = Math.round(240 - (35 * y) / height);
+    for (let y = 40; y < height - 40; y += 36) for (let x = 40; x < width - 40; x += 16) for (let dy = 0; dy < 12; dy++) for (let dx = 0; dx < 7; dx++) grey[(y + dy) * width + x + dx] = 40;
+    const png = await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).png().toBuffer();
+    const prepared = await preprocessImage(png, { ...DEFAULT_STEPS, median: false, despeckle: false }, 4e7);
+    assert.equal(prepared.unevenLight, false);
+    const { data } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    // Paper between rows of text near the top and near the foot.
+    const paper = (y: number): number => data[y * width + 30]!;
+    assert.ok(Math.abs(paper(30) - paper(height - 20)) <= 6, `top ${paper(30)}, foot ${paper(height - 20)}`);
+  });
+});
+
 describe('despeckle', () => {
   it('erases isolated specks and keeps decimal points beside their digits', () => {
     const width = 600;
