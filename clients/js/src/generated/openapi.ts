@@ -4668,6 +4668,8 @@ export interface operations {
                      * @description PDF, PNG, JPEG or WebP bulletin
                      */
                     file: string;
+                    /** @description How station values become the city-level value when the document states none: the maximum over stations (the default, INGEST_CITY_VALUE) or their mean */
+                    cityValue?: "max" | "mean";
                 };
             };
         };
@@ -4758,6 +4760,7 @@ export interface operations {
                      * @description PDF, PNG, JPEG or WebP bulletin
                      */
                     file: string;
+                    cityValue?: ("max" | "mean") & ("max" | "mean");
                     /**
                      * @description Template id (see GET /templates). Defaults to `daily-report`.
                      * @example daily-report

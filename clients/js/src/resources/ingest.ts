@@ -8,6 +8,8 @@ export interface UploadOptions extends CallOptions {
   filename?: string;
   /** Defaults to the Blob's type, else a guess from the file name. The service decides from the bytes anyway. */
   contentType?: string;
+  /** How station values become the city-level value when the bulletin states none: `max` (the service's default unless set otherwise) or `mean`. */
+  cityValue?: 'max' | 'mean';
 }
 
 export interface UploadAndRenderOptions extends UploadOptions {
@@ -68,12 +70,12 @@ function toForm(file: UploadInput, opts: UploadOptions, fields: Record<string, s
 export class Ingest extends Resource {
   /** Uploads a PDF or image (multipart field `file`) and returns the extracted, stored context. */
   upload(file: UploadInput, opts: UploadOptions = {}): Promise<{ contextId: string; context: IngestContext }> {
-    return this.http.request('POST', '/ingest/upload', { ...requestOptions(opts), form: toForm(file, opts) });
+    return this.http.request('POST', '/ingest/upload', { ...requestOptions(opts), form: toForm(file, opts, { cityValue: opts.cityValue }) });
   }
 
   /** Uploads a bulletin and queues a render from it at once. */
   uploadAndRender(file: UploadInput, opts: UploadAndRenderOptions = {}): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown> }> {
-    const form = toForm(file, opts, { template: opts.template, language: opts.language, format: opts.format, ...(opts.fields ?? {}) });
+    const form = toForm(file, opts, { template: opts.template, language: opts.language, format: opts.format, cityValue: opts.cityValue, ...(opts.fields ?? {}) });
     return this.http.request('POST', '/ingest/upload-and-render', { ...requestOptions(opts), form });
   }
 

@@ -7,12 +7,22 @@ from ._base import Resource
 
 
 class Ingest(Resource):
-    def upload(self, file: Any, filename: Optional[str] = None, content_type: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+    def upload(
+        self,
+        file: Any,
+        filename: Optional[str] = None,
+        content_type: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        city_value: Optional[str] = None,
+    ) -> Dict[str, Any]:
         """Uploads a PDF or image (a path, bytes or a binary file object) as multipart field ``file``.
 
         Returns ``{"contextId", "context"}`` with the extracted values and their confidence.
+        ``city_value`` (``"max"`` or ``"mean"``) chooses how station values become the
+        city-level value when the bulletin states none (the service's default otherwise).
         """
-        return self._send("/ingest/upload", file, filename, content_type, [], idempotency_key)
+        fields = [("cityValue", city_value)] if city_value is not None else []
+        return self._send("/ingest/upload", file, filename, content_type, fields, idempotency_key)
 
     def upload_and_render(
         self,
@@ -24,12 +34,14 @@ class Ingest(Resource):
         content_type: Optional[str] = None,
         fields: Optional[Mapping[str, Any]] = None,
         idempotency_key: Optional[str] = None,
+        city_value: Optional[str] = None,
     ) -> Dict[str, Any]:
         """Uploads a bulletin and queues a render from it; returns ``{"jobId", "contextId", "renderParams"}``.
 
-        ``fields`` adds other render fields (e.g. ``{"resolution": "360p"}``) as form fields.
+        ``fields`` adds other render fields (e.g. ``{"resolution": "360p"}``) as form fields;
+        ``city_value`` is as for :meth:`upload`.
         """
-        extra = [("template", template), ("language", language), ("format", format)]  # type: List[Tuple[str, Any]]
+        extra = [("template", template), ("language", language), ("format", format), ("cityValue", city_value)]  # type: List[Tuple[str, Any]]
         extra.extend((fields or {}).items())
         return self._send("/ingest/upload-and-render", file, filename, content_type, [(k, str(v)) for k, v in extra if v is not None], idempotency_key)
 

@@ -57,6 +57,13 @@ export interface Config {
   ocrIdleStopSeconds: number;
   /** Days an uploaded bulletin is kept in storage after its context was created (0: not kept). */
   contextSourceRetentionDays: number;
+  /** How station values become a city-level value when a bulletin states none (an upload may choose otherwise). */
+  ingestCityValue: 'max' | 'mean';
+  /**
+   * Bulletins read with a confidence under this are sent to the `ai` language model (null:
+   * never; INGEST_LANGUAGE_MODEL=on turns it on, and needs AI_BASE_URL and AI_MODEL).
+   */
+  ingestLanguageModelBelow: number | null;
   webhookRetryDelays: number[];
   /** Networks outbound calls may reach despite the SSRF guard (webhooks, workflow sources, AI providers). */
   outboundAllowedNetworks: AllowedNetworks;
@@ -246,6 +253,13 @@ function providers(env: Env): Pick<Config, 'ai' | 'speech'> {
   return { ai, speech };
 }
 
+/** INGEST_LANGUAGE_MODEL (off | on) and INGEST_LANGUAGE_MODEL_BELOW: the confidence under which a bulletin goes to the model. */
+function ingestLanguageModel(env: Env): number | null {
+  if (oneOf(env, 'INGEST_LANGUAGE_MODEL', ['off', 'on'] as const, 'off') === 'off') return null;
+  if (!env.AI_BASE_URL || !env.AI_MODEL) throw new ConfigError('INGEST_LANGUAGE_MODEL', 'is on, but no language model is configured: set AI_BASE_URL and AI_MODEL');
+  return decimal(env, 'INGEST_LANGUAGE_MODEL_BELOW', 0.75, 0, 1);
+}
+
 function baseUrl(env: Env, name: string, fallback: string): string {
   return httpUrl(env, name) ?? fallback;
 }
@@ -338,6 +352,8 @@ export function loadConfig(env: Env = process.env): Config {
     ocrRecycleRssMb: int(env, 'OCR_RECYCLE_RSS_MB', 384, 0, 1_048_576),
     ocrIdleStopSeconds: int(env, 'OCR_IDLE_STOP_SECONDS', 300, 1, 604_800),
     contextSourceRetentionDays: int(env, 'CONTEXT_SOURCE_RETENTION_DAYS', 90, 0, 36_500),
+    ingestCityValue: oneOf(env, 'INGEST_CITY_VALUE', ['max', 'mean'] as const, 'max'),
+    ingestLanguageModelBelow: ingestLanguageModel(env),
     webhookRetryDelays: webhookRetryDelays.map(Number),
     outboundAllowedNetworks: networks(env, ['OUTBOUND_ALLOWED_NETWORKS', 'WEBHOOK_ALLOWED_NETWORKS']),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),

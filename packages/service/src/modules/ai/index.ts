@@ -15,6 +15,7 @@ import { aiRoutes } from './routes.js';
 import { AiService } from './service.js';
 
 export { AiService } from './service.js';
+export { ChatModel } from './providers/chat.js';
 
 declare module '../../core/services.js' {
   interface Services {

@@ -6,6 +6,17 @@ import { ContextSchema } from '../contexts/index.js';
 const FileField = Type.String({ format: 'binary', description: 'PDF, PNG, JPEG or WebP bulletin' });
 const p = RenderParamsSchema.properties;
 
+/** The text fields of POST /ingest/upload: how the bulletin is read. */
+export const UploadFieldsSchema = Type.Object(
+  {
+    cityValue: Type.Optional(Type.Union([Type.Literal('max'), Type.Literal('mean')], {
+      description: 'How station values become the city-level value when the document states none: the maximum over stations (the default, INGEST_CITY_VALUE) or their mean',
+    })),
+  },
+  { additionalProperties: false },
+);
+export type UploadFields = Static<typeof UploadFieldsSchema>;
+
 /** The text fields of POST /ingest/upload-and-render: render options applied over what the document says. */
 export const UploadRenderFieldsSchema = Type.Object(
   {
@@ -17,12 +28,13 @@ export const UploadRenderFieldsSchema = Type.Object(
     resolution: p.resolution,
     location: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: 'Overrides (or supplies) the location' })),
     date: p.date,
+    cityValue: UploadFieldsSchema.properties.cityValue,
   },
   { additionalProperties: false },
 );
 export type UploadRenderFields = Static<typeof UploadRenderFieldsSchema>;
 
-export const UploadBodySchema = Type.Object({ file: FileField }, { additionalProperties: false });
+export const UploadBodySchema = Type.Composite([Type.Object({ file: FileField }), UploadFieldsSchema], { additionalProperties: false });
 export const UploadRenderBodySchema = Type.Composite([UploadBodySchema, UploadRenderFieldsSchema], { additionalProperties: false });
 
 export const UploadResultSchema = Type.Object({ contextId: Type.String(), context: Type.Ref(ContextSchema) });

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
 import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
 import { check } from '../../core/validation.js';
-import { IngestTemplateSchema, UploadRenderFieldsSchema } from './contract.js';
+import { IngestTemplateSchema, UploadFieldsSchema, UploadRenderFieldsSchema } from './contract.js';
 
 const FileArgs = Type.Object({
   fileBase64: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/=\\s]*$' }),
@@ -41,15 +41,16 @@ export const ingestGraphql: GraphQLPart = {
 
     extend type Mutation {
       "Extracts a base64-encoded bulletin into a stored context (like POST /ingest/upload)."
-      ingestUpload(fileBase64: String!, filename: String!, idempotencyKey: String): IngestResult!
+      ingestUpload(fileBase64: String!, filename: String!, cityValue: String, idempotencyKey: String): IngestResult!
       "Extracts a base64-encoded bulletin and queues a render from it (like POST /ingest/upload-and-render)."
-      ingestUploadAndRender(fileBase64: String!, filename: String!, template: String, compositionId: String, language: String, format: String, aqiStandard: String, resolution: String, location: String, date: String, idempotencyKey: String): IngestRenderResult!
+      ingestUploadAndRender(fileBase64: String!, filename: String!, template: String, compositionId: String, language: String, format: String, aqiStandard: String, resolution: String, location: String, date: String, cityValue: String, idempotencyKey: String): IngestRenderResult!
     }
   `,
   resolvers: {
     Query: { ingestTemplates: ((_p, _a, { services }) => services.ingest.templates().templates) as Resolver },
     Mutation: {
-      ingestUpload: ((_p, args, { services }) => services.ingest.upload(decode(args))) as Resolver<{ fileBase64: string; filename: string }>,
+      ingestUpload: ((_p, { fileBase64, filename, ...options }, { services }) =>
+        services.ingest.upload(decode({ fileBase64, filename }), check(UploadFieldsSchema, withoutNulls(options)))) as Resolver<{ fileBase64: string; filename: string } & Record<string, string | null>>,
       ingestUploadAndRender: ((_p, { fileBase64, filename, ...options }, { services }) =>
         services.ingest.uploadAndRender(decode({ fileBase64, filename }), check(UploadRenderFieldsSchema, withoutNulls(options)))) as Resolver<{ fileBase64: string; filename: string } & Record<string, string | null>>,
     },

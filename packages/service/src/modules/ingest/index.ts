@@ -1,5 +1,6 @@
 /** The ingest module: upload a PDF or image bulletin, extract its values into a stored context, optionally render it. */
 import { defineModule } from '../../core/module.js';
+import { ChatModel } from '../ai/index.js';
 import { ingestGraphql } from './graphql.js';
 import { ingestRoutes } from './routes.js';
 import { configureOcrPool, INGEST_ERRORS, IngestService, loadedExtract } from './service.js';
@@ -18,10 +19,16 @@ export const ingestModule = defineModule({
   uses: ['contexts', 'queue'],
   errors: INGEST_ERRORS,
   create: (deps) => {
-    configureOcrPool({ recycleAboveRssMb: deps.config.ocrRecycleRssMb, idleStopMs: deps.config.ocrIdleStopSeconds * 1000 });
+    const { config } = deps;
+    configureOcrPool({ recycleAboveRssMb: config.ocrRecycleRssMb, idleStopMs: config.ocrIdleStopSeconds * 1000 });
+    // The AI module's OpenAI-compatible model reads unsure bulletins, when INGEST_LANGUAGE_MODEL is on.
+    const chat = config.ai && config.ingestLanguageModelBelow !== null ? new ChatModel(config.ai, config.outboundAllowedNetworks) : null;
     return new IngestService(deps.store, deps.services.contexts, deps.services.queue, {
-      maxBytes: deps.config.uploadMaxBytes, maxPages: deps.config.uploadMaxPages, maxPixels: deps.config.uploadMaxPixels, ocrTimeoutMs: deps.config.ocrTimeoutMs,
-    }, (medium, outcome, seconds) => deps.metrics.ingestDuration.observe({ medium, outcome }, seconds));
+      maxBytes: config.uploadMaxBytes, maxPages: config.uploadMaxPages, maxPixels: config.uploadMaxPixels, ocrTimeoutMs: config.ocrTimeoutMs,
+    }, (medium, outcome, seconds) => deps.metrics.ingestDuration.observe({ medium, outcome }, seconds), {
+      cityValue: config.ingestCityValue,
+      languageModel: chat ? { ask: (request) => chat.readBulletin(request), below: config.ingestLanguageModelBelow! } : null,
+    });
   },
   routes: ingestRoutes,
   graphql: ingestGraphql,

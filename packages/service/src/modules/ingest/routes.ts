@@ -11,11 +11,11 @@ import { claimIdempotency } from '../../core/http/idempotency.js';
 import { multipartBody, problems } from '../../core/http/schemas.js';
 import type { Http, ModuleDeps } from '../../core/module.js';
 import { check, storableErrors } from '../../core/validation.js';
-import { IngestTemplatesSchema, UploadBodySchema, UploadRenderBodySchema, UploadRenderFieldsSchema, UploadRenderResultSchema, UploadResultSchema } from './contract.js';
+import { IngestTemplatesSchema, UploadBodySchema, UploadFieldsSchema, UploadRenderBodySchema, UploadRenderFieldsSchema, UploadRenderResultSchema, UploadResultSchema } from './contract.js';
 import { INGEST_ERRORS, type IngestService, type UploadedFile } from './service.js';
 
 /** Reads the multipart upload: the `file` part into memory and the text fields. */
-async function readUpload(req: FastifyRequest, maxBytes: number, allowFields: boolean): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
+async function readUpload(req: FastifyRequest, maxBytes: number): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw new AppError(CORE_ERRORS.unsupported_media_type, 'Send multipart/form-data with the bulletin in a field named "file"');
   let file: UploadedFile | null = null;
   const fields: Record<string, string> = {};
@@ -29,7 +29,6 @@ async function readUpload(req: FastifyRequest, maxBytes: number, allowFields: bo
         file = { filename: part.filename || 'upload', bytes: await part.toBuffer() };
         if (part.file.truncated) throw new AppError(INGEST_ERRORS.file_too_large, `The file exceeds the upload limit of ${maxBytes} bytes`);
       } else {
-        if (!allowFields) throw fieldError(part.fieldname, 'unknown field; this route takes only "file"');
         fields[part.fieldname] = String(part.value);
       }
     }
@@ -73,9 +72,10 @@ export async function ingestRoutes(app: Http, ingest: IngestService, deps: Modul
       schema: { operationId: 'ingestUpload', tags, summary: 'Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context', consumes: ['multipart/form-data'], body: multipartBody(UploadBodySchema), response: { 201: UploadResultSchema, ...problems(400, 401, 409, 413, 415, 422) } },
     },
     async (req, reply) => {
-      const { file } = await readUpload(req, maxBytes, false);
-      if (await claimIdempotency(req, reply, deps.idempotency, { sha256: createHash('sha256').update(file.bytes).digest('hex'), filename: file.filename })) return reply;
-      return reply.code(201).send(await ingest.upload(file));
+      const { file, fields } = await readUpload(req, maxBytes);
+      const options = check(UploadFieldsSchema, fields);
+      if (await claimIdempotency(req, reply, deps.idempotency, { sha256: createHash('sha256').update(file.bytes).digest('hex'), filename: file.filename, ...options })) return reply;
+      return reply.code(201).send(await ingest.upload(file, options));
     },
   );
 
@@ -89,7 +89,7 @@ export async function ingestRoutes(app: Http, ingest: IngestService, deps: Modul
       },
     },
     async (req, reply) => {
-      const { file, fields } = await readUpload(req, maxBytes, true);
+      const { file, fields } = await readUpload(req, maxBytes);
       const options = check(UploadRenderFieldsSchema, fields);
       if (await claimIdempotency(req, reply, deps.idempotency, { sha256: createHash('sha256').update(file.bytes).digest('hex'), filename: file.filename, options })) return reply;
       return reply.code(202).send(await ingest.uploadAndRender(file, options));

@@ -6,14 +6,14 @@
  */
 import { listTemplates } from '@aqcast/engine';
 import type * as ExtractLib from '@aqcast/extract';
-import type { ExtractedContext, ExtractionLimits } from '@aqcast/extract';
+import type { CityValueRule, ExtractedContext, ExtractionLimits, LanguageModel } from '@aqcast/extract';
 import { EXTRACTION_ERRORS } from '@aqcast/extract/errors';
 import { AppError, defineErrors } from '../../core/errors.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import { transaction, type Store } from '../../core/store/database.js';
 import { measureValues, type ContextService, type ContextView } from '../contexts/index.js';
 import type { QueueService } from '../queue/index.js';
-import type { UploadRenderFields } from './contract.js';
+import type { UploadFields, UploadRenderFields } from './contract.js';
 
 export const INGEST_ERRORS = defineErrors({
   ...EXTRACTION_ERRORS,
@@ -50,6 +50,14 @@ export function loadedExtract(): Promise<Extract> | null {
   return extractLib;
 }
 
+/** How bulletins are read, beyond the limits: the city-value rule and the optional language model. */
+export interface ReadingOptions {
+  /** The rule when an upload names none (INGEST_CITY_VALUE). */
+  cityValue: CityValueRule;
+  /** The model low-confidence bulletins go to, with the confidence under which they do; null: none. */
+  languageModel: { ask: LanguageModel; below: number } | null;
+}
+
 export class IngestService {
   constructor(
     private readonly store: Store,
@@ -57,21 +65,22 @@ export class IngestService {
     private readonly queue: QueueService,
     private readonly limits: ExtractionLimits,
     private readonly observe: (medium: string, outcome: string, seconds: number) => void = () => {},
+    private readonly reading: ReadingOptions = { cityValue: 'max', languageModel: null },
   ) {}
 
   /** Extracts, stores the context and publishes ingest.completed (201). */
-  async upload(file: UploadedFile): Promise<{ contextId: string; context: ContextView }> {
-    const { extracted, mediaType } = await this.extract(file);
+  async upload(file: UploadedFile, options: UploadFields = {}): Promise<{ contextId: string; context: ContextView }> {
+    const { extracted, mediaType } = await this.extract(file, options.cityValue);
     const context = await transaction(this.store, (trx) => this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted));
     return { contextId: context.contextId, context };
   }
 
   /** Extracts, stores the context and queues a render from it, all or nothing. */
   async uploadAndRender(file: UploadedFile, options: UploadRenderFields): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown>; context: ContextView }> {
-    const { location: locationOverride, ...renderOptions } = options;
+    const { location: locationOverride, cityValue, ...renderOptions } = options;
     // Reject bad render options before spending time on extraction.
     parseRenderParams({ location: locationOverride ?? 'check', ...renderOptions });
-    const { extracted, mediaType } = await this.extract(file);
+    const { extracted, mediaType } = await this.extract(file, cityValue);
     const location = locationOverride ?? extracted.location;
     if (!location) throw new AppError(INGEST_ERRORS.missing_location, 'No location was found in the document; send a `location` field with the upload');
     const params = parseRenderParams({
@@ -97,13 +106,17 @@ export class IngestService {
     };
   }
 
-  private async extract(file: UploadedFile): Promise<{ extracted: ExtractedContext; mediaType: string }> {
+  private async extract(file: UploadedFile, cityValue: CityValueRule = this.reading.cityValue): Promise<{ extracted: ExtractedContext; mediaType: string }> {
     if (file.bytes.length > this.limits.maxBytes) throw new AppError(INGEST_ERRORS.file_too_large, `The file is ${file.bytes.length} bytes; the limit is ${this.limits.maxBytes}`);
     const lib = await loadExtract();
     const started = Date.now();
     const medium = lib.detectFileType(file.bytes) ?? 'unknown';
     try {
-      const extracted = await lib.extractBulletin(file.bytes, file.filename, this.limits);
+      const model = this.reading.languageModel;
+      const extracted = await lib.extractBulletin(file.bytes, file.filename, this.limits, {
+        cityValue,
+        ...(model ? { languageModel: model.ask, languageModelBelow: model.below } : {}),
+      });
       this.observe(extracted.method, 'ok', (Date.now() - started) / 1000);
       return { extracted, mediaType: medium };
     } catch (err) {

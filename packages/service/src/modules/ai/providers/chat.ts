@@ -81,6 +81,42 @@ export class ChatModel {
     return this.config.model;
   }
 
+  /**
+   * Reads a bulletin's text for the ingest module (`LanguageModel` of @aqcast/extract):
+   * the instructions and the text, the answer constrained to `schema` (OpenAI
+   * structured outputs; servers that ignore `response_format` are still held to it by
+   * the extraction's checks). Throws on any failure — the extraction then goes on
+   * without the model and says why.
+   */
+  async readBulletin(request: { text: string; schema: object; instructions: string }, signal?: AbortSignal): Promise<unknown> {
+    const body = {
+      model: this.config.model,
+      messages: [
+        { role: 'system', content: request.instructions },
+        { role: 'user', content: request.text },
+      ],
+      response_format: { type: 'json_schema', json_schema: { name: 'bulletin_values', strict: true, schema: request.schema } },
+      temperature: 0,
+      max_tokens: this.config.maxTokens,
+      stream: false,
+    };
+    const res = await postJson(`${this.config.baseUrl}/chat/completions`, body, {
+      timeoutMs: this.config.timeoutMs,
+      allowed: this.allowed,
+      maxResponseBytes: 1024 * 1024,
+      headers: this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {},
+      ...(signal ? { signal } : {}),
+    }).catch((err: unknown) => {
+      throw new Error(err instanceof OutboundRequestError ? `the model server cannot be reached (${err.detail})` : String(err));
+    });
+    if (res.status < 200 || res.status > 299) throw new Error(`the model server answered HTTP ${res.status}`);
+    const content = (JSON.parse(res.body.toString('utf8')) as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') throw new Error('the answer has no choices[0].message.content');
+    const answer = extractJson(content);
+    if (answer === null) throw new Error('the answer is not a JSON object');
+    return answer;
+  }
+
   /** Asks for a rewrite; never throws for the provider's faults. */
   async rewrite(r: RewriteRequest, signal?: AbortSignal): Promise<RewriteOutcome> {
     const body = {
