@@ -34,6 +34,7 @@ import {
   CATEGORY_WORD,
   COUNT_HEADER,
   FORECAST,
+  DOMINANT_POLLUTANT_HEADER,
   INDEX_HEADER,
   MEAN_NAME,
   OBSERVED,
@@ -155,7 +156,7 @@ function isSingleMeasureHeader(line: Line, label: { start: number; end: number }
   if (!own || (line.folded.slice(own.start, own.end).match(/\p{L}{2,}/gu)?.length ?? 0) > 6) return false;
   return line.cells.some((c) => c !== own && /^[\p{L}\s]{2,30}$/u.test(cellText(line, c)) && (TIME_HEADER.test(cellText(line, c).trim()) || STATION_HEADER_ONLY.test(cellText(line, c).trim())));
 }
-const STATION_HEADER_ONLY = new RegExp(String.raw`^(?:${STATION_HEADER.source.replace(/^\\b|\\b$/g, '')})(?:\s+(?:de\s+)?(?:monitoreo|monitoramento|monitoring|name|nombre|nome))?$`, 'i');
+const STATION_HEADER_ONLY = new RegExp(String.raw`^(?:(?:monitoring|measuring|air\s+quality|number\s+of|numero\s+de|n\.?\s*de)\s+)?(?:${STATION_HEADER.source.replace(/^\\b|\\b$/g, '')})(?:\s+(?:de\s+)?(?:monitoreo|monitoramento|monitoring|name|nombre|nome))?$`, 'i');
 
 /**
  * A placeholder among the words. In an OCR'd line of words a lone dash is as likely
@@ -612,7 +613,8 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
     const rowLines: Line[] = [];
     for (let k = i + 1; k < lines.length; k++) {
       const l = lines[k]!;
-      if (l.used || gapBetween(lines[k - 1]!, l) > 2.5) break;
+      // A header of several cells sits further from its first row (padding under a header rule): 4.5 lines there.
+      if (l.used || gapBetween(lines[k - 1]!, l) > (k === i + 1 && head.cells.length >= 3 ? 4.5 : 2.5)) break;
       const labels = findLabels(l.folded, ctx.ocr);
       // One measure named per row (in any cell: "1 | Agra | Moderate | 158 | PM2.5 | 1"), in a row of cells.
       if (l.cells.length < 2 || labels.length === 0 || new Set(labels.map((x) => x.measure)).size > 1 && !labels.every((x) => x.start < l.cells[0]!.end)) break;
@@ -628,7 +630,10 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       band.unshift(k);
     }
     const columns = buildColumns(lines, band, ctx.ocr).map((c) => {
-      if (c.kind === 'other' || c.kind === 'name') {
+      // A header that only says "station(s)" ("Monitoring stations", "Estación") heads station names
+      // or counts of them ("… | PM2.5 | 37" under "Based on number of monitoring stations"): no value.
+      if (STATION_HEADER_ONLY.test(c.text.replace(/\s+/g, ' ').trim())) c.kind = 'count';
+      else if (c.kind === 'other' || c.kind === 'name') {
         // Header cells that are not a known kind name stations (or an average column).
         c.kind = 'name';
         c.station = titleCase(c.text.replace(/\s+/g, ' ').trim());
@@ -658,6 +663,8 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       const zones = rowZones(row, columns);
       // The label's own zone is not a value.
       const labelZone = zones.findIndex((z) => z.toks.some((t) => t.start >= labelCell.start && t.end <= labelCell.end));
+      // "City | AQI | Prominent Pollutant | Stations": the row is about a city, its pollutant cell names what drives its index.
+      if (zones[labelZone]?.col.kind === 'pollutant' && DOMINANT_POLLUTANT_HEADER.test(zones[labelZone].col.text)) continue;
       const valueZones = zones.filter((z, k) => k > labelZone && valueCols.includes(z.col));
       const unitText = unitCol ? zones.find((z) => z.col === unitCol)?.text ?? '' : '';
       const rowUnit = unitText ? unitAt(unitText, ctx.ocr) : null;

@@ -243,6 +243,8 @@ export const VALUE_HEADER = /\b(?:concentracion|concentracao|concentration|valor
 export const UNIT_HEADER = /^(?:unidad|unidade|unit|units|unidades|u\.?)$/i;
 /** Column headers of pollutants (the first column of a pollutant-per-row table). */
 export const POLLUTANT_HEADER = /\b(?:contaminante|contaminantes|poluente|poluentes|pollutant|pollutants|parametro|parameter|parametros|parameters|magnitud|especie)\b/i;
+/** A column naming each row's main pollutant ("Prominent Pollutant", "Contaminante crítico"): an attribute, not a label for the numbers beside it. */
+export const DOMINANT_POLLUTANT_HEADER = /\b(?:prominent|dominant|predominant|predominante|main|principal|responsible|responsable|responsavel|critical|critico|determinante|determining)\b/i;
 /** Words naming an air basin or other non-city region: never the location. */
 // "Cuenca" alone is a city (Ecuador, Spain); "Cuenca del Valle de México", "cuenca atmosférica" are basins.
 export const BASIN = /\b(?:cuenca\s+(?:del?|atmosferica|aerea)\b|basin|bacia|air\s+district|distrito\s+del\s+aire|airshed|valley\s+air|macrozona|macroregion)\b/i;

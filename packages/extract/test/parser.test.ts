@@ -320,10 +320,9 @@ describe('OCR misreadings (only with ocr: true)', () => {
 });
 
 /** Every measure found, without location and date. */
-const measures = (text: string, ocr = false): Record<string, number> => {
-  const r = parse(text, ocr);
-  return Object.fromEntries(Object.entries(r.fields).filter(([k]) => k !== 'location' && k !== 'date').map(([k, f]) => [k, (f as { value: number }).value]));
-};
+const measuresOf = (r: ReturnType<typeof parseBulletinText>): Record<string, number> =>
+  Object.fromEntries(Object.entries(r.fields).filter(([k]) => k !== 'location' && k !== 'date').map(([k, f]) => [k, (f as { value: number }).value]));
+const measures = (text: string, ocr = false): Record<string, number> => measuresOf(parse(text, ocr));
 
 describe('numbers that are not concentrations', () => {
   it('law, decree and resolution numbers', () => {
@@ -586,6 +585,19 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     const got = parseBulletinText(lines, { ocr: true });
     assert.equal(got.fields.pm10?.value, 144.8);
     assert.equal(got.fields.pm25?.value, 68.9);
+  });
+  it('a city table whose rows name a prominent pollutant, beside a count of stations, holds no concentration', () => {
+    // CPCB's daily bulletin as a 150 dpi scan reads it: the header's first line ("Based on number of") lost,
+    // the header padded 3 lines above the first row, "monitoring stations" cut in two.
+    const lines = [
+      row(319, [[195, 'Air Quality Index on Jan 01, 2023 @ 4 PM (Average of past 24 hours)']], 29),
+      row(377, [[196, 'S.No'], [382, 'City'], [565, 'Air Quality'], [789, 'Index Value'], [1021, 'Prominent Pollutant'], [1374, 'monitoring'], [1550, 'stations']], 24),
+      row(471, [[195, '1'], [378, 'Agra'], [572, 'Moderate'], [853, '158'], [1125, 'PM2.5'], [1405, ':'], [1524, '1']], 24),
+      row(526, [[196, '2'], [324, 'Ahmedabad'], [611, 'Poor'], [850, '235'], [1077, 'PM2.5, PM10'], [1523, '1']], 24),
+      row(581, [[196, '3'], [324, 'Bengaluru'], [580, 'Satisfactory'], [860, '87'], [1110, 'PM10'], [1518, '10']], 24),
+      row(636, [[196, '4'], [378, 'Delhi'], [590, 'Very Poor'], [850, '399'], [1125, 'PM2.5'], [1518, '37']], 24),
+    ];
+    assert.deepEqual(measuresOf(parseBulletinText(lines, { ocr: true })), {});
   });
 });
 
