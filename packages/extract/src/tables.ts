@@ -524,8 +524,10 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       const spanningPlaceholder = hasPlaceholder(row) && cells.length === 0;
       const name = zones.filter((z) => nameCols.includes(z.col) || timeCols.includes(z.col)).map((z) => z.display).join(' ').trim()
         || (row.delimited ? '' : zones.slice(0, firstMeasure).map((z) => z.display).join(' ').trim());
-      // "Temperature: 19.4 °C" under the table is a label line, not a station: the table ends.
-      if (findLabels(foldText(name).folded, ctx.ocr).length > 0 && !AGGREGATE_NAME.test(name)) break;
+      // "Temperature: 19.4 °C" under the table is a label line, not a station: the table ends. A label
+      // inside the name is not one ("Central LA Co", OCR'd: "Co" is read as CO in any case).
+      const nameStart = foldText(name).folded.search(/\p{L}/u);
+      if (findLabels(foldText(name).folded, ctx.ocr).some((l) => l.start <= Math.max(0, nameStart)) && !AGGREGATE_NAME.test(name)) break;
       // A sentence under the table (a note, a source line) is not a row, whatever numbers it holds.
       // The whole line counts too: "As condições … para quarta-feira, dia 23, são desfavoráveis …" splits
       // at the number into a short 'name' and a tail, but reads as a sentence (many lower-case words).

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { DEFAULT_STEPS, characterHeight, contrastRange, despeckle, preprocessImage } from '../src/preprocess.js';
+import { DEFAULT_STEPS, characterHeight, contrastRange, despeckle, pageSkew, preprocessImage } from '../src/preprocess.js';
 
 /** A white page with rows of dark "characters" of a given height, a table frame and noise specks. */
 function page(charHeight: number): { grey: Uint8Array; width: number; height: number } {
@@ -136,5 +136,56 @@ describe('contrast stretch', () => {
     const { data } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
     assert.ok(data[200 * width + 500]! > 230, `paper at ${data[200 * width + 500]}`);
     assert.ok(data[66 * width + 64]! < 60, `ink at ${data[66 * width + 64]}`);
+  });
+});
+
+describe('skew', () => {
+  /** The test page turned by `degrees` (clockwise: its lines fall to the right), on white. */
+  async function turned(degrees: number): Promise<{ grey: Uint8Array; width: number; height: number }> {
+    const { grey, width, height } = page(14);
+    const { data, info } = await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } })
+      .rotate(degrees, { background: '#f0f0f0' })
+      .grayscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { grey: data, width: info.width, height: info.height };
+  }
+  for (const degrees of [-3.2, -1, 2.5, 5]) {
+    it(`measures a page turned ${degrees}°`, async () => {
+      const { grey, width, height } = await turned(degrees);
+      const got = pageSkew(grey, width, height);
+      assert.ok(Math.abs(got - degrees) <= 0.15, `measured ${got}° for ${degrees}°`);
+    });
+  }
+  it('a straight page measures 0', () => {
+    const { grey, width, height } = page(14);
+    assert.ok(Math.abs(pageSkew(grey, width, height)) < 0.1);
+  });
+  it('preparing a skewed page straightens it, unless deskew is off', async () => {
+    // A page of a few lines of text on white, as a scan holds it (the dense test page reads as unevenly lit).
+    const width = 1200;
+    const height = 900;
+    const flat = new Uint8Array(width * height).fill(235);
+    for (let y = 100; y < 800; y += 50) {
+      for (let x = 100, k = 0; x < 1100; k++) {
+        const w = 5 + (k % 3);
+        for (let yy = y; yy < y + 11; yy++) for (let xx = x; xx < x + w; xx++) if ((xx + yy) % 3 !== 0) flat[yy * width + xx] = 30;
+        x += w + (k % 6 === 5 ? 14 : 3);
+      }
+    }
+    const r = await sharp(Buffer.from(flat), { raw: { width, height, channels: 1 } }).rotate(2.5, { background: '#ebebeb' }).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const grey = r.data;
+    const rgba = Buffer.alloc(grey.length * 4);
+    for (let i = 0; i < grey.length; i++) {
+      rgba.fill(grey[i]!, 4 * i, 4 * i + 3);
+      rgba[4 * i + 3] = 255;
+    }
+    const size = { width: r.info.width, height: r.info.height };
+    const prepared = await preprocessImage({ data: rgba, ...size, channels: 4 }, DEFAULT_STEPS, 40_000_000);
+    const { data, info } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    assert.ok(Math.abs(pageSkew(data, info.width, info.height)) < 0.3, `straightened: ${pageSkew(data, info.width, info.height)}° left, uneven ${prepared.unevenLight}, ${prepared.characterHeight} px`);
+    const off = await preprocessImage({ data: rgba, ...size, channels: 4 }, { ...DEFAULT_STEPS, deskew: false }, 40_000_000);
+    const kept = await sharp(off.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    assert.ok(Math.abs(pageSkew(kept.data, kept.info.width, kept.info.height) - 2.5) < 0.3, 'left as it was with deskew off');
   });
 });
