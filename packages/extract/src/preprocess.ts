@@ -459,16 +459,24 @@ export const SPECKLED_PAGE = 100;
 
 /** One labelling of the prepared page's grey pixels: its character height and, if asked, its specks erased; then the PNG OCR reads. */
 async function inspectInk(sharp: typeof SharpModule, grey: Buffer, width: number, height: number, erase: boolean, deskew: boolean): Promise<{ png: Buffer; characterHeight: number }> {
-  let components = darkComponents(grey, width, height);
+  let components: Components | null = darkComponents(grey, width, height);
   let charH = medianCharacterHeight(components);
   const angle = deskew ? skewAngle(components, charH, width) : 0;
   if (Math.abs(angle) >= MIN_SKEW_DEGREES) {
     // Straightened here, where the page's characters are already measured: a table's rows
     // then stay rows from edge to edge (at 2–3° a row's last columns drift into the next).
-    const rotated = await sharp(grey, { raw: { width, height, channels: 1 } }).rotate(-angle, { background: '#ffffff' }).grayscale().raw().toBuffer({ resolveWithObject: true });
-    grey = rotated.data;
-    width = rotated.info.width;
-    height = rotated.info.height;
+    // Cut back to the page's own size (only the margins' corners fall outside): a larger
+    // image would grow the OCR worker's heap, which never shrinks.
+    components = null;
+    const turned = await sharp(grey, { raw: { width, height, channels: 1 } }).rotate(-angle, { background: '#ffffff' }).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const { width: turnedW, height: turnedH } = turned.info;
+    grey = await sharp(turned.data, { raw: { width: turnedW, height: turnedH, channels: 1 } })
+      .extract({ left: Math.floor((turnedW - width) / 2), top: Math.floor((turnedH - height) / 2), width: Math.min(width, turnedW), height: Math.min(height, turnedH) })
+      .grayscale() // else sharp writes a one-channel raw image back as three
+      .raw()
+      .toBuffer();
+    width = Math.min(width, turnedW);
+    height = Math.min(height, turnedH);
     components = darkComponents(grey, width, height);
     charH = medianCharacterHeight(components);
   }

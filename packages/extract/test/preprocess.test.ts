@@ -183,6 +183,9 @@ describe('skew', () => {
     const size = { width: r.info.width, height: r.info.height };
     const prepared = await preprocessImage({ data: rgba, ...size, channels: 4 }, DEFAULT_STEPS, 40_000_000);
     const { data, info } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    assert.deepEqual([info.width, info.height], [size.width, size.height], 'the page keeps its size');
+    assert.ok(Math.abs(prepared.characterHeight - 11) <= 1, `its characters measure ${prepared.characterHeight} px`);
+    assert.ok(Math.abs(characterHeight(data, info.width, info.height) - 11) <= 1, 'and so do those of the image OCR reads');
     assert.ok(Math.abs(pageSkew(data, info.width, info.height)) < 0.3, `straightened: ${pageSkew(data, info.width, info.height)}° left, uneven ${prepared.unevenLight}, ${prepared.characterHeight} px`);
     const off = await preprocessImage({ data: rgba, ...size, channels: 4 }, { ...DEFAULT_STEPS, deskew: false }, 40_000_000);
     const kept = await sharp(off.png).grayscale().raw().toBuffer({ resolveWithObject: true });
