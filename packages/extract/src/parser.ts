@@ -4,6 +4,7 @@
  *
  * 1. tables.ts reads station × measure tables and pollutant-per-row tables by
  *    position (header bands, column zones, legends skipped);
+ *    long-tables.ts reads tables of one reading per row (a data file's records);
  * 2. prose.ts reads what tables did not take: label–value lines, cards, prose
  *    paragraphs, station sentences, lists of districts;
  * 3. numbers.ts keeps every non-concentration number (index values, thresholds,
@@ -18,6 +19,7 @@
 import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
+import { readLongTables } from './long-tables.js';
 import { findLocation } from './location.js';
 import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
 import { readProse } from './prose.js';
@@ -237,7 +239,7 @@ export function readAll(lines: Line[], ocr: boolean): Reading[] {
   const kind = documentKind(lines);
   const units = documentUnits(lines, ocr);
   const ctx = { ocr, documentUnit: units, documentKind: kind, ocrFactor };
-  return [...readMeasureTables(lines, ctx), ...readRowTables(lines, ctx), ...readProse(lines, ctx)];
+  return [...readMeasureTables(lines, ctx), ...readLongTables(lines, ctx), ...readRowTables(lines, ctx), ...readProse(lines, ctx)];
 }
 
 /**

@@ -421,7 +421,7 @@ function rowZones(line: Line, columns: Column[]): Zone[] {
   return zones;
 }
 
-interface CellValue {
+export interface CellValue {
   value: number;
   unit: SourceUnit | null;
   legend: boolean;
@@ -430,7 +430,7 @@ interface CellValue {
 }
 
 /** What a table cell holds: a value (with a unit if one is written), a placeholder, or legend material (ranges, ≤ signs). */
-function readCell(text: string, ocr: boolean): CellValue | null {
+export function readCell(text: string, ocr: boolean): CellValue | null {
   const t = text.trim().replace(/^[,.;:*'"“”|]+\s*/, '');
   if (!t) return null;
   // A negative number is a missing-data code (-99, -999, -9999): no concentration is below zero.

@@ -38,7 +38,7 @@ export const LABELS: Record<Measure, RegExp[]> = {
   o3: [/\bO\s?3\b/g, /\bo3\b/g, /\bozon(?:o|e|io)\b(?:\s*\(\s*[O0]\s?3\s*\))?/gi],
   so2: [/\bSO\s?2\b/g, /\bso2\b/g, /\bdioxido\s+de\s+(?:azufre|enxofre)\b/gi, /\bsul(?:f|ph)ur\s+dioxide\b/gi],
   // "CO2", "CO 2" are carbon dioxide; "CO 2,1 mg/m³" is carbon monoxide.
-  co: [/\bCO\b(?!\s?2(?![.,]\d)|[-\w])/g, /\bmonoxido\s+de\s+carbono\b/gi, /\bcarbon\s+monoxide\b/gi],
+  co: [/\bCO\b(?!\s?2(?![.,]\d)|-(?!\d{1,2}\s*-?\s*hr?\b)|\w)/g, /\bmonoxido\s+de\s+carbono\b/gi, /\bcarbon\s+monoxide\b/gi],
   temperatura: [/\btemperatura\b/gi, /\btemperature\b/gi, /\btemp\b\.?/gi],
   humidity: [/\bhumedad\b(?:\s+relativa)?/gi, /\bumidade\b(?:\s+relativa)?/gi, /\b(?:relative\s+)?humidity\b/gi, /(?<![\d-])\b(?:HR|UR|RH)\b(?!\s*-)/g],
 };
@@ -238,7 +238,7 @@ export const TIME_HEADER = /^(?:fecha|data|date|dia|day|hora|hour|time|horario|p
 /** Column headers of counts ("Based on number of monitoring stations"). */
 export const COUNT_HEADER = /\b(?:numero|number|n°|cantidad|count|total)\b/i;
 /** Column headers of a value in a pollutant-per-row table. */
-export const VALUE_HEADER = /\b(?:concentracion|concentracao|concentration|valor|value|nivel|level|medicion|medicao|measurement|resultado|result|dato|dado|lectura|reading)\b/i;
+export const VALUE_HEADER = /\b(?:concentracion|concentracao|concentration|conc|valor|value|nivel|level|medicion|medicao|measurement|resultado|result|dato|dado|lectura|reading)\b/i;
 /** Column headers of units. */
 export const UNIT_HEADER = /^(?:unidad|unidade|unit|units|unidades|u\.?)$/i;
 /** Column headers of pollutants (the first column of a pollutant-per-row table). */

@@ -613,6 +613,53 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
   /** Lines of one cell each, as a text layer gives a file printed as text. */
   const printed = (lines: string[]): TextLine[] => lines.map((t, k) => at(100 + k * 12, [[40, t]]));
 
+  it('a data file of one reading per line (AirNow daily_data.dat): the number beside the units, stations, averaging from the parameter', () => {
+    const got = parseBulletinText(printed([
+      'AirNow daily file, Phoenix-Mesa-Scottsdale area',
+      '05/14/24|040130019|West Phoenix|OZONE-1HR|PPB|78|1|Maricopa County AQD|-999|0|33.4839|-112.1426|840040130019',
+      '05/14/24|040130019|West Phoenix|OZONE-8HR|PPB|66|8|Maricopa County AQD|87|2|33.4839|-112.1426|840040130019',
+      '05/14/24|040130019|West Phoenix|CO-8hr|PPM|0.6|8|Maricopa County AQD|7|1|33.4839|-112.1426|840040130019',
+      '05/14/24|040134003|South Phoenix|OZONE-8HR|PPB|68|8|Maricopa County AQD|93|2|33.4032|-112.0752|840040134003',
+      '05/14/24|040134003|South Phoenix|PM2.5-24hr|UG/M3|14.6|24|Maricopa County AQD|61|2|33.4032|-112.0752|840040134003',
+      '05/14/24|040139998|Durango Complex|PM2.5-24hr|UG/M3|-999|24|Maricopa County AQD|-999|0|33.4265|-112.1184|840040139998',
+    ]));
+    // Ozone's index uses 8 h: the 8-hour lines (68 ppb), not the higher 1-hour 78.
+    assert.equal(got.o3, 133.5);
+    assert.equal(got.fields.o3?.averaging, '8h');
+    assert.equal(got.fields.o3?.station, 'South Phoenix');
+    assert.equal(got.pm25, 14.6); // -999 is no value
+    assert.equal(got.co, 0.688);
+    assert.deepEqual(got.stations?.map((s) => s.name), ['West Phoenix', 'South Phoenix']);
+    assert.equal(got.date, '2024-05-14');
+  });
+
+  it('a long CSV with a header (OpenAQ export): the value column by its name, the station by its header, not the AQI', () => {
+    const got = parseBulletinText(printed([
+      'location_id,location_name,parameter,value,unit,aqi,datetimeLocal',
+      '2178,Pinheiros,pm25,31.5,µg/m³,92,2024-09-10T13:00:00-03:00',
+      '2178,Pinheiros,no2,44,ppb,41,2024-09-10T13:00:00-03:00',
+      '2179,Ibirapuera,pm25,38.2,µg/m³,107,2024-09-10T13:00:00-03:00',
+      '2179,Ibirapuera,o3,61,ppb,55,2024-09-10T13:00:00-03:00',
+    ]));
+    assert.equal(got.pm25, 38.2);
+    assert.equal(got.fields.pm25?.station, 'Ibirapuera');
+    assert.equal(got.no2, 82.8);
+    assert.equal(got.o3, 119.7);
+    assert.deepEqual(got.stations?.map((s) => s.name), ['Pinheiros', 'Ibirapuera']);
+  });
+
+  it('a long table with no unit column and no value header is not read as concentrations (the number may be an index)', () => {
+    const got = parseBulletinText(printed([
+      'Station|Pollutant|Sub-index|Band',
+      'Marylebone Road|NO2|4|Low',
+      'Marylebone Road|PM2.5|3|Low',
+      'Bloomsbury|PM10|2|Low',
+    ]));
+    assert.equal(got.no2, undefined);
+    assert.equal(got.pm25, undefined);
+    assert.equal(got.confidence, 0);
+  });
+
   it('a comma-separated download printed as text: its hours are one station\'s series, its unit fields give the unit', () => {
     const got = parseBulletinText(printed([
       'Hourly measurement data supplied by UK-air on 12/3/2024',
