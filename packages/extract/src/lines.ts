@@ -5,6 +5,7 @@
  * reader can put a number under its column by position.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
+import { readingOrder } from './columns.js';
 import type { TextLine } from './types.js';
 import { foldText } from './vocabulary.js';
 
@@ -164,7 +165,7 @@ function delimitedRecords(wholes: Array<{ text: string; page: number }>): Map<nu
 
 /** Build the parser's lines from plain text or positioned lines. */
 export function toLines(input: string | TextLine[]): Line[] {
-  const source: TextLine[] = typeof input === 'string' ? input.split(/\r?\n/).map((text) => ({ text })) : input;
+  const source: TextLine[] = typeof input === 'string' ? input.split(/\r?\n/).map((text) => ({ text })) : readingOrder(input);
   let page = 1;
   const prepared = source.map((tl) => {
     if (typeof input === 'string' && /\f/.test(tl.text)) page += 1;

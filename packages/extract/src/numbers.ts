@@ -108,7 +108,8 @@ const RAW_SPANS: Array<[NumberRole, RegExp]> = [
   ['date', /\b(?:dia|day)\s+\d{1,2}\b(?!\s*(?:[.,]\d|[µu]g|mg|ppb|ppm|-?\s?h))/gi],
   ['date', /\b(?:19|20)\d{2}\s*[-/–]\s*(?:19|20)?\d{2}\b/g],
   ['time', /\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:hrs?|horas?|h|am|pm|a\.m\.|p\.m\.)?/gi],
-  ['time', /\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z\d])/gi],
+  // "4 PM", "11 a.m.": a clock hour is 1–12 ("39 PM" is a value followed by PM, a pollutant's shorthand).
+  ['time', /\b(?:0?[1-9]|1[0-2])\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z\d])/gi],
   ['time', /\b(?:a\s+las|a\s+la|at|as\s+at|desde\s+las|hasta\s+las|entre\s+las|@)\s+\d{1,2}\b(?!\s*(?:[.,]\d|[µu]g|mg|ppb|ppm|micro))/gi],
   ['duration', /\b\d{1,3}\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours|horario|horaria|min|minutos|minutes)\b/gi],
   // A fixed-width header as OCR reads it: "1-R", "8-HRR" (the H lost or doubled).
@@ -175,6 +176,8 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   if (PHONE_BEFORE.test(before)) return 'phone';
   if (PAGE_BEFORE.test(before) && !/^\s*(?:[µu]g|mg|ppb|ppm)/i.test(after)) return 'page';
   if (ADDRESS_BEFORE.test(before) && !/^\s*(?:[µu]g|mg|ppb|ppm)/i.test(after)) return 'address';
+  // "bueno, de 0 a 12,4; …; dañino, desde 55,5 µg/m³": a category's band in a legend sentence.
+  if (LEGEND_BAND_BEFORE.test(before.split(/[;.]\s|\n/).pop() ?? before)) return 'threshold';
   if (INDEX_AFTER.test(after)) return 'index';
   if (indexBefore(before, after)) return 'index';
   // "PM2.5: 52 (Moderate)", "O3 40 – Boa": a bare number named by a category is the index, not a concentration.
@@ -192,6 +195,8 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   return 'value';
 }
 
+/** A category named just before "de|desde|from|above …" and the number: the start of that category's band. */
+const LEGEND_BAND_BEFORE = /\b(?:buen[oa]|aceptable|regular|mal[oa]|moderad[oa]|dan[io]n[oa]s?|peligros[oa]|insalubre|ruim|pessima|boa|good|fair|moderate|poor|unhealthy|hazardous|satisfactory|severe|sensitive\s+groups|grupos\s+sensibles)\b[^\d;:.]{0,30}?[,:–—]\s*(?:de|desde|a\s+partir\s+de|entre|from|between|above|over|acima\s+de|mas\s+de|more\s+than)\s*$/i;
 const THRESHOLD_LEAD = /^\s*(?:normas?|limites?|limits?|standards?|estandares?|NAAQS|ECA|LMP|valor(?:es)?\s+(?:guia|limite)s?|guias?|guidelines?|umbrales?|thresholds?|padr(?:oes|ao)|objetivos?|niveles\s+maximos)\b[^:\n]{0,40}:/i;
 const POLLUTANT_WORD = String.raw`\(?(?:(?:PM|MP)\s?(?:2[.,]5|10)|NO2|SO2|O3)\)?`;
 // The category words plus the bands of banded indices (DAQI, AQHI: "3 Low", "7 High").

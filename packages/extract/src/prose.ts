@@ -143,7 +143,8 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
       // A heading naming one pollutant, ending with a colon, heads a list of stations: read to the list's end.
       const lineEnd = p.text.indexOf('\n', label.end);
       const heading = /:\s*$/.test(p.text.slice(label.end, lineEnd === -1 ? undefined : lineEnd)) && lineEnd !== -1;
-      const segEnd = Math.min(next?.start ?? p.text.length, heading ? p.text.length : Math.max(cEnd, cardEnd));
+      const lead = leadIn(p.text, label.end, ctx.ocr);
+      const segEnd = Math.min(next?.start ?? p.text.length, heading || lead ? p.text.length : Math.max(cEnd, cardEnd));
       const labelText = p.text.slice(label.start, label.end);
       const labelUnit = unitWithin(labelText, ctx.ocr);
       const seg = nums.filter((n) => n.start >= label.end && n.end <= segEnd && !claimed.has(n) && !owned.has(n));
@@ -160,6 +161,11 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
         const u = unitAfter(p.text, n, ctx.ocr);
         if (u) {
           picks.push({ tok: n, unit: u, how: 'after' });
+          continue;
+        }
+        if (lead && n.start > lead.end) {
+          // An item of the list the lead-in opened: its unit is the lead-in's.
+          picks.push({ tok: n, unit: lead.unit, how: 'label' });
           continue;
         }
         if (picks.length === 0) {
@@ -180,9 +186,11 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
       }
       if (picks.length === 0) continue;
       // One value, or several each led by a station name ("Santa Anita con 66.5 µg/m³, Pariachi con 64 µg/m³").
-      const named = picks.map((pk) => ({ ...pk, name: nameBefore(p, pk.tok.start, label.end) }));
+      const named = picks.map((pk) => ({ ...pk, name: lead && pk.tok.start > lead.end ? itemName(p, pk.tok.start, lead.end) : nameBefore(p, pk.tok.start, label.end) }));
       const several = (named.length > 1 && named.filter((n) => n.name).length >= 2) || (heading && named.some((n) => n.name));
-      const use = several ? named.filter((n) => n.name) : named.slice(0, 1);
+      // A lead-in's items are read only as a list of names (two or more): a lone bare number after it is not a value.
+      if (lead && !several && !named.some((n) => n.how === 'after')) continue;
+      const use = several ? named.filter((n) => n.name) : named.filter((n) => n.how === 'after' || !lead).slice(0, 1);
       for (const pk of use) {
         claimed.add(pk.tok);
         const clause = p.text.slice(cStart, Math.max(cEnd, pk.tok.end));
@@ -276,6 +284,33 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
     }
   }
   return out;
+}
+
+/**
+ * A lead-in naming the unit of a list that follows its colon: "… de PM2,5 en
+ * microgramos por metro cúbico, fueron: Aburrá Norte (39); Belén (38)", "NO2 levels
+ * in µg/m³ were: …". No number between the label and the colon.
+ */
+function leadIn(text: string, from: number, ocr: boolean): { unit: SourceUnit; end: number } | null {
+  const m = /^[^\d:;.\n]{0,120}?\b(?:en|in|em)\s+([^\d:;,\n]{2,60}?)\s*(?:,[^\d:;.\n]{0,40})?:/.exec(text.slice(from));
+  if (!m) return null;
+  const unit = unitAt(m[1]!, ocr);
+  return unit && unit !== '%' && !unit.startsWith('°') ? { unit, end: from + m[0].length } : null;
+}
+
+/** The name of a list item before its number: "Aburrá Norte, en Girardota (39" → "Aburrá Norte". */
+function itemName(p: Paragraph, at: number, from: number): string | null {
+  const seg = p.display.slice(from, at);
+  const start = Math.max(seg.lastIndexOf(';'), seg.lastIndexOf(':'), seg.lastIndexOf(')')) + 1;
+  const name = cleanStationName(
+    seg.slice(start)
+      .replace(/^\s*(?:y|e|and)\s+/i, '')
+      .replace(/[\s(:=–—-]+$/u, '')
+      .replace(/\s+(?:con|com|with)$/i, '')
+      .replace(/,\s*(?:en|in|em|at)\s+.*$/iu, ''),
+  );
+  if (!name || name.length > 60 || !/^\p{Lu}/u.test(name) || CATEGORY.test(name) || findLabels(name, false).length > 0) return null;
+  return name;
 }
 
 /** The label a value with its unit is "of": "38 µg/m³ de PM10", "0,6 ppm de monóxido de carbono (CO)". */

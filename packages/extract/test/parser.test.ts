@@ -613,6 +613,41 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
   /** Lines of one cell each, as a text layer gives a file printed as text. */
   const printed = (lines: string[]): TextLine[] => lines.map((t, k) => at(100 + k * 12, [[40, t]]));
 
+  it('a page in two columns of prose is read column by column; a legend of category bands in prose gives no value', () => {
+    const two = (y: number, left: string, right?: string): TextLine => at(y, right ? [[40, left], [307, right]] : [[40, left]]);
+    const got = parseBulletinText([
+      at(60, [[40, 'Nueve estaciones en naranja: así amanece el aire del Valle de Aburrá']]),
+      two(80, 'Medellín, viernes 16 de agosto de 2019.', 'Cómo leer el mapa del SIATA (PM2,5, promedio diario):'),
+      two(92, 'Las estaciones en naranja, con su concentración de', 'bueno, de 0 a 12,4; moderado, de 12,5 a 35,4; dañino'),
+      two(104, 'material particulado fino PM2,5 en microgramos por', 'para grupos sensibles, de 35,5 a 55,4; dañino, desde'),
+      two(116, 'metro cúbico, fueron: Aburrá Norte, en Girardota (39', '55,5 microgramos por metro cúbico.'),
+      two(128, 'PM); Tráfico Centro, en Medellín (46 PM); Belén (38', 'Para la tarde se esperan lluvias en el sur del valle.'),
+      two(140, 'PM) y Aranjuez (38 PM).'),
+    ]);
+    // The list's items (a lead-in states pollutant and unit; "46 PM" is no clock time), not the legend's 55,5.
+    assert.equal(got.pm25, 46);
+    assert.equal(got.fields.pm25?.station, 'Tráfico Centro');
+    assert.deepEqual(got.stations?.map((s) => s.name), ['Aburrá Norte', 'Tráfico Centro', 'Belén', 'Aranjuez']);
+    assert.equal(got.location, 'Medellín');
+  });
+
+  it('a legend sentence of category bands alone is no data', () => {
+    const got = parse('Cómo leer el mapa (PM2,5, promedio diario): bueno, de 0 a 12,4 µg/m³; moderado, de 12,5 a 35,4 µg/m³; dañino, desde 55,5 µg/m³.');
+    assert.equal(got.pm25, undefined);
+    assert.equal(got.confidence, 0);
+  });
+
+  it('two short columns of a table are not prose columns', () => {
+    const got = parseBulletinText([
+      at(80, [[40, 'Estación'], [307, 'PM2,5 (µg/m³)']]),
+      at(92, [[40, 'Belén'], [307, '38']]),
+      at(104, [[40, 'Aranjuez'], [307, '41']]),
+      at(116, [[40, 'Girardota'], [307, '39']]),
+    ]);
+    assert.equal(got.pm25, 41);
+    assert.equal(got.fields.pm25?.station, 'Aranjuez');
+  });
+
   it('a data file of one reading per line (AirNow daily_data.dat): the number beside the units, stations, averaging from the parameter', () => {
     const got = parseBulletinText(printed([
       'AirNow daily file, Phoenix-Mesa-Scottsdale area',
