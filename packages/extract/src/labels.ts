@@ -46,6 +46,8 @@ const EXTRA_UNITS: Array<[SourceUnit, RegExp]> = [
   ['µg/m³', /^micro-?gram(?:me)?s?\s*(?:\/|per|por)\s*(?:cubic\s*)?(?:metre|meter|m)/i],
   ['µg/m³', /^microgramos?\s+por\s+metro/i],
   ['mg/m³', /^milligrams?\s+per\s+cubic/i],
+  // "con 40 microgramos": news prose drops "per cubic metre".
+  ['µg/m³', /^micro-?gram(?:o|a|me)?s\b/i],
 ];
 
 /** The unit at the start of `text` (after a number), or null. */

@@ -118,6 +118,9 @@ function unitAfter(text: string, tok: NumberToken, ocr: boolean): SourceUnit | n
 export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
   const out: Reading[] = [];
   let listMeasure: { measure: Measure; unit: SourceUnit | null } | null = null;
+  // The one pollutant a whole text is about, when it names only one.
+  const named = new Set(lines.flatMap((l) => findLabels(l.folded, ctx.ocr).map((x) => x.measure)).filter((m) => m !== 'temperatura' && m !== 'humidity'));
+  const documentMeasure = named.size === 1 ? [...named][0]! : null;
   for (const p of paragraphs(lines)) {
     const labels = findLabels(p.text, ctx.ocr);
     const nums = numberTokens(p.text);
@@ -273,6 +276,9 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
         if (reading) out.push(reading);
       }
     }
+    // "Encabeza la lista Cuatro Caminos, con 46, seguida de Farolillo (42) …, con 40 microgramos": in a text
+    // about one pollutant, a sentence of stations and numbers with no label, one of them with its unit.
+    if (labels.length === 0 && documentMeasure && !listMeasure) out.push(...namedValues(p, nums, claimed, documentMeasure, ctx));
     // Does this paragraph head a list? One measure named, no value of it, ending with a colon.
     const distinct = new Set(labels.map((l) => l.measure));
     const lastLine = p.lines[p.lines.length - 1]!;
@@ -282,6 +288,51 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
     } else if (labels.length > 0 || !nums.some((n) => n.role === 'value')) {
       listMeasure = labels.length > 0 ? null : listMeasure;
     }
+  }
+  return out;
+}
+
+/** A station's name right before its number: "Cuatro Caminos, con 46", "Farolillo (42", "Vallecas, con 40". */
+const NAME_THEN_VALUE = /(\p{Lu}[\p{L}'’.-]*(?:\s+(?:de|del|do|da|dos|la|las|los|el|y)?\s*\p{Lu}[\p{L}'’.-]*){0,4}),?\s*(?:con|com|with|\()\s*$/u;
+
+/**
+ * Named numbers of a paragraph without a label, read as the document's one pollutant:
+ * two or more numbers each led by a name, in sentences of which one number at least
+ * carries a concentration unit (the unit of the others). Index values, thresholds and
+ * counts keep their roles.
+ */
+function namedValues(p: Paragraph, nums: NumberToken[], claimed: Set<NumberToken>, measure: Measure, ctx: ProseContext): Reading[] {
+  const items: Array<{ tok: NumberToken; name: string | null; unit: SourceUnit | null }> = [];
+  for (const n of nums) {
+    if (n.role !== 'value' || claimed.has(n) || n.comparator) continue;
+    const m = NAME_THEN_VALUE.exec(p.display.slice(Math.max(0, n.start - 60), n.start));
+    const name = m ? cleanStationName(m[1]!) : null;
+    items.push({ tok: n, name: name && !CATEGORY.test(name) ? name : null, unit: unitAfter(p.text, n, ctx.ocr) });
+  }
+  const withName = items.filter((x) => x.name);
+  const units = new Set(withName.map((x) => x.unit).filter((u): u is SourceUnit => u !== null && u !== '%' && !u.startsWith('°')));
+  if (withName.length < 2 || units.size !== 1) return [];
+  const unit = [...units][0]!;
+  const out: Reading[] = [];
+  for (const x of withName) {
+    claimed.add(x.tok);
+    const line = lineAt(p, x.tok.start);
+    const [cStart, cEnd] = clauseBounds(p.text, x.tok.start);
+    const reading = makeReading({
+      measure,
+      raw: x.tok.value,
+      unit: x.unit ?? unit,
+      unitSource: x.unit ? 'after' : 'label',
+      sourceText: p.display.slice(cStart, cEnd),
+      base: 0.8,
+      ocrFactor: ctx.ocrFactor(line),
+      averaging: null,
+      kind: kindOf(p.text.slice(cStart, cEnd), ctx.documentKind),
+      range: x.tok.range ?? null,
+      station: x.name,
+      page: line.page,
+    });
+    if (reading) out.push(reading);
   }
   return out;
 }

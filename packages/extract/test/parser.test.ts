@@ -637,6 +637,23 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
     assert.equal(got.confidence, 0);
   });
 
+  it('in a text about one pollutant, stations and numbers with no label take it, one number\'s unit for all', () => {
+    const text = [
+      'Sin lluvia, el dióxido de nitrógeno se dispara en Madrid en enero de 2024',
+      'El dióxido de nitrógeno (NO2) alcanzó niveles altos en casi la mitad de las estaciones.',
+      '',
+      'Encabeza la lista Cuatro Caminos, con 46, seguida de Farolillo (42) y Moratalaz (41). Les siguen Vallecas, con 40 microgramos, y Villaverde, con 39.',
+    ].join('\n');
+    const got = parse(text);
+    assert.equal(got.no2, 46);
+    assert.equal(got.fields.no2?.station, 'Cuatro Caminos');
+    assert.deepEqual(got.stations?.map((s) => s.name), ['Cuatro Caminos', 'Farolillo', 'Moratalaz', 'Vallecas', 'Villaverde']);
+    // Without a unit on any of them the numbers may be anything (an index, a rank): nothing is read.
+    assert.equal(parse(text.replace(' microgramos', '')).no2, undefined);
+    // Two pollutants named: no number without a label is given to either.
+    assert.equal(parse(`${text}\nEl ozono (O3) bajó.`).no2, undefined);
+  });
+
   it('two short columns of a table are not prose columns', () => {
     const got = parseBulletinText([
       at(80, [[40, 'Estación'], [307, 'PM2,5 (µg/m³)']]),
