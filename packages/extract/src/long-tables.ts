@@ -19,11 +19,14 @@ import { averagingIn } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import { cleanStationName, readCell, type TableContext } from './tables.js';
 import type { Averaging } from './types.js';
-import { INDEX_HEADER, STATION_HEADER, TIME_HEADER, UNIT_HEADER, VALUE_HEADER, type Measure } from './vocabulary.js';
+import { FORECAST, INDEX_HEADER, OBSERVED, STATION_HEADER, TIME_HEADER, UNIT_HEADER, VALUE_HEADER, type Measure } from './vocabulary.js';
 
 const NUMERIC = /^[-−+]?\d+(?:[.,]\d+)?$/;
 /** A date or time cell ("05/14/24", "2024-05-14", "13:00", "240614"): never a station's name. */
 const DATE_OR_TIME = /^(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}(?:[ T]\d{1,2}:\d{2}.*)?|\d{1,2}:\d{2}(?::\d{2})?|\d{6,8})$/;
+/** A day header of measured values ("Yesterday", "Ayer") and of the day a forecast is for ("Today", "Hoy"). */
+const PAST_DAY = /\b(?:yesterday|ayer|ontem)\b/i;
+const TODAY = /\b(?:today|hoy|hoje)\b/i;
 /** Headers of an averaging-period column ("averaging period (hours)", "promedio (h)"). */
 const AVERAGING_HEADER = /\b(?:averag\w*|promedio|media\s+movel|periodo|period)\b/i;
 
@@ -148,4 +151,91 @@ function stationColumn(
   const varied = candidates.filter((c) => worded(c) && new Set(column(c)).size > 1);
   const before = varied.filter((c) => c < labelCol);
   return before.length ? before[before.length - 1] : varied[0];
+}
+
+/**
+ * Rows of pollutant–value pairs: "Fresno | 126 | O3 | 78 ppb | 147 | O3 | 84 ppb | …" —
+ * a county or station per row, and for each day (or period) the pollutant that
+ * drives it in a cell of its own beside its concentration, the unit written in the
+ * cell. A day's header above ("Observed", "Forecast") says what each pair is: the
+ * pairs under an observed header are read, else those of the first forecast.
+ * Numbers outside a pair (the AQI beside it) are not concentrations.
+ */
+export function readPairRows(lines: Line[], ctx: TableContext): Reading[] {
+  const out: Reading[] = [];
+  interface Pair {
+    measure: Measure;
+    averaging: Averaging | null;
+    value: number;
+    unit: NonNullable<ReturnType<typeof unitAt>>;
+    x0: number;
+  }
+  // "PM" alone in a pair stands for the one particle size the document names ("PM - Particulate Matter (PM2.5, 24-hour)").
+  const sizes = new Set(lines.flatMap((l) => findLabels(l.folded, ctx.ocr).map((x) => x.measure)).filter((m) => m === 'pm25' || m === 'pm10'));
+  const pm = sizes.size === 1 ? [...sizes][0]! : null;
+  const pairsOf = (l: Line): Pair[] => {
+    const cells = l.cells.map((c) => cellText(l, c).trim());
+    const pairs: Pair[] = [];
+    for (let k = 1; k + 1 < cells.length; k++) {
+      const label = labelOfCell(cells[k]!, ctx.ocr) ?? (pm && /^PM$/.test(cells[k]!) ? { measure: pm, averaging: null } : null);
+      const cell = label ? readCell(cells[k + 1]!, ctx.ocr) : null;
+      if (!label || !cell?.unit || cell.legend || cell.placeholder || Number.isNaN(cell.value)) continue;
+      pairs.push({ measure: label.measure, averaging: label.averaging, value: cell.value, unit: cell.unit, x0: l.cells[k]!.x0 });
+      k++;
+    }
+    return pairs;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const runStart = i;
+    const rows: Array<{ line: Line; name: string; pairs: Pair[] }> = [];
+    for (let k = i; k < lines.length; k++) {
+      const l = lines[k]!;
+      if (l.used || l.cells.length < 3 || (rows.length && gapBetween(lines[k - 1]!, l) > 2.5)) break;
+      const name = cellText(l, l.cells[0]!).trim();
+      const pairs = pairsOf(l);
+      if (!pairs.length || !/\p{L}{2}/u.test(name) || findLabels(name, ctx.ocr).length) break;
+      rows.push({ line: l, name: cleanStationName(name), pairs });
+    }
+    if (rows.length < 2) continue;
+    // The header cells above the rows (up to four lines with no values) that name a period.
+    const periods: Array<{ x0: number; kind: 'observed' | 'forecast' }> = [];
+    for (let k = runStart - 1; k >= Math.max(0, runStart - 4); k--) {
+      const l = lines[k]!;
+      // A line of one cell is a title ("Daily Air Quality Forecast"), not a column's head.
+      if (l.cells.length < 2 || l.cells.some((c) => NUMERIC.test(cellText(l, c).trim()) && !DATE_OR_TIME.test(cellText(l, c).trim()))) break;
+      for (const c of l.cells) {
+        const t = cellText(l, c);
+        const kind = OBSERVED.test(t) || PAST_DAY.test(t) ? 'observed' : FORECAST.test(t) || TODAY.test(t) ? 'forecast' : null;
+        if (kind) periods.push({ x0: c.x0, kind });
+      }
+    }
+    periods.sort((a, b) => a.x0 - b.x0);
+    const periodOf = (x: number): { x0: number; kind: 'observed' | 'forecast' } | null => [...periods].reverse().find((p) => p.x0 <= x + 2) ?? null;
+    const firstForecast = periods.find((p) => p.kind === 'forecast');
+    const observed = periods.some((p) => p.kind === 'observed');
+    for (const row of rows) {
+      row.line.used = true;
+      row.line.role = 'row';
+      for (const pair of row.pairs) {
+        const period = periodOf(pair.x0);
+        if (periods.length && (observed ? period?.kind !== 'observed' : period !== firstForecast)) continue;
+        const reading = makeReading({
+          measure: pair.measure,
+          raw: pair.value,
+          unit: pair.unit,
+          unitSource: 'after',
+          sourceText: row.line.display,
+          base: 0.9,
+          ocrFactor: ctx.ocrFactor(row.line),
+          averaging: pair.averaging,
+          kind: period?.kind ?? ctx.documentKind,
+          station: row.name,
+          page: row.line.page,
+        });
+        if (reading) out.push(reading);
+      }
+    }
+    i = runStart + rows.length - 1;
+  }
+  return out;
 }

@@ -19,7 +19,7 @@
 import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
-import { readLongTables } from './long-tables.js';
+import { readLongTables, readPairRows } from './long-tables.js';
 import { findLocation } from './location.js';
 import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
 import { readProse } from './prose.js';
@@ -239,7 +239,7 @@ export function readAll(lines: Line[], ocr: boolean): Reading[] {
   const kind = documentKind(lines);
   const units = documentUnits(lines, ocr);
   const ctx = { ocr, documentUnit: units, documentKind: kind, ocrFactor };
-  return [...readMeasureTables(lines, ctx), ...readLongTables(lines, ctx), ...readRowTables(lines, ctx), ...readProse(lines, ctx)];
+  return [...readMeasureTables(lines, ctx), ...readLongTables(lines, ctx), ...readPairRows(lines, ctx), ...readRowTables(lines, ctx), ...readProse(lines, ctx)];
 }
 
 /**

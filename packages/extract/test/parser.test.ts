@@ -654,6 +654,31 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
     assert.equal(parse(`${text}\nEl ozono (O3) bajó.`).no2, undefined);
   });
 
+  it('rows of pollutant–value pairs under day headers: the observed day, not the AQI beside each pair; "PM" is the one size named', () => {
+    const lines = [
+      at(60, [[40, 'Daily Air Quality Forecast']]),
+      at(80, [[127, 'Observed'], [276, 'Forecast'], [420, 'Forecast']]),
+      at(92, [[40, 'County'], [139, 'AQI'], [172, 'Pollutant'], [221, 'Concentration'], [285, 'AQI'], [317, 'Pollutant'], [366, 'Concentration'], [430, 'AQI'], [461, 'Pollutant'], [510, 'Concentration']]),
+      at(104, [[40, 'Fresno'], [139, '126'], [183, 'O3'], [228, '78 ppb'], [286, '147'], [328, 'O3'], [372, '84 ppb'], [430, '133'], [472, 'O3'], [516, '80 ppb']]),
+      at(116, [[40, 'Kings'], [139, '102'], [183, 'PM'], [221, '36.1 µg/m³'], [286, '112'], [328, 'O3'], [373, '74 ppb'], [431, '101'], [472, 'O3'], [517, '71 ppb']]),
+      at(128, [[40, 'Kern'], [139, '136'], [183, 'O3'], [228, '81 ppb'], [286, '156'], [328, 'O3'], [372, '88 ppb'], [430, '150'], [472, 'O3'], [516, '85 ppb']]),
+      at(150, [[40, 'Pollutant: O3 - Ozone (8-hour), PM - Particulate Matter (PM2.5, 24-hour).']]),
+    ];
+    const got = parseBulletinText(lines);
+    assert.equal(got.o3, 159); // Kern's observed 81 ppb
+    assert.equal(got.fields.o3?.kind, 'observed');
+    assert.equal(got.pm25, 36.1);
+    assert.deepEqual(got.stations?.map((s) => s.name), ['Fresno', 'Kings', 'Kern']);
+    // Three forecast days: the first (81 ppb at Kern), not the higher day after (88 ppb).
+    const forecast = parseBulletinText(lines.map((l) => (l.text.startsWith('Observed') ? at(80, [[127, 'Forecast Wed'], [276, 'Forecast Thu'], [420, 'Forecast Fri']]) : l)));
+    assert.equal(forecast.o3, 159);
+    assert.equal(forecast.fields.o3?.kind, 'forecast');
+    // "Yesterday" heads measured values.
+    const yesterday = parseBulletinText(lines.map((l) => (l.text.startsWith('Observed') ? at(80, [[127, 'Yesterday'], [276, 'Today'], [420, 'Tomorrow']]) : l)));
+    assert.equal(yesterday.o3, 159);
+    assert.equal(yesterday.fields.o3?.kind, 'observed');
+  });
+
   it('two short columns of a table are not prose columns', () => {
     const got = parseBulletinText([
       at(80, [[40, 'Estación'], [307, 'PM2,5 (µg/m³)']]),
