@@ -108,6 +108,8 @@ const RAW_SPANS: Array<[NumberRole, RegExp]> = [
   ['date', /\b(?:dia|day)\s+\d{1,2}\b(?!\s*(?:[.,]\d|[µu]g|mg|ppb|ppm|-?\s?h))/gi],
   ['date', /\b(?:19|20)\d{2}\s*[-/–]\s*(?:19|20)?\d{2}\b/g],
   ['time', /\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:hrs?|horas?|h|am|pm|a\.m\.|p\.m\.)?/gi],
+  // "10.30 am", "18.00 h": a dot between hours and minutes, said to be a time.
+  ['time', /\b\d{1,2}\.[0-5]\d\s*(?:hrs?|horas?|h|am|pm|a\.m\.|p\.m\.)(?![a-z\d])/gi],
   // "4 PM", "11 a.m.": a clock hour is 1–12 ("39 PM" is a value followed by PM, a pollutant's shorthand).
   ['time', /\b(?:0?[1-9]|1[0-2])\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z\d])/gi],
   ['time', /\b(?:a\s+las|a\s+la|at|as\s+at|desde\s+las|hasta\s+las|entre\s+las|@)\s+\d{1,2}\b(?!\s*(?:[.,]\d|[µu]g|mg|ppb|ppm|micro))/gi],
@@ -169,7 +171,7 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
   if (/^0\d+$/.test(numText)) return 'code';
   if (/^\s*(?:[µu]m|micr[oa]s?\b|micron\w*|micrometr\w*|microm\w*)/i.test(after)) return 'size';
   if (/^\s?-?\s?(?:h|hs|hr|hrs|hora|horas|hour|hours|horario|horaria|hourly)\b|^\s?-\s?(?:r|hrr)\b/i.test(after)) return 'duration';
-  if (/^\s?(?:min|minutos|minutes|seg|segundos|seconds)\b/i.test(after)) return 'duration';
+  if (/^\s?-?\s?(?:min|mins|minuto|minutos|minute|minutes|seg|segundos|seconds)\b/i.test(after)) return 'duration';
   if (LEGAL_BEFORE.test(before)) return 'legal';
   if (/\d\/$/.test(before)) return 'code';
   if (/^\/\d/.test(after)) return 'code';

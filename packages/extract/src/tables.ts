@@ -541,12 +541,18 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       misses = 0;
       row.used = true;
       row.role = 'row';
-      // A row of averaging periods under the header ("Running 8 | 15 minute | 24 hour") describes the columns.
+      // A row of averaging periods under the header ("Running 8 | 15 minute | 24 hour") describes the columns;
+      // so does one whose cells are mostly words (OCR's "Hourty moan" for "Hourly mean"), placeholders aside.
       const periods = zones.filter((z) => z.col.kind === 'measure' && averagingIn(z.text) !== null).length;
       if (periods > 0 && periods >= cells.length) continue;
-      const legend = CATEGORY.test(name.replace(/^[\s\d.-]+/, '').trim()) || THRESHOLD_ROW.test(foldText(name).folded) || cells.some((c) => c.cell.legend);
+      const filled = zones.filter((z) => z.col.kind === 'measure' && z.text.trim() && !readCell(z.text, ctx.ocr)?.placeholder);
+      const worded = filled.filter((z) => /\p{L}{4,}/u.test(z.text.replace(/[µu]g|mg|ppb|ppm|m-?3|m³/gi, '')));
+      if (filled.length >= 2 && worded.length * 2 >= filled.length) continue;
+      // Without a name column, the words left of the first column name the row ("Exceedance point | 100 | 200").
+      const rowName = name || (columns[0] ? row.toks.filter((t) => t.x1 < columns[0]!.x0 && /\p{L}/u.test(row.display.slice(t.start, t.end))).map((t) => row.display.slice(t.start, t.end)).join(' ') : '');
+      const legend = CATEGORY.test(rowName.replace(/^[\s\d.-]+/, '').trim()) || THRESHOLD_ROW.test(foldText(rowName).folded) || cells.some((c) => c.cell.legend);
       // A row named by an index ("ICAP", "IMECA", "AQI") holds index values under the measure columns: not a station.
-      if (INDEX_HEADER.test(foldText(name).folded)) continue;
+      if (INDEX_HEADER.test(foldText(rowName).folded)) continue;
       rows.push({ line: row, name, cells, legend });
     }
     // A legend (breakpoints per category) gives no reading.

@@ -679,6 +679,20 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
     assert.equal(yesterday.fields.o3?.kind, 'observed');
   });
 
+  it('an exceedance row named left of the first column, a row of garbled period words, "10.30 am": no values (OCR)', () => {
+    const row = (y: number, cells: Array<[number, string]>): TextLine => ({ ...at(y, cells), confidence: 0.9 });
+    const got = parseBulletinText([
+      row(100, [[254, 'Ozone'], [350, 'Nitrogen Dioxide'], [505, 'Sulphur Dioxide'], [736, 'PM2.5 Particles'], [883, 'PM10 Particles']]),
+      row(112, [[73, 'Panod'], [242, 'Running 8'], [368, 'Hourty moan'], [532, '15 minute'], [654, '24 hour'], [769, '24 nour'], [912, '24 hour']]),
+      row(124, [[73, 'Units'], [252, 'ug m-3'], [389, 'ug m-3'], [540, 'uy m3'], [656, 'ugm-3'], [770, 'ug m-3'], [914, 'ug m-3']]),
+      row(136, [[73, 'Exceedance point'], [267, '100'], [402, '200'], [553, '333'], [673, '20'], [789, '35'], [932, '50']]),
+      row(160, [[73, 'PM10, ozone and nitrogen dioxide are averaged over the']]),
+      row(172, [[73, 'previous hour. Data for 9 am to 10 am appear at 10.30 am.']]),
+    ], { ocr: true });
+    assert.deepEqual(Object.keys(got.fields).filter((k) => k !== 'location' && k !== 'date'), []);
+    assert.equal(got.confidence, 0);
+  });
+
   it('two short columns of a table are not prose columns', () => {
     const got = parseBulletinText([
       at(80, [[40, 'Estación'], [307, 'PM2,5 (µg/m³)']]),
