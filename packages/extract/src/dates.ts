@@ -2,7 +2,8 @@
  * The date a bulletin is about: numeric (dd/mm/yyyy first, mm/dd/yyyy only when the
  * day cannot be a month), ISO, and with month names in es/pt/en; a labelled date
  * ("Fecha:", "VALID:") beats a publication date, a weekday that disagrees lowers
- * confidence; a month alone ("MARZO 2023", a monthly report) gives its first day.
+ * confidence; a month alone ("MARZO 2023", a monthly report) gives its first day;
+ * compact dates ("240614") only where the document states their format ("YYMMDD").
  */
 import type { Line } from './lines.js';
 import { clip } from './readings.js';
@@ -40,6 +41,14 @@ const DATE_PATTERNS: Array<{ re: RegExp; parts: (m: RegExpExecArray) => { d: num
   },
 ];
 
+/** "240614" under a YYMMDD header, "20240614" under YYYYMMDD. */
+function compactPattern(fullYear: boolean): (typeof DATE_PATTERNS)[number] {
+  return {
+    re: fullYear ? /(?<![\d.,])(\d{4})(\d{2})(\d{2})(?![\d.,])/g : /(?<![\d.,])(\d{2})(\d{2})(\d{2})(?![\d.,])/g,
+    parts: (m) => ({ y: fullYear ? Number(m[1]) : 2000 + Number(m[1]), m: Number(m[2]), d: Number(m[3]) }),
+  };
+}
+
 /** Bulletins are about the past or tomorrow: a year beyond next year is a misreading (OCR's 2074). */
 const LATEST_YEAR = new Date().getUTCFullYear() + 1;
 
@@ -61,8 +70,11 @@ export function findDate(lines: Line[], ocrFactor: (l: Line) => number): Extract
   const firstPage = lines.filter((l) => l.page === lines[0]?.page && l.folded.trim());
   const top = new Set(firstPage.slice(0, 8).map((l) => l.index));
   let order = 0;
+  // A download whose header gives its compact date format ("FECHA (YYMMDD)"): its rows' dates read that way.
+  const format = lines.map((l) => /\b(?:YY|AA)(?:YY|AA)?MMDD\b/i.exec(l.display)?.[0].toUpperCase()).find(Boolean);
+  const patterns = format ? [...DATE_PATTERNS, compactPattern(format.length === 8)] : DATE_PATTERNS;
   for (const line of lines) {
-    for (const { re, parts } of DATE_PATTERNS) {
+    for (const { re, parts } of patterns) {
       re.lastIndex = 0;
       for (const m of line.folded.matchAll(re)) {
         const p = parts(m as RegExpExecArray);

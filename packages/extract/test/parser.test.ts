@@ -693,6 +693,15 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
     assert.equal(got.confidence, 0);
   });
 
+  it('compact dates are read only where the document gives their format (YYMMDD)', () => {
+    const rows = ['240614;0100;;112,4;', '240614;0200;;118,0;', '240614;0300;;121,7;'];
+    const headed = parse(['Estación Pudahuel · MP 2,5 · Concentración horaria (µg/m3)', 'FECHA (YYMMDD);HORA (HHMM);Registros validados;Registros preliminares;Registros no validados', ...rows].join('\n'));
+    assert.equal(headed.date, '2024-06-14');
+    assert.equal(headed.pm25, 121.7);
+    const bare = parse(['Estación Pudahuel · MP 2,5 · Concentración horaria (µg/m3)', 'FECHA;HORA;Registros validados;Registros preliminares;Registros no validados', ...rows].join('\n'));
+    assert.equal(bare.date, null);
+  });
+
   it('two short columns of a table are not prose columns', () => {
     const got = parseBulletinText([
       at(80, [[40, 'Estación'], [307, 'PM2,5 (µg/m³)']]),
