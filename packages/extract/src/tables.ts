@@ -368,7 +368,9 @@ function tableStation(lines: Line[], band: number[], ocr: boolean): string | nul
     if (caption && isStationName(caption, ocr)) return caption;
   }
   for (let k = band[0]! - 1; k >= Math.max(0, band[0]! - 3); k--) {
-    const m = /^\s*(?:estaci[oó]n|esta[cç][aã]o|station|site|sitio|monitor)\s*(?:de\s+monitoreo\s*)?[:\-–]\s*(.+?)\s*$/i.exec(lines[k]!.display);
+    const m = /^\s*(?:estaci[oó]n|esta[cç][aã]o|station|site|sitio|monitor)\s*(?:de\s+monitoreo\s*)?[:\-–]\s*(.+?)\s*$/i.exec(lines[k]!.display)
+      // A title ending with the station: "Región Metropolitana de Santiago — Estación Pudahuel".
+      ?? /(?:^|[—–·|-]\s*)(?:estaci[oó]n|esta[cç][aã]o|station)\s+(\p{Lu}[\p{L}'’.-]*(?:\s+(?:de|del|do|da|la|el)?\s*\p{Lu}[\p{L}'’.-]*){0,3})\s*$/iu.exec(lines[k]!.display);
     if (m && isStationName(m[1]!, ocr)) return m[1]!;
   }
   return null;
@@ -480,7 +482,9 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       // Every station column holds the caption's measure.
       for (const c of columns) {
         if (c.kind === 'time') continue;
-        Object.assign(c, { kind: 'measure', measure: caption.measure, unit: caption.unit, averaging: caption.averaging, station: c.text.trim() });
+        // "Registros validados | Registros preliminares": columns of one series by validation state, not stations.
+        const station = VALUE_HEADER.test(c.text) || /\b(?:registros?|records?|validad[oa]s?|preliminar(?:es)?|validated|provisional)\b/i.test(c.text) ? null : c.text.trim();
+        Object.assign(c, { kind: 'measure', measure: caption.measure, unit: caption.unit, averaging: caption.averaging, station });
       }
       lines[caption.line]!.used = true;
     }

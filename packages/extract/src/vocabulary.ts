@@ -234,7 +234,7 @@ export const THRESHOLD_ROW = /^\s*(?:exceedance|exceed\w*|limits?|limites?|l[ií
 /** Column headers that name stations, areas or districts. */
 export const STATION_HEADER = /\b(?:estacion|estaciones|estacao|estacoes|station|stations|station\s+names?|site|sites|sitio|monitor|area|areas|zona|zone|distrito|district|comuna|localidad|local|barrio|bairro|region|regiao|sector|lugar|place|location|ubicacion|punto|point|sra)\b/i;
 /** Column headers of dates and hours (a time series). */
-export const TIME_HEADER = /^(?:fecha|data|date|dia|day|hora|hour|time|horario|periodo|period|mes|month|fecha\s*y\s*hora|date\s*time|datetime)$/i;
+export const TIME_HEADER = /^(?:fecha|data|date|dia|day|hora|hour|time|horario|periodo|period|mes|month|fecha\s*y\s*hora|date\s*time|datetime)(?:\s*\((?:[ymdhsa]{2,8}|[ymdhsa]{1,4}[-/:][ymdhsa]{1,4}(?:[-/:][ymdhsa]{1,4})?)\))?$/i;
 /** Column headers of counts ("Based on number of monitoring stations"). */
 export const COUNT_HEADER = /\b(?:numero|number|n°|cantidad|count|total)\b/i;
 /** Column headers of a value in a pollutant-per-row table. */

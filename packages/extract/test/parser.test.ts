@@ -695,9 +695,11 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
 
   it('compact dates are read only where the document gives their format (YYMMDD)', () => {
     const rows = ['240614;0100;;112,4;', '240614;0200;;118,0;', '240614;0300;;121,7;'];
-    const headed = parse(['Estación Pudahuel · MP 2,5 · Concentración horaria (µg/m3)', 'FECHA (YYMMDD);HORA (HHMM);Registros validados;Registros preliminares;Registros no validados', ...rows].join('\n'));
+    const headed = parse(['Región Metropolitana de Santiago — Estación Pudahuel', 'Material particulado MP 2,5 · Concentración horaria (µg/m3)', 'FECHA (YYMMDD);HORA (HHMM);Registros validados;Registros preliminares;Registros no validados', ...rows].join('\n'));
     assert.equal(headed.date, '2024-06-14');
     assert.equal(headed.pm25, 121.7);
+    // Columns by validation state are one series, of the station the title names.
+    assert.deepEqual(headed.stations?.map((s) => s.name), ['Pudahuel']);
     const bare = parse(['Estación Pudahuel · MP 2,5 · Concentración horaria (µg/m3)', 'FECHA;HORA;Registros validados;Registros preliminares;Registros no validados', ...rows].join('\n'));
     assert.equal(bare.date, null);
   });
