@@ -218,6 +218,9 @@ export interface OcrResult {
   confidence: number;
 }
 
+/** Fewer words than this from page layout analysis: the page is read again as one block. */
+const MIN_LAYOUT_WORDS = 3;
+
 /** Recognitions run and their time, since the process began (the benchmark reads them). */
 const recognitions = { count: 0, ms: 0 };
 export function ocrWorkStats(): { recognitions: number; ms: number } {
@@ -256,8 +259,19 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
         // 0: one Otsu threshold for the page; 2: Sauvola, a threshold per neighbourhood.
         thresholding_method: opts.localThreshold ? '2' : '0',
       } as never);
-      const first = await recognise(worker, image, { rotateAuto: opts.rotateAuto ?? false });
-      const rows = groupRows(pageLines(first));
+      let first = await recognise(worker, image, { rotateAuto: opts.rotateAuto ?? false });
+      let rows = groupRows(pageLines(first));
+      if (rows.flatMap(rowWords).length < MIN_LAYOUT_WORDS && opts.segmentation !== 'block') {
+        // Layout analysis can take a whole photographed card for a picture (a light card on a dark
+        // desk) and find no text in it: read the page once more as one block of lines.
+        await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK } as never);
+        const block = await recognise(worker, image, { rotateAuto: opts.rotateAuto ?? false });
+        const blockRows = groupRows(pageLines(block));
+        if (blockRows.flatMap(rowWords).length > rows.flatMap(rowWords).length) {
+          first = block;
+          rows = blockRows;
+        }
+      }
       if (opts.secondLook === false) return rows;
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK } as never);
       return secondLook(worker, image, rows, first.rotateRadians ?? 0, opts.deadline);

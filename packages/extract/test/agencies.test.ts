@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agencyCorpus, type AgencyDoc } from '../corpus/agencies.js';
+import { extraAgencyCorpus } from '../corpus/agencies-extra.js';
 import { renderPage } from '../corpus/render.js';
 import { scoreAgency, total } from '../corpus/score.js';
 import { ExtractionError, extractBulletin, shutdownOcr, type ExtractedContext } from '../src/index.js';
@@ -188,6 +189,16 @@ describe('agency corpus', () => {
     const r = get('aqmd-20260112-pdf-scan');
     assert.deepEqual([r.o3, r.pm10, r.pm25, r.no2, r.co], [84.4, 56, 23, 90.3, 2.177]);
     assert.equal(r.location, 'Los Angeles');
+  });
+
+  it('a photographed card on a dark desk, whose layout analysis finds no text, is read as one block', async () => {
+    // The SINCA status line of the further agency layouts, photographed (the seed score-extra.ts gives it).
+    const extra = extraAgencyCorpus();
+    const doc = extra.find((d) => d.id === 'sinca-coronel-gases-photo')!;
+    const { bytes, ext } = await renderPage(doc.blocks, doc.medium, extra.indexOf(doc) + 1);
+    const r = await extractBulletin(bytes, `${doc.id}.${ext}`, LIMITS);
+    assert.deepEqual([r.pm10, r.so2, r.no2, r.co, r.o3], [28, 2.62, 18.2, 0.848, 3.9]);
+    assert.deepEqual([r.location, r.date], ['Coronel', '2025-08-29']);
   });
 
   it('scanned prose: OCR\'d lines at the page\'s pitch are one paragraph, thresholds and decrees are not values', () => {
