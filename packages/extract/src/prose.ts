@@ -278,7 +278,7 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
     }
     // "Encabeza la lista Cuatro Caminos, con 46, seguida de Farolillo (42) …, con 40 microgramos": in a text
     // about one pollutant, a sentence of stations and numbers with no label, one of them with its unit.
-    if (labels.length === 0 && documentMeasure && !listMeasure) out.push(...namedValues(p, nums, claimed, documentMeasure, ctx));
+    if (documentMeasure && !listMeasure) out.push(...namedValues(p, nums, claimed, labels, documentMeasure, ctx));
     // Does this paragraph head a list? One measure named, no value of it, ending with a colon.
     const distinct = new Set(labels.map((l) => l.measure));
     const lastLine = p.lines[p.lines.length - 1]!;
@@ -296,15 +296,18 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
 const NAME_THEN_VALUE = /(\p{Lu}[\p{L}'’.-]*(?:\s+(?:de|del|do|da|dos|la|las|los|el|y)?\s*\p{Lu}[\p{L}'’.-]*){0,4}),?\s*(?:con|com|with|\()\s*$/u;
 
 /**
- * Named numbers of a paragraph without a label, read as the document's one pollutant:
+ * Named numbers of sentences without a label, read as the document's one pollutant:
  * two or more numbers each led by a name, in sentences of which one number at least
  * carries a concentration unit (the unit of the others). Index values, thresholds and
  * counts keep their roles.
  */
-function namedValues(p: Paragraph, nums: NumberToken[], claimed: Set<NumberToken>, measure: Measure, ctx: ProseContext): Reading[] {
+function namedValues(p: Paragraph, nums: NumberToken[], claimed: Set<NumberToken>, labels: LabelHit[], measure: Measure, ctx: ProseContext): Reading[] {
   const items: Array<{ tok: NumberToken; name: string | null; unit: SourceUnit | null }> = [];
   for (const n of nums) {
     if (n.role !== 'value' || claimed.has(n) || n.comparator) continue;
+    // Only sentences that name no pollutant: a labelled one was the label readers' to read.
+    const [from, to] = clauseBounds(p.text, n.start);
+    if (labels.some((l) => l.start >= from && l.end <= to)) continue;
     const m = NAME_THEN_VALUE.exec(p.display.slice(Math.max(0, n.start - 60), n.start));
     const name = m ? cleanStationName(m[1]!) : null;
     items.push({ tok: n, name: name && !CATEGORY.test(name) ? name : null, unit: unitAfter(p.text, n, ctx.ocr) });

@@ -652,6 +652,10 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
     assert.equal(parse(text.replace(' microgramos', '')).no2, undefined);
     // Two pollutants named: no number without a label is given to either.
     assert.equal(parse(`${text}\nEl ozono (O3) bajó.`).no2, undefined);
+    // One paragraph (a photo's OCR closes the gaps): the sentence naming NO2 and the list after it.
+    const one = parse(text.replace('\n\n', ' ').replace('Sin lluvia, el dióxido de nitrógeno se dispara en Madrid en enero de 2024\n', 'Madrid, enero de 2024.\n'));
+    assert.equal(one.no2, 46);
+    assert.equal(one.stations?.length, 5);
   });
 
   it('rows of pollutant–value pairs under day headers: the observed day, not the AQI beside each pair; "PM" is the one size named', () => {
