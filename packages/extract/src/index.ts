@@ -105,8 +105,8 @@ export async function extractBulletin(
   const steps: PreprocessSteps = { ...DEFAULT_STEPS, ...opts.preprocess };
   const deadline = Date.now() + limits.ocrTimeoutMs;
 
-  const read = async (preprocessSteps: PreprocessSteps): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> => {
-    if (type === 'pdf') return readPdf(bytes, limits, preprocessSteps, deadline, signal);
+  const read = async (preprocessSteps: PreprocessSteps, segmentation: 'auto' | 'block' = 'auto'): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> => {
+    if (type === 'pdf') return readPdf(bytes, limits, preprocessSteps, deadline, signal, segmentation);
     const dims = imageDimensions(bytes, type);
     if (!dims || dims.width === 0 || dims.height === 0) throw new ExtractionError('corrupt_file', `the ${type.toUpperCase()} header is unreadable`);
     if (dims.width * dims.height > limits.maxPixels) {
@@ -119,7 +119,7 @@ export async function extractBulletin(
         signal?.throwIfAborted();
         return prepared;
       },
-      recognise: (p) => ocrImage(p.png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew, localThreshold: p.unevenLight }),
+      recognise: (p) => ocrImage(p.png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew, localThreshold: p.unevenLight, segmentation }),
       allowed: !opts.preprocess && !preprocessSteps.upscale,
       belowPx: IMAGE_TEXT_PX,
       estimateBelowPx: IMAGE_TEXT_ESTIMATE_PX,
@@ -131,19 +131,24 @@ export async function extractBulletin(
 
   let { lines, method, pages } = await read(steps);
   let parsed = parse({ lines, method });
-  // OCR'd pages that gave no concentration at all are read once more with RETRY_STEPS;
-  // that reading is kept only if it finds one. Callers choosing their own steps get one reading.
+  // OCR'd pages that gave no concentration at all are read once more with RETRY_STEPS, and
+  // then as one block of lines (page layout analysis can lose most of a photographed page);
+  // a reading is kept only if it finds one. Callers choosing their own steps get one reading.
   if (method !== 'pdf-text' && !opts.preprocess && !hasValue(parsed) && meanLineConfidence(lines) < WELL_READ) {
-    try {
-      const again = await read({ ...steps, ...RETRY_STEPS });
-      const reparsed = parse(again);
-      if (hasValue(reparsed)) {
-        ({ lines, method, pages } = again);
-        parsed = reparsed;
+    for (const [retrySteps, segmentation] of [[{ ...steps, ...RETRY_STEPS }, 'auto'], [steps, 'block']] as const) {
+      try {
+        const again = await read(retrySteps, segmentation);
+        const reparsed = parse(again);
+        if (hasValue(reparsed)) {
+          ({ lines, method, pages } = again);
+          parsed = reparsed;
+          break;
+        }
+      } catch (err) {
+        // Out of time on another reading: the first one's answer stands.
+        if (!(err instanceof ExtractionError && err.code === 'ocr_timeout')) throw err;
+        break;
       }
-    } catch (err) {
-      // Out of time on the second reading: the first one's answer stands.
-      if (!(err instanceof ExtractionError && err.code === 'ocr_timeout')) throw err;
     }
   }
   if (opts.languageModel && needsLanguageModel(parsed, opts.languageModelBelow)) {
@@ -220,6 +225,7 @@ async function readPdf(
   steps: PreprocessSteps,
   deadline: number,
   signal: AbortSignal | undefined,
+  segmentation: 'auto' | 'block',
 ): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> {
   const { openPdf, pageLines, renderPage, textAmount, RENDER_LONG_SIDE } = await import('./pdf.js');
   const { preprocessImage } = await import('./preprocess.js');
@@ -245,7 +251,7 @@ async function readPdf(
               : await renderPage(doc, page, limits.maxPixels, RENDER_LONG_SIDE);
             return preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
           },
-          recognise: (p) => ocrImage(p.png, n, { deadline, signal, rotateAuto: steps.deskew, localThreshold: p.unevenLight }),
+          recognise: (p) => ocrImage(p.png, n, { deadline, signal, rotateAuto: steps.deskew, localThreshold: p.unevenLight, segmentation }),
           allowed: true,
           belowPx: SMALL_TEXT_PX,
           estimateBelowPx: SMALL_TEXT_ESTIMATE_PX,
