@@ -12,6 +12,9 @@
  * table's ("Poluente | Tijuca | Bangu"), left to tables.ts. Without a header it is
  * the number beside a column of units ("PPB | 66"); a run with no unit column is
  * left alone: a bare number beside a pollutant may be an index, a count or a rank.
+ *
+ * `readPairRows` reads the other shape with the pollutant in a cell of its own: rows
+ * of pollutant–value pairs, one pair per day, under day headers.
  */
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { cellText, gapBetween, type Line } from './lines.js';
