@@ -174,8 +174,8 @@ export function readPairRows(lines: Line[], ctx: TableContext): Reading[] {
     x0: number;
   }
   // "PM" alone in a pair stands for the one particle size the document names ("PM - Particulate Matter (PM2.5, 24-hour)").
-  const sizes = new Set(lines.flatMap((l) => findLabels(l.folded, ctx.ocr).map((x) => x.measure)).filter((m) => m === 'pm25' || m === 'pm10'));
-  const pm = sizes.size === 1 ? [...sizes][0]! : null;
+  const sizes = (['pm25', 'pm10'] as const).filter((m) => ctx.documentMeasures.has(m));
+  const pm = sizes.length === 1 ? sizes[0]! : null;
   const pairsOf = (l: Line): Pair[] => {
     const cells = l.cells.map((c) => cellText(l, c).trim());
     const pairs: Pair[] = [];

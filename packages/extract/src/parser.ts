@@ -25,6 +25,7 @@ import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDeci
 import { readProse } from './prose.js';
 import { resetOrder, type Reading } from './readings.js';
 import { readMeasureTables, readRowTables } from './tables.js';
+import { isConcentrationUnit } from './units.js';
 import type {
   Averaging,
   BulletinLanguage,
@@ -93,11 +94,11 @@ function documentUnits(lines: Line[], ocr: boolean): (m: Measure) => SourceUnit 
     for (const lab of labels) {
       const m = /^\s*(?:\)\s*)?(?:en|in|em|:|=|\(|-)\s*/.exec(l.folded.slice(lab.end));
       const u = m ? unitAt(l.folded.slice(lab.end + m[0].length), ocr) : unitAt(l.folded.slice(lab.end), ocr);
-      if (u && u !== '%' && !u.startsWith('°')) byMeasure[lab.measure] = u;
+      if (isConcentrationUnit(u)) byMeasure[lab.measure] = u;
     }
     if (labels.length === 0) {
       const u = unitWithin(l.folded, ocr);
-      if (u && u !== '%' && !u.startsWith('°')) fallback = fallback ?? u;
+      if (isConcentrationUnit(u)) fallback = fallback ?? u;
     }
   }
   return (m) => byMeasure[m] ?? (m === 'temperatura' || m === 'humidity' ? null : fallback);
@@ -238,7 +239,8 @@ export function readAll(lines: Line[], ocr: boolean): Reading[] {
   useDecimalMarkOf(lines.map((l) => l.folded).join('\n'));
   const kind = documentKind(lines);
   const units = documentUnits(lines, ocr);
-  const ctx = { ocr, documentUnit: units, documentKind: kind, ocrFactor };
+  const documentMeasures = new Set(lines.flatMap((l) => findLabels(l.folded, ocr).map((x) => x.measure)));
+  const ctx = { ocr, documentUnit: units, documentKind: kind, documentMeasures, ocrFactor };
   return [...readMeasureTables(lines, ctx), ...readLongTables(lines, ctx), ...readPairRows(lines, ctx), ...readRowTables(lines, ctx), ...readProse(lines, ctx)];
 }
 

@@ -16,11 +16,14 @@ import { averagingIn, numberTokens, type NumberToken } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import { cleanStationName } from './tables.js';
 import type { SourceUnit, ValueKind } from './types.js';
+import { isConcentrationUnit } from './units.js';
 import { AGGREGATE_NAME, CATEGORY, CATEGORY_WORD, FORECAST, MEAN_NAME, OBSERVED, PLACEHOLDER, type Measure } from './vocabulary.js';
 
 export interface ProseContext {
   ocr: boolean;
   documentKind: ValueKind | null;
+  /** Every measure the document names anywhere. */
+  documentMeasures: ReadonlySet<Measure>;
   ocrFactor: (line: Line) => number;
 }
 
@@ -119,8 +122,8 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
   const out: Reading[] = [];
   let listMeasure: { measure: Measure; unit: SourceUnit | null } | null = null;
   // The one pollutant a whole text is about, when it names only one.
-  const named = new Set(lines.flatMap((l) => findLabels(l.folded, ctx.ocr).map((x) => x.measure)).filter((m) => m !== 'temperatura' && m !== 'humidity'));
-  const documentMeasure = named.size === 1 ? [...named][0]! : null;
+  const pollutants = [...ctx.documentMeasures].filter((m) => m !== 'temperatura' && m !== 'humidity');
+  const documentMeasure = pollutants.length === 1 ? pollutants[0]! : null;
   for (const p of paragraphs(lines)) {
     const labels = findLabels(p.text, ctx.ocr);
     const nums = numberTokens(p.text);
@@ -313,7 +316,7 @@ function namedValues(p: Paragraph, nums: NumberToken[], claimed: Set<NumberToken
     items.push({ tok: n, name: name && !CATEGORY.test(name) ? name : null, unit: unitAfter(p.text, n, ctx.ocr) });
   }
   const withName = items.filter((x) => x.name);
-  const units = new Set(withName.map((x) => x.unit).filter((u): u is SourceUnit => u !== null && u !== '%' && !u.startsWith('°')));
+  const units = new Set(withName.map((x) => x.unit).filter(isConcentrationUnit));
   if (withName.length < 2 || units.size !== 1) return [];
   const unit = [...units][0]!;
   const out: Reading[] = [];
@@ -349,7 +352,7 @@ function leadIn(text: string, from: number, ocr: boolean): { unit: SourceUnit; e
   const m = /^[^\d:;.\n]{0,120}?\b(?:en|in|em)\s+([^\d:;,\n]{2,60}?)\s*(?:,[^\d:;.\n]{0,40})?:/.exec(text.slice(from));
   if (!m) return null;
   const unit = unitAt(m[1]!, ocr);
-  return unit && unit !== '%' && !unit.startsWith('°') ? { unit, end: from + m[0].length } : null;
+  return isConcentrationUnit(unit) ? { unit, end: from + m[0].length } : null;
 }
 
 /** The name of a list item before its number: "Aburrá Norte, en Girardota (39" → "Aburrá Norte". */

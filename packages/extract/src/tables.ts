@@ -55,6 +55,8 @@ export interface TableContext {
   documentUnit: (m: Measure) => SourceUnit | null;
   /** Forecast / observed, when the document says it as a whole. */
   documentKind: ValueKind | null;
+  /** Every measure the document names anywhere. */
+  documentMeasures: ReadonlySet<Measure>;
   ocrFactor: (line: Line) => number;
 }
 

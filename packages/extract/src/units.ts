@@ -19,6 +19,11 @@ export function targetUnit(measure: Measure): NormalizedUnit {
   return 'µg/m³';
 }
 
+/** A unit of a concentration (µg/m³, mg/m³, ppb, ppm), not of temperature or humidity. */
+export function isConcentrationUnit(unit: SourceUnit | null | undefined): unit is SourceUnit {
+  return !!unit && unit !== '%' && !unit.startsWith('°');
+}
+
 /** The units a measure may be written in. */
 export function acceptsUnit(measure: Measure, unit: SourceUnit): boolean {
   if (measure === 'temperatura') return unit === '°C' || unit === '°F';
