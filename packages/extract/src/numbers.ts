@@ -147,7 +147,9 @@ export function numberTokens(text: string): NumberToken[] {
     const span = spans.find((s) => start >= s.start && end <= s.end);
     tok.role = span ? span.role : roleFromContext(text, start, end);
     // "0128 ppm": OCR lost the decimal mark after the leading zero (a unit follows, so it is a value).
-    if (!span && /^0\d+$/.test(numText) && UNIT_AFTER.test(text.slice(end))) {
+    // Not before a unit in brackets: "03 (µg/m³) 8h", "02 (µg/m³) 24h" are a header's O3 and
+    // SO2 with the O read as a zero or the S lost, in the same form as "MP10 (µg/m³) 24h" beside them.
+    if (!span && /^0\d+$/.test(numText) && UNIT_AFTER.test(text.slice(end)) && !/^\s*[([]/.test(text.slice(end))) {
       tok.role = 'value';
       tok.value = Number(`0.${numText.slice(1)}`);
     }

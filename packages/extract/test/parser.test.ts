@@ -414,6 +414,11 @@ describe('number notation', () => {
     assert.deepEqual(measures('Ozono (03)'), {});
     assert.deepEqual(measures('Ozônio (03) em queda', true), {});
   });
+  it('"02 (µg/m³) 24h" in an OCR\'d breakpoint-table header is SO2 that lost its S, never NO2 0.2', () => {
+    const r = parse('Faixas de concentração dos poluentes para cálculo do IQAr (Resolução CONAMA nº 491/2018)\nMP10 (µg/m³) 24h   MP2,5 (µg/m³) 24h   03 (µg/m³) 8h   CO (ppm) 8h   NO2 (µg/m³) th   02 (µg/m³) 24h   indice   Qualidade do Ar', true);
+    assert.deepEqual([r.no2, r.so2, r.o3], [undefined, undefined, undefined]);
+    assert.equal(value('CO: 0128 ppm', 'co', true), 0.147); // lost decimal mark before a bare unit: still a value (0.128 ppm)
+  });
   it('"03" alone in an OCR\'d table header is the ozone column', () => {
     const r = parse('Estação   MP10   03   NO2\nMaracanã   27   74   35', true);
     assert.deepEqual([r.pm10, r.o3, r.no2], [27, 74, 35]);
