@@ -34,6 +34,7 @@ import {
   CATEGORY_WORD,
   COUNT_HEADER,
   FORECAST,
+  DOMINANT_POLLUTANT_COLUMN,
   DOMINANT_POLLUTANT_HEADER,
   INDEX_HEADER,
   MEAN_NAME,
@@ -667,6 +668,8 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       continue;
     }
     const unitCol = columns.find((c) => c.kind === 'unit');
+    // A header naming a main-pollutant column, wherever its cells were cut.
+    const dominantColumn = DOMINANT_POLLUTANT_COLUMN.test(band.map((k) => lines[k]!.folded).join(' '));
     for (const k of band) lines[k]!.used = true;
     for (const row of rowLines) {
       row.used = true;
@@ -679,6 +682,8 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       const labelZone = zones.findIndex((z) => z.toks.some((t) => t.start >= labelCell.start && t.end <= labelCell.end));
       // "City | AQI | Prominent Pollutant | Stations": the row is about a city, its pollutant cell names what drives its index.
       if (zones[labelZone]?.col.kind === 'pollutant' && DOMINANT_POLLUTANT_HEADER.test(zones[labelZone].col.text)) continue;
+      // The same when the header's cells ran together: a pollutant named after other cells (number, city, category) is that column's.
+      if (dominantColumn && labelCell !== row.cells[0]) continue;
       const valueZones = zones.filter((z, k) => k > labelZone && valueCols.includes(z.col));
       const unitText = unitCol ? zones.find((z) => z.col === unitCol)?.text ?? '' : '';
       const rowUnit = unitText ? unitAt(unitText, ctx.ocr) : null;

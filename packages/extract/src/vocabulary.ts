@@ -245,6 +245,11 @@ export const UNIT_HEADER = /^(?:unidad|unidade|unit|units|unidades|u\.?)$/i;
 export const POLLUTANT_HEADER = /\b(?:contaminante|contaminantes|poluente|poluentes|pollutant|pollutants|parametro|parameter|parametros|parameters|magnitud|especie)\b/i;
 /** A column naming each row's main pollutant ("Prominent Pollutant", "Contaminante crítico"): an attribute, not a label for the numbers beside it. */
 export const DOMINANT_POLLUTANT_HEADER = /\b(?:prominent|dominant|predominant|predominante|main|principal|responsible|responsable|responsavel|critical|critico|determinante|determining)\b/i;
+/** Such a column's header within a header line whose cells OCR ran together ("Index Value Prominent Polutant ove mee of"). */
+export const DOMINANT_POLLUTANT_COLUMN = new RegExp(
+  String.raw`${DOMINANT_POLLUTANT_HEADER.source}\s+(?:pol+ut+ants?|contaminantes?|poluentes?)\b|\b(?:pol+ut+ants?|contaminantes?|poluentes?)\s+${DOMINANT_POLLUTANT_HEADER.source}`,
+  'i',
+);
 /** Words naming an air basin or other non-city region: never the location. */
 // "Cuenca" alone is a city (Ecuador, Spain); "Cuenca del Valle de México", "cuenca atmosférica" are basins.
 export const BASIN = /\b(?:cuenca\s+(?:del?|atmosferica|aerea)\b|basin|bacia|air\s+district|distrito\s+del\s+aire|airshed|valley\s+air|macrozona|macroregion)\b/i;

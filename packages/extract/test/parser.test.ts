@@ -604,6 +604,17 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     ];
     assert.deepEqual(measuresOf(parseBulletinText(lines, { ocr: true })), {});
   });
+  it('the same table when OCR ran the header\'s cells together ("Index Value Prominent Polutant ove mee of")', () => {
+    const lines = [
+      row(150, [[108, 'Air Quality Index on Jan 01, 2023 @ 4 PM (Average of past 24 hours)']], 14),
+      row(180, [[108, 'SNe'], [198, 'City'], [282, 'Air Quality Index Value Prominent Polutant ove mee of']], 14),
+      row(210, [[109, '1'], [197, 'Aga'], [295, 'Moderate'], [432, '158'], [565, 'PM25'], [768, '1']], 14),
+      row(232, [[107, '2'], [169, 'Ahmedabad'], [308, 'Poor'], [426, '235'], [544, 'PMS, PMIO'], [767, '1']], 14),
+      row(254, [[107, '3'], [178, 'Bengaluru'], [287, 'Satisfactory'], [435, '87'], [571, 'PMIO'], [762, '10']], 14),
+      row(276, [[107, '4'], [191, 'Delhi'], [293, 'Very Poor'], [426, '399'], [569, 'PM25'], [761, '37']], 14),
+    ];
+    assert.deepEqual(measuresOf(parseBulletinText(lines, { ocr: true })), {});
+  });
 });
 
 describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
