@@ -96,8 +96,10 @@ const perPage = (m: string): number[] => results.filter((r) => r.doc.medium === 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 console.log(`\n== time (agency corpus; median over documents of the best of ${RUNS} for text PDFs)   load average now: ${load()}`);
 console.log(`text PDF:    ${median(perPage('pdf-text')).toFixed(1)} ms/page   (max ${Math.max(...perPage('pdf-text')).toFixed(0)})   baseline ${BASELINE.textMsPerPage} ms/page`);
-console.log(`scanned PDF: ${(median(perPage('pdf-scan')) / 1000).toFixed(2)} s/page     baseline ${(BASELINE.scanMsPerPage / 1000).toFixed(2)} s/page (smaller synthetic pages)`);
-console.log(`PNG image:   ${(median(perPage('png')) / 1000).toFixed(2)} s/image    photo: ${(median(perPage('photo')) / 1000).toFixed(2)} s/image   baseline ${(BASELINE.imageMs / 1000).toFixed(2)} s/image`);
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+const spread = (m: string): string => `(mean ${(mean(perPage(m)) / 1000).toFixed(2)}, max ${(Math.max(...perPage(m)) / 1000).toFixed(2)})`;
+console.log(`scanned PDF: ${(median(perPage('pdf-scan')) / 1000).toFixed(2)} s/page ${spread('pdf-scan')}   baseline ${(BASELINE.scanMsPerPage / 1000).toFixed(2)} s/page (smaller synthetic pages)`);
+console.log(`PNG image:   ${(median(perPage('png')) / 1000).toFixed(2)} s/image ${spread('png')}   photo: ${(median(perPage('photo')) / 1000).toFixed(2)} s/image ${spread('photo')}   baseline ${(BASELINE.imageMs / 1000).toFixed(2)} s/image`);
 
 if (!quick) {
   const synth = [];
