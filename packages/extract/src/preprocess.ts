@@ -211,11 +211,8 @@ async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number
     // lines on white both are paper, and it turned the paper dark grey and the text
     // unreadable. It is used (later, see preprocessImage) unless it darkens the paper;
     // then `contrastRange` stretches here.
-    // Whether it does is judged on every third pixel of every third row: the paper's level
-    // comes out the same, and normalize() on the whole page took 50–70 ms.
-    const sample = everyNth(out, info.width, info.height, 3);
-    const normalized = await sharp(sample.data, { raw: { width: sample.width, height: sample.height, channels: 1 } }).normalize().grayscale().raw().toBuffer();
-    if (paperLevel(normalized) >= paperLevel(sample.data) - INK_CONTRAST) return { img: sharp(out, raw), unevenLight, stretch: true };
+    const normalized = await sharp(out, raw).normalize().grayscale().raw().toBuffer();
+    if (paperLevel(normalized) >= paperLevel(out) - INK_CONTRAST) return { img: sharp(out, raw), unevenLight, stretch: true };
     const histogram = new Uint32Array(256);
     for (let i = 0; i < out.length; i++) histogram[out[i]!]! += 1;
     const [lo, hi] = contrastRange(histogram);
@@ -225,15 +222,6 @@ async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number
     }
   }
   return { img: sharp(out, raw), unevenLight, stretch: false };
-}
-
-/** Every n-th pixel of every n-th row of a one-channel image. */
-function everyNth(grey: Uint8Array, width: number, height: number, n: number): { data: Buffer; width: number; height: number } {
-  const w = Math.ceil(width / n);
-  const h = Math.ceil(height / n);
-  const data = Buffer.alloc(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data[y * w + x] = grey[y * n * width + x * n]!;
-  return { data, width: w, height: h };
 }
 
 /** How much the blurred background varies over the page: 5th to 95th percentile. */
