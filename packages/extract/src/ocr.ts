@@ -307,6 +307,8 @@ export function normalizeOcrWord(word: string): string {
   if (/^[Uuµμ]G[/|Y]?[MN][38B³]?S?$/i.test(word)) return 'µg/m³';
   // The slash read as a letter: "ugim?", "ugfm?" (after a u, which no word here begins so).
   if (/^[uµμ]g[iIlf1]m[3³?*°²]?[.,;:]?$/.test(word)) return `µg/m³${/[.,;:]$/.test(word) ? word.slice(-1) : ''}`;
+  // "pgtn3": the slash read as t, the m as n; "po/m?": the g read as o (after µ's misreading, so no word).
+  if (/^[uµμpyh](?:g[/|iIlf1t][mn]|o[/|]m)[3³?*°²][.,;:]?$/.test(word)) return `µg/m³${/[.,;:]$/.test(word) ? word.slice(-1) : ''}`;
   // "EPMIO", "DPM2.5": a speck read as a letter glued before a formula (no word is made so).
   if (/^[A-Z$&€£](?:PM|MP)[\dIlOoÓ|Z.,]{1,4}$/.test(word)) return word.slice(1);
   // "$8-HR": a speck read as a dollar sign before a number (no bulletin prices anything);
@@ -316,7 +318,8 @@ export function normalizeOcrWord(word: string): string {
   // "MP2,5:41": a formula glued to its value reads as a time ("5:41"); the gap OCR closed is put back.
   const glued = /^((?:PM|MP)\s?(?:2[,.]5|10)|[NS][O0]2|O3|CO)([:;=])(\d)/i.exec(word);
   if (glued) return `${glued[1]}${glued[2]} ${word.slice(glued[0].length - 1)}`;
-  const m = /^([([]|[lI|](?=[µuμ]))?[µuμpy]?g[/|]m[3³?*°²]?([)\]]?)([.,;:]?)$/.exec(word);
+  // µ read as u, p, y or h ("hg/m*").
+  const m = /^([([]|[lI|](?=[µuμ]))?[µuμpyh]?g[/|]m[3³?*°²]?([)\]]?)([.,;:]?)$/.exec(word);
   if (!m) return word;
   const open = m[1] ? (m[1] === '(' ? '(' : '[') : '';
   const close = open === '[' ? ']' : open === '(' ? ')' : m[2];

@@ -55,6 +55,10 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
     // ...and the 5 read as s before the word for its level ("PM,.s concentration was 46.3").
     /\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?[5sS](?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi,
     /\b(?:PM|MP|PNI|PN|PIVI)\s?[2Z]\s?[:;.,]?\s?5\b/g,
+    // ...the 2 read as a letter or a mark and the 5 as s, before a number ("PMa.5   80", "PM>.s: 59.1", "PM;,.s: 61").
+    /\b(?:PM|MP)\s?[2Zza>;:,]{1,2}\s?[.,]\s?[5sS](?=\s*[:=]?\s*\d)/g,
+    // ...or both read as marks before the word for its level ("PM,., concentration was 46.3"); one mark is a clock's "PM.".
+    /\b(?:PM|MP)\s?[,.;]{2,3}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi,
     // Alone in a header cell, the 2 lost or the 5 read as S, M as W ("PM.S", "PW.5").
     /(?<=^|\s{2}|[\t|])(?:PM|MP|PW)\s?[2Z]?\s?[.,]\s?[5S](?=\s*(?:$|\s{2}|[\t|]))/g],
   // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ"); M read as NI, N or IVI ("PNI10").
@@ -206,7 +210,8 @@ export const CATEGORY = /^(?:n[1-5]\s*-?\s*)?(?:buena|bueno|aceptable|regular|ma
 export const CATEGORY_WORD = /\b(?:buena|bueno|aceptable|regular|mala|muy\s+mala|extremadamente\s+mala|alerta|preemergencia|emergencia|boa|moderada|ruim|muito\s+ruim|pessima|good|moderate|unhealthy|hazardous|satisfactory|severe|very\s+high)\b/i;
 
 /** Words just before a number that make it a threshold, limit or breakpoint, not a measurement. */
-export const THRESHOLD_BEFORE = /(?:\b(?:limite|limites|limit|limits|norma|normas|standard|standards|estandar|estandares|ECA|guia|guias|guideline|guidelines|umbral|umbrales|threshold|thresholds|valor\s+guia|valor\s+limite|objetivo|target|menor(?:es)?\s+(?:a|que|de)|inferior(?:es)?\s+a|por\s+debajo\s+de|abaixo\s+de|below|under|less\s+than|lower\s+than|above|over|more\s+than|greater\s+than|mayor(?:es)?\s+(?:a|que)|superior(?:es)?\s+(?:a|al)|por\s+encima\s+de|acima\s+de|hasta|up\s+to|ate|permitid[oa]s?|allowed|recomendad[oa]|recommended|breakpoints?|rango|rangos|range|faixa|faixas|entre\s+los?\s+valores|super(?:ar|a|e|o|aron|an|en)|exced\w*|exceed\w*|ultrapass\w*|rebas\w*|sobrepas\w*)\b|[<>≤≥]=?)[^\d]{0,22}$/i;
+// A sign glued to "PM" is its subscript 2 as OCR read it ("PM>.s: 59.1"), not a comparison.
+export const THRESHOLD_BEFORE = /(?:\b(?:limite|limites|limit|limits|norma|normas|standard|standards|estandar|estandares|ECA|guia|guias|guideline|guidelines|umbral|umbrales|threshold|thresholds|valor\s+guia|valor\s+limite|objetivo|target|menor(?:es)?\s+(?:a|que|de)|inferior(?:es)?\s+a|por\s+debajo\s+de|abaixo\s+de|below|under|less\s+than|lower\s+than|above|over|more\s+than|greater\s+than|mayor(?:es)?\s+(?:a|que)|superior(?:es)?\s+(?:a|al)|por\s+encima\s+de|acima\s+de|hasta|up\s+to|ate|permitid[oa]s?|allowed|recomendad[oa]|recommended|breakpoints?|rango|rangos|range|faixa|faixas|entre\s+los?\s+valores|super(?:ar|a|e|o|aron|an|en)|exced\w*|exceed\w*|ultrapass\w*|rebas\w*|sobrepas\w*)\b|(?<!\b(?:PM|MP))[<>≤≥]=?)[^\d]{0,22}$/i;
 /** Words before a number that make it a law, decree, resolution or standard number. */
 export const LEGAL_BEFORE = /\b(?:ley|leyes|law|act|decreto|decree|resolucion|resolucao|resolution|res|norma|nom|ds|d\.\s?s|dec|articulo|artigo|article|art|inciso|acuerdo|conama|portaria|lei|circular|oficio|expediente|codigo|code)\.?\s*(?:n[°ºo]\.?|nro\.?|no\.|num\.?|numero|number|#)?\s*$/i;
 /** Before a number that makes it a counted quantity ("número de estaciones 3"). */

@@ -264,6 +264,9 @@ describe('OCR word clean-up', () => {
       ['MP2,5:41', 'MP2,5: 41'], ['PM10:51', 'PM10: 51'], ['NO2;45', 'NO2; 45'], ['CO:2,8', 'CO: 2,8'], ['10:30', '10:30'], ['03:41', '03:41'],
       // A speck read as a letter before a formula; words that merely start so stay.
       ['EPMIO', 'PMIO'], ['DPM2.5', 'PM2.5'], ['$PM10', 'PM10'], ['APMC', 'APMC'], ['EPM', 'EPM'], ['OPMENT', 'OPMENT'],
+      // µ read as h; g read as o; the slash as t and m as n.
+      ['hg/m*', 'µg/m³'], ['hg/m?', 'µg/m³'], ['po/m?.', 'µg/m³.'], ['pgtn3.', 'µg/m³.'], ['ugtm3', 'µg/m³'],
+      ['hgm', 'hgm'], ['photo', 'photo'], ['pgtn', 'pgtn'], ['do/m3', 'do/m3'],
     ];
     for (const [word, want] of cases) assert.equal(normalizeOcrWord(word), want, word);
   });

@@ -312,6 +312,16 @@ describe('OCR misreadings (only with ocr: true)', () => {
     assert.deepEqual([r.pm25, r.pm10, r.date], [46.5, 7, '2025-04-01']);
     assert.equal(parse('PM,.,: 46,5 µg/m³').pm25, undefined, 'not in a text layer');
   });
+  it('PM2.5 whose subscript 2 OCR read as a letter or a sign ("PMa.5", "PM>.s", "PM;,.s", "PM,., concentration"); a clock\'s "PM." is none', () => {
+    assert.equal(value('PMa.5   80   µg/m³\nPM10   90   µg/m³', 'pm25', true), 80);
+    assert.equal(value('PM>.s: 59.1 µg/m³\nPM10: 143 µg/m³', 'pm25', true), 59.1);
+    assert.equal(value('PM;,.s: 61 µg/m³\nPM10: 71 µg/m³', 'pm25', true), 61);
+    assert.equal(value('The citywide average PM,., concentration was 46.3 µg/m³.', 'pm25', true), 46.3);
+    assert.equal(value('Updated at 5 PM. Average PM10 was 45 µg/m³.', 'pm25', true), undefined);
+    assert.equal(value('Issued at 4 PM.. Average concentration of PM10 was 45 µg/m³', 'pm25', true), undefined);
+    assert.equal(value('PM>.s: 59.1 µg/m³'), undefined, 'not in a text layer');
+    assert.equal(value('PM2.5 > 35 µg/m³ is unhealthy', 'pm25', true), undefined, 'a spaced sign still compares');
+  });
   it('M read as NI or N ("PNI10", "PN2.5") through a speckled page', () => {
     const r = parse('PNI10: 51 µg/m³\nPN2.5: 23 µg/m³', true);
     assert.deepEqual([r.pm10, r.pm25], [51, 23]);
