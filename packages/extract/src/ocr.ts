@@ -305,10 +305,9 @@ export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): P
 export function normalizeOcrWord(word: string): string {
   // A unit row in capitals ("UG/M3") as OCR reads it: "UG/N8", "UGYN8", "UG/MB", "UGM".
   if (/^[Uuµμ]G[/|Y]?[MN][38B³]?S?$/i.test(word)) return 'µg/m³';
-  // The slash read as a letter: "ugim?", "ugfm?" (after a u, which no word here begins so).
-  if (/^[uµμ]g[iIlf1]m[3³?*°²]?[.,;:]?$/.test(word)) return `µg/m³${/[.,;:]$/.test(word) ? word.slice(-1) : ''}`;
-  // "pgtn3": the slash read as t, the m as n; "po/m?": the g read as o (after µ's misreading, so no word).
-  if (/^[uµμpyh](?:g[/|iIlf1t][mn]|o[/|]m)[3³?*°²][.,;:]?$/.test(word)) return `µg/m³${/[.,;:]$/.test(word) ? word.slice(-1) : ''}`;
+  // The slash read as a letter: "ugim?", "ugfm?" (after a u, which no word here begins so);
+  // with the exponent, after any misread µ, also as t with the m as n ("pgtn3"), or the g read as o ("po/m?").
+  if (/^(?:[uµμ]g[iIlf1]m[3³?*°²]?|[uµμpyh](?:g[/|iIlf1t][mn]|o[/|]m)[3³?*°²])[.,;:]?$/.test(word)) return `µg/m³${/[.,;:]$/.test(word) ? word.slice(-1) : ''}`;
   // "EPMIO", "DPM2.5": a speck read as a letter glued before a formula (no word is made so).
   if (/^[A-Z$&€£](?:PM|MP)[\dIlOoÓ|Z.,]{1,4}$/.test(word)) return word.slice(1);
   // "$8-HR": a speck read as a dollar sign before a number (no bulletin prices anything);

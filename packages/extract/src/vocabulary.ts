@@ -209,8 +209,10 @@ export const CATEGORY = /^(?:n[1-5]\s*-?\s*)?(?:buena|bueno|aceptable|regular|ma
 /** A category word anywhere (for lines that are legends). */
 export const CATEGORY_WORD = /\b(?:buena|bueno|aceptable|regular|mala|muy\s+mala|extremadamente\s+mala|alerta|preemergencia|emergencia|boa|moderada|ruim|muito\s+ruim|pessima|good|moderate|unhealthy|hazardous|satisfactory|severe|very\s+high)\b/i;
 
-/** Words just before a number that make it a threshold, limit or breakpoint, not a measurement. */
-// A sign glued to "PM" is its subscript 2 as OCR read it ("PM>.s: 59.1"), not a comparison.
+/**
+ * Words just before a number that make it a threshold, limit or breakpoint, not a measurement.
+ * A sign glued to "PM" is its subscript 2 as OCR read it ("PM>.s: 59.1"), not a comparison.
+ */
 export const THRESHOLD_BEFORE = /(?:\b(?:limite|limites|limit|limits|norma|normas|standard|standards|estandar|estandares|ECA|guia|guias|guideline|guidelines|umbral|umbrales|threshold|thresholds|valor\s+guia|valor\s+limite|objetivo|target|menor(?:es)?\s+(?:a|que|de)|inferior(?:es)?\s+a|por\s+debajo\s+de|abaixo\s+de|below|under|less\s+than|lower\s+than|above|over|more\s+than|greater\s+than|mayor(?:es)?\s+(?:a|que)|superior(?:es)?\s+(?:a|al)|por\s+encima\s+de|acima\s+de|hasta|up\s+to|ate|permitid[oa]s?|allowed|recomendad[oa]|recommended|breakpoints?|rango|rangos|range|faixa|faixas|entre\s+los?\s+valores|super(?:ar|a|e|o|aron|an|en)|exced\w*|exceed\w*|ultrapass\w*|rebas\w*|sobrepas\w*)\b|(?<!\b(?:PM|MP))[<>≤≥]=?)[^\d]{0,22}$/i;
 /** Words before a number that make it a law, decree, resolution or standard number. */
 export const LEGAL_BEFORE = /\b(?:ley|leyes|law|act|decreto|decree|resolucion|resolucao|resolution|res|norma|nom|ds|d\.\s?s|dec|articulo|artigo|article|art|inciso|acuerdo|conama|portaria|lei|circular|oficio|expediente|codigo|code)\.?\s*(?:n[°ºo]\.?|nro\.?|no\.|num\.?|numero|number|#)?\s*$/i;

@@ -319,7 +319,7 @@ describe('OCR misreadings (only with ocr: true)', () => {
     assert.equal(value('The citywide average PM,., concentration was 46.3 µg/m³.', 'pm25', true), 46.3);
     assert.equal(value('Updated at 5 PM. Average PM10 was 45 µg/m³.', 'pm25', true), undefined);
     assert.equal(value('Issued at 4 PM.. Average concentration of PM10 was 45 µg/m³', 'pm25', true), undefined);
-    assert.equal(value('PM>.s: 59.1 µg/m³'), undefined, 'not in a text layer');
+    assert.equal(value('PM>.s: 59.1 µg/m³', 'pm25'), undefined, 'not in a text layer');
     assert.equal(value('PM2.5 > 35 µg/m³ is unhealthy', 'pm25', true), undefined, 'a spaced sign still compares');
   });
   it('M read as NI or N ("PNI10", "PN2.5") through a speckled page', () => {
