@@ -72,7 +72,8 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN[O0][,.:;zZ»]{1,2}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
   // In brackets a formula is never a value: "(802)", "(S02)", "(N0z)", "(co)" are SO2, NO2 and CO as OCR reads them.
   so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g, /\(\s*[S58$][O0o]\s?[2zZ?]\s*\)/g],
-  o3: [/\b[Q0]ZONE\b/g, /\b[O0]3(?=\s*[:=]?\s*\d)/g,
+  // OZONE with its O read as Q, C, G or a zero ("QZONE", "CZONE"): no word is spelt so.
+  o3: [/\b[QCG0]ZONE\b/g, /\b[O0]3(?=\s*[:=]?\s*\d)/g,
     // "03 concentration was 34": a formula before the word for its level, never a number.
     /\b[O0]3(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
     // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
