@@ -5,7 +5,9 @@
  * packages/extract/corpus/agencies.ts) and the synthetic corpus (corpus/generate.ts):
  * field accuracy per medium and per field, no-data documents refused, values
  * invented; time per text-PDF page, per scanned page and per image (best of N
- * runs, the machine's load average beside them); and the peak RSS of a child
+ * runs, the machine's load average beside them); scanned pages read with the OCR
+ * pool's two workers against one worker, the same page both ways back to back (the
+ * baseline in the same run); and the peak RSS of a child
  * process extracting a scanned upload. The figures of the previous extractor
  * (commit 462068c, synthetic corpus only) are printed beside as the baseline.
  * `--quick` skips the synthetic corpus; `--text` keeps only the text-PDF documents
@@ -100,6 +102,29 @@ const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
 const spread = (m: string): string => `(mean ${(mean(perPage(m)) / 1000).toFixed(2)}, max ${(Math.max(...perPage(m)) / 1000).toFixed(2)})`;
 console.log(`scanned PDF: ${(median(perPage('pdf-scan')) / 1000).toFixed(2)} s/page ${spread('pdf-scan')}   baseline ${(BASELINE.scanMsPerPage / 1000).toFixed(2)} s/page (smaller synthetic pages)`);
 console.log(`PNG image:   ${(median(perPage('png')) / 1000).toFixed(2)} s/image ${spread('png')}   photo: ${(median(perPage('photo')) / 1000).toFixed(2)} s/image ${spread('photo')}   baseline ${(BASELINE.imageMs / 1000).toFixed(2)} s/image`);
+
+if (!textOnly) {
+  // The OCR pool's two workers read a page in two parts side by side; the same scans read
+  // whole on one worker, in turn with two (this machine's speed drifts from minute to
+  // minute, so each page is timed both ways back to back, best of RUNS each).
+  const scans = files.filter((f) => f.doc.medium === 'pdf-scan');
+  const byWorkers: Record<1 | 2, number[]> = { 1: [], 2: [] };
+  for (const f of scans) {
+    const best: Record<1 | 2, number> = { 1: Infinity, 2: Infinity };
+    for (let r = 0; r < RUNS; r++) {
+      for (const workers of r % 2 ? ([2, 1] as const) : ([1, 2] as const)) {
+        configureOcr({ workers });
+        const { ms, got } = await extract(f.bytes, f.name);
+        best[workers] = Math.min(best[workers], ms / (got?.pages ?? 1));
+      }
+    }
+    byWorkers[1].push(best[1]);
+    byWorkers[2].push(best[2]);
+  }
+  configureOcr({ workers: 2 });
+  const line = (w: 1 | 2): string => `${(median(byWorkers[w]) / 1000).toFixed(2)} s/page (mean ${(mean(byWorkers[w]) / 1000).toFixed(2)}, max ${(Math.max(...byWorkers[w]) / 1000).toFixed(2)})`;
+  console.log(`scanned PDF, the same pages in turn: two workers (a page in two parts) ${line(2)}; one worker (whole pages) ${line(1)}   load average now: ${load()}`);
+}
 
 if (!quick) {
   const synth = [];

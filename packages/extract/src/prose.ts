@@ -181,7 +181,9 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
           // Only in a "label: value" line: a bare number after a label in mid-row ("PM2.5   1" in a table of counts) is not its value.
           const lineStart = p.text.lastIndexOf('\n', label.start) + 1;
           const lead = p.text.slice(lineStart, label.start);
-          const labelLeads = /^[\s\d.)•*-]*$/.test(lead) || /^[\p{L}\s(]{0,40}$/u.test(lead) || /[:=]/.test(between);
+          // A colon links them after words, not after other numbers: in "3   Bengaluru   Satisfactory   87   PM10 : 10"
+          // (OCR put the colon in) the pollutant is a table row's main one and 10 its count of stations.
+          const labelLeads = /^[\s\d.)•*-]*$/.test(lead) || /^[\p{L}\s(]{0,40}$/u.test(lead) || (/[:=]/.test(between) && !/\d/.test(lead.replace(/^\s*\d{1,3}[.)]?\s+/, '')));
           if (!labelLeads) break;
           if (/^[\s:=()[\]|–-]*$/.test(between) || (unitWithin(between, ctx.ocr) && !/\p{L}{4,}/u.test(between.replace(/[µu]g|mg|ppb|ppm|m3|m³/gi, '')))) {
             const inLabel = unitWithin(between, ctx.ocr) ?? labelUnit;

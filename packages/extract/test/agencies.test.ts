@@ -10,6 +10,7 @@ import { agencyCorpus, type AgencyDoc } from '../corpus/agencies.js';
 import { extraAgencyCorpus } from '../corpus/agencies-extra.js';
 import { renderPage } from '../corpus/render.js';
 import { scoreAgency, total } from '../corpus/score.js';
+import { VARIANTS, renderVariant, variantDocuments } from '../corpus/variants.js';
 import { ExtractionError, extractBulletin, shutdownOcr, type ExtractedContext } from '../src/index.js';
 
 const LIMITS = { maxBytes: 20 * 1024 * 1024, maxPages: 20, maxPixels: 40_000_000, ocrTimeoutMs: 120_000 };
@@ -204,5 +205,14 @@ describe('agency corpus', () => {
   it('scanned prose: OCR\'d lines at the page\'s pitch are one paragraph, thresholds and decrees are not values', () => {
     const r = get('senamhi-monthly-pdf-scan');
     assert.deepEqual([r.pm10, r.pm25], [144.8, 68.9]);
+  });
+
+  it('a rough 200 dpi scan of a city index table holds no concentration: its rows are not read twice, a colon OCR added links no count', async () => {
+    // Read enlarged and in two parts, this scan's second look once took in rows already read (a weak row's
+    // tall misread line spans the rows below it), and "87   *   'PM10   :   10" gave PM10 10 µg/m³.
+    const variant = VARIANTS.find((v) => v.id === 'scan-200dpi-dejavu-rough')!;
+    const doc = variantDocuments().find((d) => d.id === 'agency:cpcb-aqi')!;
+    const { bytes } = await renderVariant(doc, variant);
+    await assert.rejects(extractBulletin(bytes, 'cpcb.pdf', LIMITS), (err: unknown) => err instanceof ExtractionError && err.code === 'no_air_quality_data');
   });
 });

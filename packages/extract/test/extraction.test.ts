@@ -8,9 +8,12 @@ import { existsSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node
 import { after, describe, it } from 'node:test';
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { agencyCorpus } from '../corpus/agencies.js';
 import { renderPage } from '../corpus/render.js';
+import { scoreAgency } from '../corpus/score.js';
 import { ExtractionError, configureOcr, detectFileType, extractBulletin, ocrPoolStats, shutdownOcr, type ExtractionLimits } from '../src/index.js';
 import { imageDimensions, typeFromName } from '../src/file-type.js';
+import { POLLUTANTS } from '../src/vocabulary.js';
 import { languageDataDir, languageDataFile, normalizeOcrWord } from '../src/ocr.js';
 
 const LIMITS: ExtractionLimits = { maxBytes: 5 * 1024 * 1024, maxPages: 5, maxPixels: 20_000_000, ocrTimeoutMs: 60_000 };
@@ -215,6 +218,27 @@ describe('OCR worker pool', () => {
     assert.equal(ocrPoolStats().workersLive, 1, 'the replacement is started without waiting for the next page');
     await read(png);
     assert.equal(ocrPoolStats().workersStarted - replaced, replaced - kept, 'the replacement reads, and is replaced in turn');
+  });
+
+  it('with two workers, a scanned table is read in two parts side by side, to the same values as read whole', async () => {
+    const corpus = agencyCorpus();
+    const k = corpus.findIndex((d) => d.id === 'sinca-temuco-pdf-scan');
+    const { bytes } = await renderPage(corpus[k]!.blocks, corpus[k]!.medium, k + 1);
+    const values = (got: Awaited<ReturnType<typeof extractBulletin>>): unknown => [got.location, POLLUTANTS.map((p) => got.fields[p]?.value ?? null), got.stations?.map((st) => st.name)];
+    try {
+      configureOcr({ workers: 1, recycleAboveRssMb: Infinity });
+      const before = ocrPoolStats().pagesSplit;
+      const whole = await extractBulletin(bytes, 'temuco.pdf', LIMITS);
+      assert.equal(ocrPoolStats().pagesSplit, before, 'one worker reads the page whole');
+      configureOcr({ workers: 2 });
+      const split = await extractBulletin(bytes, 'temuco.pdf', LIMITS);
+      assert.equal(ocrPoolStats().pagesSplit, before + 1, 'two workers read it in two parts');
+      assert.equal(scoreAgency(corpus[k]!.expected, split, null).misses.length, 0, 'every expected value is read');
+      assert.deepEqual(values(split), values(whole));
+    } finally {
+      configureOcr({ workers: 2 });
+      await shutdownOcr(); // the next tests count workers from none
+    }
   });
 
   it('stops an idle worker; the next page starts one', async () => {

@@ -614,6 +614,21 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     ];
     assert.deepEqual(measuresOf(parseBulletinText(lines, { ocr: true })), {});
   });
+  it('the same table with a colon OCR put between a row\'s pollutant and its count ("87   *   \'PM10   :   10")', () => {
+    // A 200 dpi rough scan, enlarged: specks read as "*", "y" and quotes around the cells.
+    const lines = [
+      row(251, [[100, 'Air Quality Index on Jan 01, 2023 @ 4 PM (Average of past 24 hours)'], [1500, ':']], 27),
+      row(296, [[100, 'y'], [1300, 'Based on number of']], 24),
+      row(306, [[100, 'S.No'], [200, 'City'], [450, 'Air Quality'], [700, 'Index Value'], [950, 'Prominent Pollutant'], [1300, 'monitoring stations']], 30),
+      row(384, [[100, 'a'], [200, 'Agra'], [450, 'Moderate'], [700, '158'], [950, 'PM2.5'], [1300, '-1']], 24),
+      row(426, [[100, '2'], [200, 'Ahmedabad'], [450, 'Poor'], [700, '235'], [870, '—'], [950, 'PM2.5, PM10'], [1300, '1']], 24),
+      row(482, [[100, '3'], [200, 'Bengaluru'], [450, 'Satisfactory'], [700, '87'], [900, '*'], [950, "'PM10"], [1100, ':'], [1300, '10']], 24),
+      row(526, [[100, '4'], [200, 'Delhi'], [450, 'Very Poor'], [700, '399'], [900, 'y'], [950, 'PM2.5'], [1300, '37']], 24),
+    ];
+    assert.deepEqual(measuresOf(parseBulletinText(lines, { ocr: true })), {});
+    // A colon after a label that only words lead still links its value.
+    assert.equal(parseBulletinText([row(300, [[100, 'Estación Centro'], [400, 'PM10 : 45 µg/m³']], 24)], { ocr: true }).fields.pm10?.value, 45);
+  });
   it('the same table when OCR ran the header\'s cells together ("Index Value Prominent Polutant ove mee of")', () => {
     const lines = [
       row(150, [[108, 'Air Quality Index on Jan 01, 2023 @ 4 PM (Average of past 24 hours)']], 14),

@@ -192,3 +192,48 @@ describe('skew', () => {
     assert.ok(Math.abs(pageSkew(kept.data, kept.info.width, kept.info.height) - 2.5) < 0.3, 'left as it was with deskew off');
   });
 });
+
+describe('split row', () => {
+  /** Lines of 11 px characters every 50 px from y = 100 (`lines` of them), a rule down the page's left, as RGBA. */
+  function linesPage(lines: number, charsPerLine = 120): { data: Buffer; width: number; height: number; channels: 4 } {
+    const width = 1200;
+    const height = 900;
+    const grey = new Uint8Array(width * height).fill(235);
+    for (let y = 80; y < 820; y++) grey[y * width + 60] = grey[y * width + 61] = 30;
+    for (let n = 0, y = 100; n < lines; n++, y += 50) {
+      for (let x = 100, k = 0; k < charsPerLine && x < 1100; k++) {
+        const w = 5 + (k % 3);
+        for (let yy = y; yy < y + 11; yy++) for (let xx = x; xx < x + w; xx++) grey[yy * width + xx] = 30;
+        x += w + (k % 6 === 5 ? 14 : 3);
+      }
+    }
+    const data = Buffer.alloc(width * height * 4, 255);
+    for (let i = 0; i < grey.length; i++) data.fill(grey[i]!, 4 * i, 4 * i + 3);
+    return { data, width, height, channels: 4 };
+  }
+
+  it('falls in a blank band with about as many characters above as below; a rule down the page may be cut', async () => {
+    const prepared = await preprocessImage(linesPage(14), DEFAULT_STEPS, 40_000_000);
+    assert.equal(prepared.unevenLight, false);
+    const at = prepared.splitRow;
+    assert.ok(at !== null, 'a page of fourteen full lines is split');
+    const tops = Array.from({ length: 14 }, (_, n) => 100 + 50 * n);
+    assert.ok(tops.every((y) => at < y - 1 || at > y + 11), `row ${at} cuts no line`);
+    assert.equal(tops.filter((y) => y < at).length, 7, `row ${at} has seven lines above it`);
+  });
+
+  it('a page with few characters, or unevenly lit, is read whole', async () => {
+    assert.equal((await preprocessImage(linesPage(3, 20), DEFAULT_STEPS, 40_000_000)).splitRow, null);
+    // The lines' paper darkened from white at the top to mid grey at the foot: a photo's light.
+    const shaded = linesPage(14);
+    for (let y = 0; y < shaded.height; y++) {
+      for (let x = 0; x < shaded.width; x++) {
+        const i = 4 * (y * shaded.width + x);
+        if (shaded.data[i]! > 200) shaded.data.fill(Math.round(250 - (120 * y) / shaded.height), i, i + 3);
+      }
+    }
+    const prepared = await preprocessImage(shaded, DEFAULT_STEPS, 40_000_000);
+    assert.equal(prepared.unevenLight, true);
+    assert.equal(prepared.splitRow, null);
+  });
+});

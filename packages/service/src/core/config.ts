@@ -51,6 +51,8 @@ export interface Config {
   uploadMaxPages: number;
   uploadMaxPixels: number;
   ocrTimeoutMs: number;
+  /** OCR workers: pages, or the two parts of one page, read side by side. */
+  ocrWorkers: number;
   /** Resident size (MB) above which the OCR worker is replaced after a job. */
   ocrRecycleRssMb: number;
   /** Seconds an idle OCR worker lives. */
@@ -349,6 +351,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxPages: int(env, 'UPLOAD_MAX_PAGES', 20, 1, 1000),
     uploadMaxPixels: int(env, 'UPLOAD_MAX_PIXELS', 40_000_000, 10_000, 1_000_000_000),
     ocrTimeoutMs: int(env, 'OCR_TIMEOUT_MS', 60_000, 1000, 3_600_000),
+    ocrWorkers: int(env, 'OCR_WORKERS', Math.min(2, availableParallelism()), 1, 64),
     ocrRecycleRssMb: int(env, 'OCR_RECYCLE_RSS_MB', 384, 0, 1_048_576),
     ocrIdleStopSeconds: int(env, 'OCR_IDLE_STOP_SECONDS', 300, 1, 604_800),
     contextSourceRetentionDays: int(env, 'CONTEXT_SOURCE_RETENTION_DAYS', 90, 0, 36_500),

@@ -20,7 +20,7 @@ export const ingestModule = defineModule({
   errors: INGEST_ERRORS,
   create: (deps) => {
     const { config } = deps;
-    configureOcrPool({ recycleAboveRssMb: config.ocrRecycleRssMb, idleStopMs: config.ocrIdleStopSeconds * 1000 });
+    configureOcrPool({ workers: config.ocrWorkers, recycleAboveRssMb: config.ocrRecycleRssMb, idleStopMs: config.ocrIdleStopSeconds * 1000 });
     // The AI module's OpenAI-compatible model reads unsure bulletins, when INGEST_LANGUAGE_MODEL is on.
     const chat = config.ai && config.ingestLanguageModelBelow !== null ? new ChatModel(config.ai, config.outboundAllowedNetworks) : null;
     return new IngestService(deps.store, deps.services.contexts, deps.services.queue, {
