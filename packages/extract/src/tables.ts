@@ -633,6 +633,10 @@ export function readRowTables(lines: Line[], ctx: TableContext): Reading[] {
       const labels = findLabels(l.folded, ctx.ocr);
       // One measure named per row (in any cell: "1 | Agra | Moderate | 158 | PM2.5 | 1"), in a row of cells.
       if (l.cells.length < 2 || labels.length === 0 || new Set(labels.map((x) => x.measure)).size > 1 && !labels.every((x) => x.start < l.cells[0]!.end)) break;
+      // A label well into a long cell is a sentence's word, not a row's name: "Durante el mes, una ligera
+      // subida de la temperatura y … junto con la actividad   5" (a speck OCR read as a 5 at the line's end).
+      const labelCell = l.cells.find((c) => labels[0]!.start >= c.start && labels[0]!.start < c.end);
+      if (labelCell && labelCell.end - labelCell.start > 60 && labels[0]!.start - labelCell.start > 30) break;
       rowLines.push(l);
     }
     if (rowLines.length === 0) continue;

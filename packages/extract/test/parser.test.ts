@@ -588,6 +588,17 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     assert.equal(got.fields.o3?.value, 34);
     assert.equal(Object.keys(got.fields).filter((k) => k !== 'location' && k !== 'date').length, 3);
   });
+  it('a speck OCR read as a number at the end of a prose line is not the value of a word in the sentence', () => {
+    // SENAMHI's monthly report as a rough scan reads it: the title's last line is two cells, like a table's header.
+    const lines = [
+      row(200, [[115, 'VIGILANCIA DE LA CALIDAD DEL AIRE EN EL ÁREA METROPOLITANA DE']], 24),
+      row(242, [[115, 'LIMA Y CALLAO (AMLC)'], [520, '-'], [560, 'SETIEMBRE 2024'], [800, '.']], 24),
+      row(300, [[115, 'Durante el mes, una ligera subida de la temperatura y una menor humedad relativa, junto con la actividad'], [1900, '5']], 24),
+      row(342, [[115, 'vehicular, favorecieron el aumento del material particulado. El PM10 alcanzó 144,8 µg/m³ en la estación VMT.']], 24),
+    ];
+    const got = parseBulletinText(lines, { ocr: true });
+    assert.deepEqual(measuresOf(got), { pm10: 144.8 });
+  });
   it('OCR\'d prose lines at the page\'s usual pitch are one paragraph, though their ink boxes leave wide gaps', () => {
     const text = [
       'En el caso del PM10, las estaciones PAR, SBJ y VMT superaron el Estándar de Calidad Ambiental (ECA) de',
