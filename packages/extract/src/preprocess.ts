@@ -563,7 +563,7 @@ export function despeckle(grey: Uint8Array, width: number, height: number): numb
   return eraseSpecks(grey, width, height, c, medianCharacterHeight(c)).length;
 }
 
-/** Erase the specks (see `despeckle`) when there are at least `minimum` of them; returns how many there are. */
+/** Erase the specks (see `despeckle`) when there are at least `minimum` of them; returns those erased (none under `minimum`). */
 function eraseSpecks(grey: Uint8Array, width: number, height: number, c: Components, charH: number, minimum = 0): number[] {
   const specks = findSpecks(grey, width, height, c, charH);
   if (specks.length < minimum) return [];
