@@ -6,6 +6,7 @@
 import type SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { ExtractionError } from './errors.js';
+import { normalizeGrey } from './grey-normalize.js';
 
 export interface PreprocessSteps {
   /** Drop colour: coloured table backgrounds and category badges confuse binarisation less. */
@@ -180,12 +181,16 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
       }
     }
     if (steps.median) img = img.median(3);
-    const raw = { raw: { width, height, channels: 1 as const } };
-    let out = sharp(await img.grayscale().raw().toBuffer(), raw);
-    if (stretch) out = out.normalize();
-    if (steps.sharpen) out = out.sharpen();
-    if (steps.threshold) out = out.threshold(150);
-    const inspected = await inspectInk(sharp, await out.grayscale().raw().toBuffer(), width, height, steps.despeckle, steps.deskew && !unevenLight);
+    let grey: Buffer = await img.grayscale().raw().toBuffer();
+    if (steps.sharpen || steps.threshold) {
+      let out = sharp(grey, { raw: { width, height, channels: 1 } });
+      if (steps.sharpen) out = out.sharpen();
+      if (steps.threshold) out = out.threshold(150);
+      grey = await out.grayscale().raw().toBuffer();
+    }
+    // Stretched last, where sharp's own pipeline order put its normalize().
+    if (stretch) grey = await normalizeGrey(sharp, grey, width, height);
+    const inspected = await inspectInk(sharp, grey, width, height, steps.despeckle, steps.deskew && !unevenLight);
     // An unevenly lit page (a phone photo) is read whole: its lines bow with the paper, and
     // read in two parts the agency corpus's photos lost 9 of 11 fields on two of them.
     return { ...inspected, splitRow: unevenLight ? null : inspected.splitRow, unevenLight };
@@ -220,10 +225,10 @@ async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number
     // lines on white both are paper, and it turned the paper dark grey and the text
     // unreadable. It is used (later, see preprocessImage) unless it darkens the paper;
     // then `contrastRange` stretches here.
-    const normalized = await sharp(out, raw).normalize().grayscale().raw().toBuffer();
-    if (paperLevel(normalized) >= paperLevel(out) - INK_CONTRAST) return { img: sharp(out, raw), unevenLight, stretch: true };
-    const histogram = new Uint32Array(256);
-    for (let i = 0; i < out.length; i++) histogram[out[i]!]! += 1;
+    const histogram = greyHistogram(out);
+    if (paperLevel(greyHistogram(await normalizeGrey(sharp, out, info.width, info.height))) >= paperLevel(histogram) - INK_CONTRAST) {
+      return { img: sharp(out, raw), unevenLight, stretch: true };
+    }
     const [lo, hi] = contrastRange(histogram);
     if (hi > lo) {
       const lut = Uint8Array.from({ length: 256 }, (_, v) => Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo)))));
@@ -241,11 +246,15 @@ function backgroundSpread(bg: Buffer): number {
   return (sample[Math.floor(0.95 * (sample.length - 1))] ?? 0) - (sample[Math.floor(0.05 * (sample.length - 1))] ?? 0);
 }
 
-/** The median grey level (the paper, on a page that is mostly paper). */
-function paperLevel(pixels: Uint8Array): number {
+function greyHistogram(pixels: Uint8Array): Uint32Array {
   const histogram = new Uint32Array(256);
   for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]! += 1;
-  const half = pixels.length / 2;
+  return histogram;
+}
+
+/** The median grey level of a histogram (the paper, on a page that is mostly paper). */
+function paperLevel(histogram: Uint32Array): number {
+  const half = histogram.reduce((a, b) => a + b, 0) / 2;
   let seen = 0;
   for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= half) return v;
   return 255;

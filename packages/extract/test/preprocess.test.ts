@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
+import { lightnessPercentile, normalizeGrey } from '../src/grey-normalize.js';
 import { DEFAULT_STEPS, characterHeight, contrastRange, despeckle, pageSkew, preprocessImage } from '../src/preprocess.js';
 
 /** A white page with rows of dark "characters" of a given height, a table frame and noise specks. */
@@ -136,6 +137,57 @@ describe('contrast stretch', () => {
     const { data } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
     assert.ok(data[200 * width + 500]! > 230, `paper at ${data[200 * width + 500]}`);
     assert.ok(data[66 * width + 64]! < 60, `ink at ${data[66 * width + 64]}`);
+  });
+});
+
+describe('normalize from the histogram', () => {
+  /** A seeded generator: the same images every run. */
+  const random = (seed: number) => () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const sharpNormalize = (grey: Uint8Array, width: number, height: number) =>
+    sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).normalize().grayscale().raw().toBuffer();
+  const differing = (a: Uint8Array, b: Uint8Array): number => a.reduce((n, v, i) => n + (v === b[i] ? 0 : 1), 0);
+
+  it('gives the bytes of sharp\'s normalize() on pages of every kind of histogram', async () => {
+    const next = random(17);
+    const kinds: Array<[string, (lo: number, hi: number, paper: number) => number]> = [
+      ['uniform noise', () => Math.floor(next() * 256)],
+      ['a narrow range', (lo, hi) => lo + Math.floor(next() * (hi - lo + 1))],
+      ['ink on paper', (_lo, _hi, paper) => (next() < 0.08 ? Math.floor(next() * 120) : paper - Math.floor(next() * 6))],
+      ['two levels', (lo, hi) => (next() < 0.5 ? lo : hi)],
+      ['paper and a few specks', (_lo, _hi, paper) => (next() < 0.001 ? Math.floor(next() * 256) : paper)],
+    ];
+    for (let k = 0; k < 60; k++) {
+      const [kind, level] = kinds[k % kinds.length]!;
+      const width = 1 + Math.floor(next() * 240);
+      const height = 1 + Math.floor(next() * 240);
+      const lo = Math.floor(next() * 256);
+      const hi = lo + Math.floor(next() * (256 - lo));
+      const paper = 200 + Math.floor(next() * 56);
+      const grey = Uint8Array.from({ length: width * height }, () => level(lo, hi, paper));
+      const ours = await normalizeGrey(sharp, grey, width, height);
+      assert.equal(differing(ours, await sharpNormalize(grey, width, height)), 0, `${kind}, ${width}×${height}`);
+    }
+  });
+
+  it('gives the bytes of sharp\'s normalize() on a faded page of text, and stretches it', async () => {
+    const { grey, width, height } = page(14);
+    // Grey ink on grey paper, as a faded scan.
+    const faded = grey.map((v) => 90 + Math.round((v * 120) / 255));
+    const ours = await normalizeGrey(sharp, faded, width, height);
+    assert.equal(differing(ours, await sharpNormalize(faded, width, height)), 0);
+    const range = (xs: Uint8Array): [number, number] => [xs.reduce((a, b) => Math.min(a, b), 255), xs.reduce((a, b) => Math.max(a, b), 0)];
+    assert.deepEqual(range(faded), [99, 203]);
+    const [lo, hi] = range(ours);
+    assert.ok(lo < 99 && hi > 203, `stretched to ${lo}–${hi}`);
+  });
+
+  it('finds libvips\' percentile: the first bin whose scaled running total exceeds it', () => {
+    // 100 bins of 10 pixels: the running total scaled to 0–99 first exceeds 1 at bin 2.
+    assert.equal(lightnessPercentile(new Float64Array(100).fill(10), 1), 2);
+    // Nothing exceeds 99 % of 100 bins when the scale tops out at 99: the answer is the size.
+    assert.equal(lightnessPercentile(new Float64Array(100).fill(10), 99), 100);
+    // Empty bins at the top do not count in the size.
+    assert.equal(lightnessPercentile(Float64Array.from([0, 5, 0, 5, 0, 0]), 1), 1);
   });
 });
 
