@@ -38,11 +38,11 @@ if (ocrId) {
       const page = await pdf.getPage(n);
       const raster = enlarge ? await rasterise(pdf, page, LIMITS.maxPixels, 2 * RENDER_LONG_SIDE, ENLARGED_MAX_PIXELS) : await rasterise(pdf, page, LIMITS.maxPixels, RENDER_LONG_SIDE);
       const prepared = await preprocessImage({ ...raster, channels: 4 }, DEFAULT_STEPS, LIMITS.maxPixels);
-      lines.push(...(await ocrImage(prepared.png, n, { deadline, rotateAuto: DEFAULT_STEPS.deskew, localThreshold: prepared.unevenLight })).lines);
+      lines.push(...(await ocrImage(prepared.grey, n, { deadline, rotateAuto: DEFAULT_STEPS.deskew, localThreshold: prepared.unevenLight })).lines);
     }
   } else {
     const prepared = await preprocessImage(bytes, DEFAULT_STEPS, LIMITS.maxPixels, enlarge);
-    lines.push(...(await ocrImage(prepared.png, 1, { deadline, rotateAuto: DEFAULT_STEPS.deskew, localThreshold: prepared.unevenLight })).lines);
+    lines.push(...(await ocrImage(prepared.grey, 1, { deadline, rotateAuto: DEFAULT_STEPS.deskew, localThreshold: prepared.unevenLight })).lines);
   }
   await shutdownOcr();
 } else {

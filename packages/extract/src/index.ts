@@ -121,7 +121,7 @@ export async function extractBulletin(
       },
       // Images are read whole: the time target is a scanned page's, and read in two parts the
       // agency corpus's PNGs changed on two of seven (one better, one worse).
-      recognise: (p) => ocrImage(p.png, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew, localThreshold: p.unevenLight, segmentation }),
+      recognise: (p) => ocrImage(p.grey, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew, localThreshold: p.unevenLight, segmentation }),
       allowed: !opts.preprocess && !preprocessSteps.upscale,
       belowPx: IMAGE_TEXT_PX,
       estimateBelowPx: IMAGE_TEXT_ESTIMATE_PX,
@@ -253,7 +253,7 @@ async function readPdf(
               : await renderPage(doc, page, limits.maxPixels, RENDER_LONG_SIDE);
             return preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
           },
-          recognise: (p) => ocrImage(p.png, n, { deadline, signal, rotateAuto: steps.deskew, localThreshold: p.unevenLight, segmentation, splitRow: p.splitRow }),
+          recognise: (p) => ocrImage(p.grey, n, { deadline, signal, rotateAuto: steps.deskew, localThreshold: p.unevenLight, segmentation, splitRow: p.splitRow }),
           allowed: true,
           belowPx: SMALL_TEXT_PX,
           estimateBelowPx: SMALL_TEXT_ESTIMATE_PX,

@@ -19,10 +19,9 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readlinkSync, renameSyn
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type SharpModule from 'sharp';
 import type { Page, Worker } from 'tesseract.js';
 import { ExtractionError } from './errors.js';
-import type { TextCell, TextLine } from './types.js';
+import type { GreyImage, TextCell, TextLine } from './types.js';
 
 export const OCR_LANGUAGES = ['spa', 'por', 'eng'] as const;
 const MODEL = '4.0.0_best_int';
@@ -247,72 +246,95 @@ async function recognise(worker: Worker, image: Buffer, opts: Record<string, unk
 }
 
 /**
- * Recognise one encoded image (PNG) on the pool; the deadline counts from when a
- * worker takes it. On timeout or abort the worker is terminated (tesseract cannot
- * cancel a recognition) and `ocr_timeout` / the abort reason is thrown.
+ * Recognise a grey page on the pool; the deadline counts from when a worker takes
+ * it. On timeout or abort the worker is terminated (tesseract cannot cancel a
+ * recognition) and `ocr_timeout` / the abort reason is thrown.
  *
  * With `splitRow` (a row in a band free of text, PreparedImage.splitRow; index.ts
  * passes it for scanned PDF pages) and a pool of two or more, the parts above and
  * below it are read side by side on two workers and their rows joined: a page's
  * reading takes the time of its larger part.
  */
-export async function ocrImage(image: Buffer, page: number, opts: OcrOptions): Promise<OcrResult> {
+export async function ocrImage(image: GreyImage, page: number, opts: OcrOptions): Promise<OcrResult> {
   if (opts.splitRow == null || poolSize < 2) return rowsToLines(await readOnWorker(image, opts), page);
   pagesSplit += 1;
-  const { default: sharp } = await import('sharp');
-  const { data, info } = await sharp(image).grayscale().raw().toBuffer({ resolveWithObject: true });
-  const at = Math.min(Math.max(1, opts.splitRow), info.height - 1);
-  const parts = await Promise.all([[0, at], [at, info.height]].map(async ([top, bottom]) => ({
+  const at = Math.min(Math.max(1, opts.splitRow), image.height - 1);
+  const parts = [[0, at], [at, image.height]].map(([top, bottom]) => ({
     top: top!,
-    png: await sharp(data.subarray(top! * info.width, bottom! * info.width), { raw: { width: info.width, height: bottom! - top!, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer(),
-  })));
+    image: { data: image.data.subarray(top! * image.width, bottom! * image.width), width: image.width, height: bottom! - top! },
+  }));
   // Both settle before an error is passed on: a part still running holds its worker.
-  const read = await Promise.allSettled(parts.map((p) => readOnWorker(p.png, opts)));
+  const read = await Promise.allSettled(parts.map((p) => readOnWorker(p.image, opts)));
   const failed = read.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   const rows = read.flatMap((r, k) => (r.status === 'fulfilled' ? r.value.map((row) => row.map((line) => shiftLine(line, parts[k]!.top))) : []));
   return rowsToLines(rows, page);
 }
 
+/**
+ * A grey page as tesseract takes it: binary PGM, read by leptonica without decoding.
+ * A PNG of a 1600 × 1400 scan took tesseract ~130 ms to decode, on top of encoding it.
+ */
+function pgm(image: GreyImage): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii'), image.data]);
+}
+
 function shiftLine(line: OcrLine, dy: number): OcrLine {
   return { ...line, y0: line.y0 + dy, y1: line.y1 + dy, words: line.words.map((w) => ({ ...w, y0: w.y0 + dy, y1: w.y1 + dy })) };
 }
 
-/** One image read on one worker of the pool: its rows (see `ocrImage`). */
-async function readOnWorker(image: Buffer, opts: OcrOptions): Promise<OcrRow[]> {
+/**
+ * One image read on the pool: its rows (see `ocrImage`). The first reading takes one
+ * worker; the second look's strips are then read on as many as are free (see `secondLook`).
+ */
+async function readOnWorker(image: GreyImage, opts: OcrOptions): Promise<OcrRow[]> {
+  const encoded = pgm(image);
+  const first = await onWorker(opts, async (worker) => {
+    await configure(worker, opts, opts.segmentation === 'block' ? 'block' : 'auto');
+    let page = await recognise(worker, encoded, { rotateAuto: opts.rotateAuto ?? false });
+    let rows = groupRows(pageLines(page));
+    if (rows.flatMap(rowWords).length < MIN_LAYOUT_WORDS && opts.segmentation !== 'block') {
+      // Layout analysis can take a whole photographed card for a picture (a light card on a dark
+      // desk) and find no text in it: read the page once more as one block of lines.
+      await configure(worker, opts, 'block');
+      const block = await recognise(worker, encoded, { rotateAuto: opts.rotateAuto ?? false });
+      const blockRows = groupRows(pageLines(block));
+      if (blockRows.flatMap(rowWords).length > rows.flatMap(rowWords).length) {
+        page = block;
+        rows = blockRows;
+      }
+    }
+    return { rows, rotateRadians: page.rotateRadians ?? 0 };
+  });
+  if (opts.secondLook === false) return first.rows;
+  return secondLook(image, first.rows, first.rotateRadians, opts);
+}
+
+/** Tesseract's settings for a reading: page layout analysis ('auto', PSM 3) or one block of lines ('block', PSM 6). */
+async function configure(worker: Worker, opts: OcrOptions, segmentation: 'auto' | 'block'): Promise<void> {
+  const { PSM } = await import('tesseract.js');
+  // debug_file: tesseract's notes ("Estimating resolution as …") go nowhere instead of stderr.
+  await worker.setParameters({
+    tessedit_pageseg_mode: segmentation === 'block' ? PSM.SINGLE_BLOCK : PSM.AUTO,
+    preserve_interword_spaces: '1',
+    debug_file: '/dev/null',
+    // 0: one Otsu threshold for the page; 2: Sauvola, a threshold per neighbourhood.
+    thresholding_method: opts.localThreshold ? '2' : '0',
+  } as never);
+}
+
+/**
+ * `work` on a worker of the pool, within the deadline (counted from when a worker takes
+ * it) and the abort signal. On timeout or abort the worker is terminated (tesseract
+ * cannot cancel a recognition) and `ocr_timeout` / the abort reason is thrown.
+ */
+async function onWorker<T>(opts: OcrOptions, work: (worker: Worker) => Promise<T>): Promise<T> {
   const slot = await acquire();
   try {
     opts.signal?.throwIfAborted();
     const remaining = opts.deadline - Date.now();
     if (remaining <= 0) throw new ExtractionError('ocr_timeout', 'text recognition ran out of time');
-    const run = (async () => {
-      const { PSM } = await import('tesseract.js');
-      const worker = await (slot.worker ?? startWorker(slot));
-      // debug_file: tesseract's notes ("Estimating resolution as …") go nowhere instead of stderr.
-      await worker.setParameters({
-        tessedit_pageseg_mode: opts.segmentation === 'block' ? PSM.SINGLE_BLOCK : PSM.AUTO,
-        preserve_interword_spaces: '1',
-        debug_file: '/dev/null',
-        // 0: one Otsu threshold for the page; 2: Sauvola, a threshold per neighbourhood.
-        thresholding_method: opts.localThreshold ? '2' : '0',
-      } as never);
-      let first = await recognise(worker, image, { rotateAuto: opts.rotateAuto ?? false });
-      let rows = groupRows(pageLines(first));
-      if (rows.flatMap(rowWords).length < MIN_LAYOUT_WORDS && opts.segmentation !== 'block') {
-        // Layout analysis can take a whole photographed card for a picture (a light card on a dark
-        // desk) and find no text in it: read the page once more as one block of lines.
-        await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK } as never);
-        const block = await recognise(worker, image, { rotateAuto: opts.rotateAuto ?? false });
-        const blockRows = groupRows(pageLines(block));
-        if (blockRows.flatMap(rowWords).length > rows.flatMap(rowWords).length) {
-          first = block;
-          rows = blockRows;
-        }
-      }
-      if (opts.secondLook === false) return rows;
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK } as never);
-      return secondLook(worker, image, rows, first.rotateRadians ?? 0, opts.deadline);
-    })();
+    const run = (slot.worker ?? startWorker(slot)).then(work);
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(opts.signal?.reason ?? new Error('aborted'));
@@ -437,6 +459,15 @@ interface Region {
   row: OcrRow | null;
 }
 
+/** A region as cut from the page: its box in whole pixels, margins included. */
+interface Strip {
+  region: Region;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /**
  * Page layout analysis (PSM 3) sometimes merges a table's stacked header cells
  * ("PM10" over "(µg/m³) 24 h", beside a one-line "Estación") into one garbled line,
@@ -446,14 +477,17 @@ interface Region {
  *    its cells (word groups apart by more than 1.2 line heights), each a region;
  *  - a blank band taller than 2.5 line heights between rows is a region.
  * The regions are cut out and stacked one under another, a line height of white
- * between them, into one small image, which tesseract reads once as one uniform
- * block (PSM 6): each cell's stacked lines then read as lines of their own, and the
- * whole second look costs one recognition of a few strips. A weak row is replaced by
- * its cells' new reading when that is more confident; a band gains the rows found in
- * it with a confidence of at least 0.6 (a rule, a logo or nothing give none). Out of
- * time, the first reading stands.
+ * between them, into small images, which tesseract reads as one uniform block each
+ * (PSM 6): each cell's stacked lines then read as lines of their own, and the whole
+ * second look costs a recognition of a few strips. With two or more workers the
+ * strips are shared among as many images as there are workers, of about equal area,
+ * read side by side: on a page read in two parts, the part read first had left its
+ * worker idle through the other part's second look (820 ms of a SENAMHI scan's 2.1 s).
+ * A weak row is replaced by its cells' new reading when that is more confident; a band
+ * gains the rows found in it with a confidence of at least 0.6 (a rule, a logo or
+ * nothing give none). Out of time, the first reading stands.
  */
-async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateRadians: number, deadline: number): Promise<OcrRow[]> {
+async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: number, opts: OcrOptions): Promise<OcrRow[]> {
   if (rows.length === 0) return rows;
   const h = Math.max(4, median(rows.flatMap((r) => rowWords(r).map((w) => w.h))));
   const sorted = [...rows].sort((a, b) => rowTop(a) - rowTop(b));
@@ -477,11 +511,10 @@ async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateR
     const next = sorted[k + 1];
     if (next && rowTop(next) - rowBottom(row) > 2.5 * h) regions.push({ x0: -1, x1: -1, y0: rowBottom(row) + 0.2 * h, y1: rowTop(next) - 0.2 * h, row: null });
   });
-  if (regions.length === 0 || Date.now() > deadline - 500) return rows;
-  const { default: sharp } = await import('sharp');
-  const { data: grey, W, H } = await pageAsRead(sharp, image, rotateRadians);
+  if (regions.length === 0 || Date.now() > opts.deadline - 500) return rows;
+  const { data: grey, width: W, height: H } = await pageAsRead(image, rotateRadians);
   // Each region with a margin of 0.4 line heights around it (0.6 to the sides of a cell).
-  const boxes = regions.slice(0, SECOND_LOOK_REGIONS).map((r) => {
+  const boxes: Strip[] = regions.slice(0, SECOND_LOOK_REGIONS).map((r) => {
     const x0 = r.row ? Math.max(0, Math.floor(r.x0 - 0.6 * h)) : 0;
     const x1 = r.row ? Math.min(W, Math.ceil(r.x1 + 0.6 * h)) : W;
     const y0 = Math.max(0, Math.floor(r.y0));
@@ -490,36 +523,23 @@ async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateR
   }).filter((b) => b.x1 - b.x0 >= h && b.y1 - b.y0 >= 0.6 * h);
   if (boxes.length === 0) return rows;
   const gap = Math.ceil(1.5 * h);
-  const mosaicW = Math.max(...boxes.map((b) => b.x1 - b.x0)) + 2 * gap;
-  let mosaicH = gap;
-  const slots = boxes.map((b) => {
-    const top = mosaicH;
-    mosaicH += b.y1 - b.y0 + gap;
-    return { ...b, top };
-  });
-  const mosaic = Buffer.alloc(mosaicW * mosaicH, 255);
-  for (const s of slots) {
-    for (let y = s.y0; y < s.y1; y++) grey.copy(mosaic, (s.top + y - s.y0) * mosaicW + gap, y * W + s.x0, y * W + s.x1);
+  // The boxes dealt out, largest first, to the image with the least area so far; each image keeps page order.
+  const groups: Strip[][] = Array.from({ length: Math.min(poolSize, boxes.length) }, () => []);
+  const area = (b: Strip): number => (b.x1 - b.x0) * (b.y1 - b.y0);
+  const load = groups.map(() => 0);
+  for (const b of [...boxes].sort((x, y) => area(y) - area(x))) {
+    const k = load.indexOf(Math.min(...load));
+    groups[k]!.push(b);
+    load[k]! += area(b);
   }
-  const png = await sharp(mosaic, { raw: { width: mosaicW, height: mosaicH, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
-  const page = await recognise(worker, png, {});
-  // Each new line back to its slot, in page coordinates.
-  const bySlot = new Map<(typeof slots)[number], OcrLine[]>();
-  for (const line of pageLines(page)) {
-    const mid = (line.y0 + line.y1) / 2;
-    const slot = slots.find((s) => mid >= s.top && mid < s.top + (s.y1 - s.y0));
-    if (!slot) continue;
-    const dx = slot.x0 - gap;
-    const dy = slot.y0 - slot.top;
-    const moved: OcrLine = {
-      x0: line.x0 + dx,
-      x1: line.x1 + dx,
-      y0: line.y0 + dy,
-      y1: line.y1 + dy,
-      words: line.words.map((w) => ({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy })),
-    };
-    bySlot.set(slot, [...(bySlot.get(slot) ?? []), moved]);
+  // All settle before an error is passed on: an image still being read holds its worker.
+  const read = await Promise.allSettled(groups.map((group) => readStrips(grey, W, group.sort((x, y) => boxes.indexOf(x) - boxes.indexOf(y)), gap, opts)));
+  const failed = read.find((r) => r.status === 'rejected');
+  if (failed) {
+    if (failed.reason instanceof ExtractionError && failed.reason.code === 'ocr_timeout') return rows;
+    throw failed.reason;
   }
+  const byStrip = new Map(read.flatMap((r) => (r.status === 'fulfilled' ? [...r.value] : [])));
   let out = rows;
   // A region can take in rows already read (a weak row with a tall misread line spans
   // the rows below it): lines over another row's text are that row read again, and are
@@ -527,15 +547,15 @@ async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateR
   const unread = (lines: OcrLine[], except: OcrRow | null): OcrLine[] =>
     lines.filter((l) => !out.some((r) => r !== except && r.some((o) => sameText(l, o))));
   // Weak rows: all their cells' new lines against the row's old words.
-  for (const row of new Set(slots.flatMap((s) => (s.region.row ? [s.region.row] : [])))) {
-    const fresh = unread(slots.filter((s) => s.region.row === row).flatMap((s) => bySlot.get(s) ?? []), row);
+  for (const row of new Set(boxes.flatMap((s) => (s.region.row ? [s.region.row] : [])))) {
+    const fresh = unread(boxes.filter((s) => s.region.row === row).flatMap((s) => byStrip.get(s) ?? []), row);
     if (fresh.length > 0 && meanConfidence(fresh.flatMap((l) => l.words)) > meanConfidence(rowWords(row)) + 0.03) {
       out = [...out.filter((r) => r !== row), ...groupRows(fresh)];
     }
   }
   // Blank bands: rows found there, if OCR is fairly sure of them.
-  for (const s of slots.filter((x) => x.region.row === null)) {
-    const fresh = groupRows(unread(bySlot.get(s) ?? [], null)).filter((r) => meanConfidence(rowWords(r)) >= 0.6);
+  for (const s of boxes.filter((x) => x.region.row === null)) {
+    const fresh = groupRows(unread(byStrip.get(s) ?? [], null)).filter((r) => meanConfidence(rowWords(r)) >= 0.6);
     out = [...out, ...fresh];
   }
   // Rows read from separate cells of one table row join again.
@@ -543,23 +563,65 @@ async function secondLook(worker: Worker, image: Buffer, rows: OcrRow[], rotateR
 }
 
 /**
+ * Strips of the page stacked into one image, `gap` pixels of white around each, read
+ * on a worker of the pool as one block of lines; each line read goes back to the strip
+ * it lies in, in page coordinates.
+ */
+async function readStrips(grey: Buffer, W: number, strips: Strip[], gap: number, opts: OcrOptions): Promise<Map<Strip, OcrLine[]>> {
+  const mosaicW = Math.max(...strips.map((b) => b.x1 - b.x0)) + 2 * gap;
+  let mosaicH = gap;
+  const placed = strips.map((b) => {
+    const top = mosaicH;
+    mosaicH += b.y1 - b.y0 + gap;
+    return { strip: b, top };
+  });
+  const mosaic = Buffer.alloc(mosaicW * mosaicH, 255);
+  for (const { strip: s, top } of placed) {
+    for (let y = s.y0; y < s.y1; y++) grey.copy(mosaic, (top + y - s.y0) * mosaicW + gap, y * W + s.x0, y * W + s.x1);
+  }
+  const encoded = pgm({ data: mosaic, width: mosaicW, height: mosaicH });
+  const page = await onWorker(opts, async (worker) => {
+    await configure(worker, opts, 'block');
+    return recognise(worker, encoded, {});
+  });
+  const byStrip = new Map<Strip, OcrLine[]>();
+  for (const line of pageLines(page)) {
+    const mid = (line.y0 + line.y1) / 2;
+    const at = placed.find((p) => mid >= p.top && mid < p.top + (p.strip.y1 - p.strip.y0));
+    if (!at) continue;
+    const dx = at.strip.x0 - gap;
+    const dy = at.strip.y0 - at.top;
+    const moved: OcrLine = {
+      x0: line.x0 + dx,
+      x1: line.x1 + dx,
+      y0: line.y0 + dy,
+      y1: line.y1 + dy,
+      words: line.words.map((w) => ({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy })),
+    };
+    byStrip.set(at.strip, [...(byStrip.get(at.strip) ?? []), moved]);
+  }
+  return byStrip;
+}
+
+/**
  * The page's grey pixels as tesseract read them: a page it straightened (`rotateAuto`)
  * is turned the same way about its centre and kept at its size (tesseract's word boxes
  * are in those coordinates; checked on a photo turned 0.4°: the boxes hold its words).
  */
-async function pageAsRead(sharp: typeof SharpModule, image: Buffer, rotateRadians: number): Promise<{ data: Buffer; W: number; H: number }> {
-  const { data, info } = await sharp(image).grayscale().raw().toBuffer({ resolveWithObject: true });
-  if (rotateRadians === 0) return { data, W: info.width, H: info.height };
-  const turned = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+async function pageAsRead(image: GreyImage, rotateRadians: number): Promise<GreyImage> {
+  if (rotateRadians === 0) return image;
+  const { default: sharp } = await import('sharp');
+  const { width, height } = image;
+  const turned = await sharp(image.data, { raw: { width, height, channels: 1 } })
     .rotate((rotateRadians * 180) / Math.PI, { background: '#ffffff' })
     .grayscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const ox = Math.round((turned.info.width - info.width) / 2);
-  const oy = Math.round((turned.info.height - info.height) / 2);
-  const out = Buffer.alloc(info.width * info.height, 255);
-  for (let y = 0; y < info.height; y++) turned.data.copy(out, y * info.width, (y + oy) * turned.info.width + ox, (y + oy) * turned.info.width + ox + info.width);
-  return { data: out, W: info.width, H: info.height };
+  const ox = Math.round((turned.info.width - width) / 2);
+  const oy = Math.round((turned.info.height - height) / 2);
+  const out = Buffer.alloc(width * height, 255);
+  for (let y = 0; y < height; y++) turned.data.copy(out, y * width, (y + oy) * turned.info.width + ox, (y + oy) * turned.info.width + ox + width);
+  return { data: out, width, height };
 }
 
 /** Two lines over the same text: they overlap across and by half the lower one's height down. */

@@ -7,6 +7,7 @@ import type SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { ExtractionError } from './errors.js';
 import { normalizeGrey } from './grey-normalize.js';
+import type { GreyImage } from './types.js';
 
 export interface PreprocessSteps {
   /** Drop colour: coloured table backgrounds and category badges confuse binarisation less. */
@@ -109,7 +110,8 @@ export type ImageInput = Uint8Array | { data: Buffer; width: number; height: num
 
 /** A page ready for OCR, and what preparing it measured. */
 export interface PreparedImage {
-  png: Buffer;
+  /** The page's grey pixels, as OCR reads them (raw: encoding and decoding a PNG cost ~150 ms a page). */
+  grey: GreyImage;
   /**
    * The page's light is uneven (a phone photo's shadow): its blurred background
    * spans more than UNEVEN_LIGHT_SPREAD grey levels. Tesseract then binarises
@@ -141,7 +143,7 @@ export const UNEVEN_LIGHT_SPREAD = 50;
 
 /**
  * Prepare an image for OCR: auto-orient from EXIF (phone photos), flatten alpha on
- * white, then the chosen steps; returns the PNG with what was learnt on the way
+ * white, then the chosen steps; returns the grey page with what was learnt on the way
  * (uneven light, character height). `maxPixels` also bounds the decoder (sharp's
  * limitInputPixels) and the upscaled output.
  */
@@ -480,8 +482,8 @@ export function pageSkew(grey: Uint8Array, width: number, height: number): numbe
  */
 export const SPECKLED_PAGE = 100;
 
-/** One labelling of the prepared page's grey pixels: its character height and, if asked, its specks erased; then the PNG OCR reads. */
-async function inspectInk(sharp: typeof SharpModule, grey: Buffer, width: number, height: number, erase: boolean, deskew: boolean): Promise<{ png: Buffer; characterHeight: number; splitRow: number | null }> {
+/** One labelling of the prepared page's grey pixels: its character height and, if asked, its specks erased; then the grey page OCR reads. */
+async function inspectInk(sharp: typeof SharpModule, grey: Buffer, width: number, height: number, erase: boolean, deskew: boolean): Promise<{ grey: GreyImage; characterHeight: number; splitRow: number | null }> {
   let components: Components | null = darkComponents(grey, width, height);
   let charH = medianCharacterHeight(components);
   const angle = deskew ? skewAngle(components, charH, width) : 0;
@@ -506,8 +508,7 @@ async function inspectInk(sharp: typeof SharpModule, grey: Buffer, width: number
   const erased = erase ? eraseSpecks(grey, width, height, components, charH, SPECKLED_PAGE) : [];
   // The split is looked for among the page's components as OCR will see them: specks erased.
   const splitRow = textSplitRow(components, charH, height, erased);
-  const png = await sharp(grey, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
-  return { png, characterHeight: charH, splitRow };
+  return { grey: { data: grey, width, height }, characterHeight: charH, splitRow };
 }
 
 /** Each part of a split page holds at least this share of its characters. */

@@ -81,7 +81,7 @@ describe('even light', () => {
     const png = await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).png().toBuffer();
     const prepared = await preprocessImage(png, { ...DEFAULT_STEPS, median: false, despeckle: false }, 4e7);
     assert.equal(prepared.unevenLight, false);
-    const { data } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const { data } = prepared.grey;
     // Paper between rows of text near the top and near the foot.
     const paper = (y: number): number => data[y * width + 30]!;
     assert.ok(Math.abs(paper(30) - paper(height - 20)) <= 6, `top ${paper(30)}, foot ${paper(height - 20)}`);
@@ -134,7 +134,7 @@ describe('contrast stretch', () => {
     // Two short lines of 14 px "characters": 0.3 % of the page is ink.
     for (const y0 of [60, 100]) for (let k = 0; k < 4; k++) for (let y = y0; y < y0 + 14; y++) for (let x = 60 + k * 12; x < 68 + k * 12; x++) grey[y * width + x] = 25;
     const prepared = await preprocessImage(await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).png().toBuffer(), DEFAULT_STEPS, 4e7);
-    const { data } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const { data } = prepared.grey;
     assert.ok(data[200 * width + 500]! > 230, `paper at ${data[200 * width + 500]}`);
     assert.ok(data[66 * width + 64]! < 60, `ink at ${data[66 * width + 64]}`);
   });
@@ -234,14 +234,14 @@ describe('skew', () => {
     }
     const size = { width: r.info.width, height: r.info.height };
     const prepared = await preprocessImage({ data: rgba, ...size, channels: 4 }, DEFAULT_STEPS, 40_000_000);
-    const { data, info } = await sharp(prepared.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, ...info } = prepared.grey;
     assert.deepEqual([info.width, info.height], [size.width, size.height], 'the page keeps its size');
     assert.ok(Math.abs(prepared.characterHeight - 11) <= 1, `its characters measure ${prepared.characterHeight} px`);
     assert.ok(Math.abs(characterHeight(data, info.width, info.height) - 11) <= 1, 'and so do those of the image OCR reads');
     assert.ok(Math.abs(pageSkew(data, info.width, info.height)) < 0.3, `straightened: ${pageSkew(data, info.width, info.height)}° left, uneven ${prepared.unevenLight}, ${prepared.characterHeight} px`);
     const off = await preprocessImage({ data: rgba, ...size, channels: 4 }, { ...DEFAULT_STEPS, deskew: false }, 40_000_000);
-    const kept = await sharp(off.png).grayscale().raw().toBuffer({ resolveWithObject: true });
-    assert.ok(Math.abs(pageSkew(kept.data, kept.info.width, kept.info.height) - 2.5) < 0.3, 'left as it was with deskew off');
+    const kept = off.grey;
+    assert.ok(Math.abs(pageSkew(kept.data, kept.width, kept.height) - 2.5) < 0.3, 'left as it was with deskew off');
   });
 });
 
