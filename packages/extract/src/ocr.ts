@@ -284,8 +284,8 @@ function shiftLine(line: OcrLine, dy: number): OcrLine {
 }
 
 /**
- * One image read on the pool: its rows (see `ocrImage`). The first reading takes one
- * worker; the second look's strips are then read on as many as are free (see `secondLook`).
+ * One image read on the pool: its rows (see `ocrImage`). The first reading and the
+ * second look (see `secondLook`) each take whichever worker is free.
  */
 async function readOnWorker(image: GreyImage, opts: OcrOptions): Promise<OcrRow[]> {
   const encoded = pgm(image);
@@ -477,12 +477,12 @@ interface Strip {
  *    its cells (word groups apart by more than 1.2 line heights), each a region;
  *  - a blank band taller than 2.5 line heights between rows is a region.
  * The regions are cut out and stacked one under another, a line height of white
- * between them, into small images, which tesseract reads as one uniform block each
+ * between them, into one small image, which tesseract reads as one uniform block
  * (PSM 6): each cell's stacked lines then read as lines of their own, and the whole
- * second look costs a recognition of a few strips. The strips are shared among a few
- * images of about equal ink, read side by side on the workers free: on a page read in
- * two parts, the part read first had left its worker idle through the other part's
- * second look (820 ms of a SENAMHI scan's 2.1 s).
+ * second look costs one recognition of a few strips, on whichever worker of the pool is
+ * free. (Shared out among several images read side by side, the strips read
+ * differently — a strip's reading depends on what else is in its image — and the scan
+ * variants lost 12 of 1072 fields, 894 against 906; so one image.)
  * A weak row is replaced by its cells' new reading when that is more confident; a band
  * gains the rows found in it with a confidence of at least 0.6 (a rule, a logo or
  * nothing give none). Out of time, the first reading stands.
@@ -523,26 +523,13 @@ async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: numbe
   }).filter((b) => b.x1 - b.x0 >= h && b.y1 - b.y0 >= 0.6 * h);
   if (boxes.length === 0) return rows;
   const gap = Math.ceil(1.5 * h);
-  // Twice as many images as workers, queued on the pool: a worker that comes free (the
-  // other part of a split page may still be being read) takes the next. The strips are
-  // dealt out, most ink first, to the image with the least ink so far (text to read, not
-  // white, is what takes tesseract's time); each image keeps page order.
-  const ink = new Map(boxes.map((b) => [b, inkIn(grey, W, b)]));
-  const groups: Strip[][] = Array.from({ length: Math.min(2 * poolSize, boxes.length) }, () => []);
-  const load = groups.map(() => 0);
-  for (const b of [...boxes].sort((x, y) => ink.get(y)! - ink.get(x)!)) {
-    const k = load.indexOf(Math.min(...load));
-    groups[k]!.push(b);
-    load[k]! += ink.get(b)!;
+  let byStrip: Map<Strip, OcrLine[]>;
+  try {
+    byStrip = await readStrips(grey, W, boxes, gap, opts);
+  } catch (err) {
+    if (err instanceof ExtractionError && err.code === 'ocr_timeout') return rows;
+    throw err;
   }
-  // All settle before an error is passed on: an image still being read holds its worker.
-  const read = await Promise.allSettled(groups.map((group) => readStrips(grey, W, group.sort((x, y) => boxes.indexOf(x) - boxes.indexOf(y)), gap, opts)));
-  const failed = read.find((r) => r.status === 'rejected');
-  if (failed) {
-    if (failed.reason instanceof ExtractionError && failed.reason.code === 'ocr_timeout') return rows;
-    throw failed.reason;
-  }
-  const byStrip = new Map(read.flatMap((r) => (r.status === 'fulfilled' ? [...r.value] : [])));
   let out = rows;
   // A region can take in rows already read (a weak row with a tall misread line spans
   // the rows below it): lines over another row's text are that row read again, and are
@@ -563,13 +550,6 @@ async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: numbe
   }
   // Rows read from separate cells of one table row join again.
   return groupRows(out.flat());
-}
-
-/** Dark pixels in a strip of the page. */
-function inkIn(grey: Buffer, W: number, b: Strip): number {
-  let n = 0;
-  for (let y = b.y0; y < b.y1; y++) for (let i = y * W + b.x0; i < y * W + b.x1; i++) if (grey[i]! < 128) n++;
-  return n;
 }
 
 /**
