@@ -12,8 +12,7 @@
  *    and gives the same two percentiles;
  *  - its output is the page's lookup table.
  * The bytes are the same as sharp's (preprocess.test.ts compares them on pages and on
- * made-up histograms), in a few milliseconds. Where no calibration image gives the same
- * percentiles, sharp normalizes the page itself.
+ * made-up histograms), in a few milliseconds.
  */
 import type SharpModule from 'sharp';
 
@@ -22,8 +21,12 @@ type Sharp = typeof SharpModule;
 /** The percentiles sharp's normalize() stretches between (its defaults). */
 const LOWER_PERCENT = 1;
 const UPPER_PERCENT = 99;
-/** Pixels of the calibration image beyond one of each grey level (see `calibrationImage`). */
-const CALIBRATION_PILE = 30_000;
+/**
+ * Each pile of the calibration image (see `calibrationImage`): large enough that the
+ * single pixels of up to 256 levels stay under the lower percentile however many
+ * lightness bins the page spans (at 99 bins, under 1/98 of the pixels).
+ */
+const CALIBRATION_PILE = 13_000;
 
 let lightnessBins: Promise<Int32Array> | null = null;
 
@@ -76,7 +79,8 @@ function percentiles(histogram: ArrayLike<number>, binOf: Int32Array): [number, 
  * A small image with one pixel of each grey level the page uses, then piles of its
  * darkest level in the lower percentile's bin and of its lightest level, sized so that
  * it has the page's two percentiles (the upper one depends on single-precision rounding
- * of the total, so a few sizes are tried); null if none has.
+ * of the total, so a few sizes are tried); null if none has. Its pixels are in order of
+ * grey level, the piles after.
  */
 function calibrationImage(histogram: ArrayLike<number>, binOf: Int32Array, target: [number, number]): Buffer | null {
   const levels = Array.from({ length: 256 }, (_, v) => v).filter((v) => histogram[v]! > 0);
@@ -89,31 +93,56 @@ function calibrationImage(histogram: ArrayLike<number>, binOf: Int32Array, targe
     counts[high]! += CALIBRATION_PILE + extra;
     const [lo, hi] = percentiles(counts, binOf);
     if (lo !== target[0] || hi !== target[1]) continue;
-    const pixels: number[] = [...levels];
-    for (let n = 0; n < CALIBRATION_PILE; n++) pixels.push(low);
-    for (let n = 0; n < CALIBRATION_PILE + extra; n++) pixels.push(high);
-    return Buffer.from(pixels);
+    const image = Buffer.alloc(levels.length + 2 * CALIBRATION_PILE + extra, high);
+    Buffer.from(levels).copy(image);
+    image.fill(low, levels.length, levels.length + CALIBRATION_PILE);
+    return image;
   }
   return null;
 }
 
+/** Pixels of an 8-bit grey image counted by level. */
+export function greyHistogram(pixels: Uint8Array): Uint32Array {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]! += 1;
+  return histogram;
+}
+
+/**
+ * What sharp's `normalize()` does to each grey level of a page with this histogram
+ * (see the module comment); levels the page does not use map to 0. Where no
+ * calibration image has the page's percentiles, sharp normalizes an image of the
+ * page's own histogram (its pixels sorted, `width` to a row: the same percentiles by
+ * construction); `calibrate: false` takes that way at once (the tests compare both).
+ */
+export async function normalizeTable(sharp: Sharp, histogram: Uint32Array, width: number, calibrate = true): Promise<Uint8Array> {
+  const binOf = await greyLightnessBins(sharp);
+  let calibration = calibrate ? calibrationImage(histogram, binOf, percentiles(histogram, binOf)) : null;
+  // Where level v's first pixel is, given it is the k-th level used.
+  let at = (_v: number, k: number): number => k;
+  let rowLength = calibration?.length ?? width;
+  if (!calibration) {
+    calibration = Buffer.alloc(histogram.reduce((a, b) => a + b, 0));
+    const starts = new Uint32Array(256);
+    for (let v = 0, offset = 0; v < 256; offset += histogram[v]!, v++) {
+      starts[v] = offset;
+      calibration.fill(v, offset, offset + histogram[v]!);
+    }
+    at = (v) => starts[v]!;
+    rowLength = width;
+  }
+  const mapped = await sharp(calibration, { raw: { width: rowLength, height: calibration.length / rowLength, channels: 1 } }).normalize().grayscale().raw().toBuffer();
+  const table = new Uint8Array(256);
+  for (let v = 0, k = 0; v < 256; v++) if (histogram[v]! > 0) table[v] = mapped[at(v, k++)]!;
+  return table;
+}
+
 /**
  * The grey page as sharp's `normalize()` leaves it (a new buffer; see the module
- * comment). `grey` is one byte per pixel, `width` × `height`.
+ * comment). `grey` is one byte per pixel, `width` to a row.
  */
-export async function normalizeGrey(sharp: Sharp, grey: Uint8Array, width: number, height: number): Promise<Buffer> {
-  const histogram = new Float64Array(256);
-  for (let i = 0; i < grey.length; i++) histogram[grey[i]!]! += 1;
-  const binOf = await greyLightnessBins(sharp);
-  const target = percentiles(histogram, binOf);
-  const calibration = calibrationImage(histogram, binOf, target);
-  if (!calibration) {
-    return sharp(grey, { raw: { width, height, channels: 1 } }).normalize().grayscale().raw().toBuffer();
-  }
-  const mapped = await sharp(calibration, { raw: { width: calibration.length, height: 1, channels: 1 } }).normalize().grayscale().raw().toBuffer();
-  const table = new Uint8Array(256);
-  let k = 0;
-  for (let v = 0; v < 256; v++) if (histogram[v]! > 0) table[v] = mapped[k++]!;
+export async function normalizeGrey(sharp: Sharp, grey: Uint8Array, width: number): Promise<Buffer> {
+  const table = await normalizeTable(sharp, greyHistogram(grey), width);
   const out = Buffer.allocUnsafe(grey.length);
   for (let i = 0; i < grey.length; i++) out[i] = table[grey[i]!]!;
   return out;

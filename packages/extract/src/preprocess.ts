@@ -6,7 +6,7 @@
 import type SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { ExtractionError } from './errors.js';
-import { normalizeGrey } from './grey-normalize.js';
+import { greyHistogram, normalizeGrey, normalizeTable } from './grey-normalize.js';
 import type { GreyImage } from './types.js';
 
 export interface PreprocessSteps {
@@ -191,7 +191,7 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
       grey = await out.grayscale().raw().toBuffer();
     }
     // Stretched last, where sharp's own pipeline order put its normalize().
-    if (stretch) grey = await normalizeGrey(sharp, grey, width, height);
+    if (stretch) grey = await normalizeGrey(sharp, grey, width);
     const inspected = await inspectInk(sharp, grey, width, height, steps.despeckle, steps.deskew && !unevenLight);
     // An unevenly lit page (a phone photo) is read whole: its lines bow with the paper, and
     // read in two parts the agency corpus's photos lost 9 of 11 fields on two of them.
@@ -228,7 +228,10 @@ async function flattenLight(sharp: typeof SharpModule, img: Sharp, width: number
     // unreadable. It is used (later, see preprocessImage) unless it darkens the paper;
     // then `contrastRange` stretches here.
     const histogram = greyHistogram(out);
-    if (paperLevel(greyHistogram(await normalizeGrey(sharp, out, info.width, info.height))) >= paperLevel(histogram) - INK_CONTRAST) {
+    const table = await normalizeTable(sharp, histogram, info.width);
+    const normalized = new Uint32Array(256);
+    for (let v = 0; v < 256; v++) normalized[table[v]!]! += histogram[v]!;
+    if (paperLevel(normalized) >= paperLevel(histogram) - INK_CONTRAST) {
       return { img: sharp(out, raw), unevenLight, stretch: true };
     }
     const [lo, hi] = contrastRange(histogram);
@@ -246,12 +249,6 @@ function backgroundSpread(bg: Buffer): number {
   for (let i = 0; i < bg.length; i += 97) sample.push(bg[i]!);
   sample.sort((a, b) => a - b);
   return (sample[Math.floor(0.95 * (sample.length - 1))] ?? 0) - (sample[Math.floor(0.05 * (sample.length - 1))] ?? 0);
-}
-
-function greyHistogram(pixels: Uint8Array): Uint32Array {
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]! += 1;
-  return histogram;
 }
 
 /** The median grey level of a histogram (the paper, on a page that is mostly paper). */
