@@ -349,6 +349,14 @@ function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
     lone[0]!.kind = 'measure';
     lone[0]!.measure = 'no2';
   }
+  // The 3 of O3 read as s or 5 ("os", "O5"): among other measures' columns, a heading of
+  // those two letters alone is ozone, unless the table has an O3 column (no heading is the
+  // article "os" alone).
+  const ozone = columns.filter((c) => c.kind !== 'measure' && c.pieces.some((p) => /^[Oo0][sS5]$/.test(p.text)));
+  if (ocr && ozone.length === 1 && columns.some((c) => c.kind === 'measure') && !columns.some((c) => c.measure === 'o3')) {
+    ozone[0]!.kind = 'measure';
+    ozone[0]!.measure = 'o3';
+  }
   columns.sort((a, b) => (delimited ? a.position - b.position : (a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2));
   // A column of a word the other band lines do not align with ("SRA" over "NUMBER") stays its own.
   return columns;

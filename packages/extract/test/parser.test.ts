@@ -433,6 +433,16 @@ describe('number notation', () => {
     const r = parse('Estação   MP10   03   NO2\nMaracanã   27   74   35', true);
     assert.deepEqual([r.pm10, r.o3, r.no2], [27, 74, 35]);
   });
+  it('"os" or "O5" alone in an OCR\'d table header, beside other measures, is the ozone column (its 3 read as s or 5)', () => {
+    for (const heading of ['os', 'OS', 'O5']) {
+      const r = parse(`Estación   PM10   PM2.5   ${heading}   IBOCA\nKennedy   62   33   48   41`, true);
+      assert.deepEqual([r.pm10, r.pm25, r.o3], [62, 33, 48], heading);
+    }
+    // Not in a text layer, not beside an O3 column, and never without another measure.
+    assert.equal(parse('Estación   PM10   PM2.5   os   IBOCA\nKennedy   62   33   48   41').o3, undefined);
+    assert.equal(parse('Estação   MP10   O3   os\nMaracanã   27   74   35', true).o3, 74);
+    assert.equal(parse('Estação   os   IBOCA\nMaracanã   48   41', true).o3, undefined);
+  });
 });
 
 describe('location: never a category, basin, station, index or agency', () => {
