@@ -39,8 +39,8 @@ function greyLightnessBins(sharp: Sharp): Promise<Int32Array> {
   lightnessBins ??= (async () => {
     const ramp = Buffer.from(Array.from({ length: 256 }, (_, v) => v));
     const lab = await sharp(ramp, { raw: { width: 256, height: 1, channels: 1 } }).toColourspace('lab').raw({ depth: 'float' }).toBuffer();
-    const values = new Float32Array(lab.buffer, lab.byteOffset, lab.byteLength / 4);
-    return Int32Array.from({ length: 256 }, (_, v) => Math.min(65535, Math.max(0, Math.trunc(values[3 * v]!))));
+    // L, a, b as 32-bit floats: L is the first of each 12 bytes.
+    return Int32Array.from({ length: 256 }, (_, v) => Math.min(65535, Math.max(0, Math.trunc(lab.readFloatLE(12 * v)))));
   })();
   lightnessBins.catch(() => {
     lightnessBins = null;
@@ -116,6 +116,7 @@ export function greyHistogram(pixels: Uint8Array): Uint32Array {
  * construction); `calibrate: false` takes that way at once (the tests compare both).
  */
 export async function normalizeTable(sharp: Sharp, histogram: Uint32Array, width: number, calibrate = true): Promise<Uint8Array> {
+  if (!histogram.some((n) => n > 0)) return Uint8Array.from({ length: 256 }, (_, v) => v); // no pixels, nothing to stretch
   const binOf = await greyLightnessBins(sharp);
   let calibration = calibrate ? calibrationImage(histogram, binOf, percentiles(histogram, binOf)) : null;
   // Where level v's first pixel is, given it is the k-th level used.
