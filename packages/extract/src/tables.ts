@@ -309,6 +309,19 @@ export function titleCase(s: string): string {
 }
 
 /** Build the columns of a header band (line indexes in `band`, the main header line first found). */
+/**
+ * Table headings as OCR misreads a formula, read as that measure when alone in a
+ * heading beside other measures' columns and the table has no column of it:
+ *  - "NO": capitals lose a subscript 2. Beside an NOx column it is nitric oxide, which
+ *    is not read.
+ *  - "os", "O5": the 3 of O3 read as s or 5 (Bogotá's header, in the upper part of its
+ *    split scan). No heading is the article "os" alone.
+ */
+const MISREAD_HEADINGS: Array<{ heading: RegExp; measure: Measure; unlessColumn?: RegExp }> = [
+  { heading: /^NO$/, measure: 'no2', unlessColumn: /\bNOX\b/i },
+  { heading: /^[Oo0][sS5]$/, measure: 'o3' },
+];
+
 function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
   const pieces: BandPiece[] = [];
   for (const i of band) {
@@ -342,20 +355,15 @@ function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
     c.context = spanning.filter((s) => overlap(s, c) > 0).map((s) => s.text).join(' ');
     classifyColumn(c, ocr);
   }
-  // OCR loses a subscript 2 in capitals: among other measures' columns, a lone "NO" heading
-  // is NO2 — unless the table has an NO2 column (then "NO" is nitric oxide, which is not read).
-  const lone = columns.filter((c) => c.kind !== 'measure' && c.pieces.some((p) => p.text === 'NO'));
-  if (ocr && lone.length === 1 && columns.some((c) => c.kind === 'measure') && !columns.some((c) => c.measure === 'no2') && !columns.some((c) => /\bNOX\b/i.test(c.text))) {
-    lone[0]!.kind = 'measure';
-    lone[0]!.measure = 'no2';
-  }
-  // The 3 of O3 read as s or 5 ("os", "O5"): among other measures' columns, a heading of
-  // those two letters alone is ozone, unless the table has an O3 column (no heading is the
-  // article "os" alone).
-  const ozone = columns.filter((c) => c.kind !== 'measure' && c.pieces.some((p) => /^[Oo0][sS5]$/.test(p.text)));
-  if (ocr && ozone.length === 1 && columns.some((c) => c.kind === 'measure') && !columns.some((c) => c.measure === 'o3')) {
-    ozone[0]!.kind = 'measure';
-    ozone[0]!.measure = 'o3';
+  // A formula OCR misread, alone as a heading among other measures' columns, names the
+  // measure the table lacks (see MISREAD_HEADINGS).
+  if (ocr && columns.some((c) => c.kind === 'measure')) {
+    for (const { heading, measure, unlessColumn } of MISREAD_HEADINGS) {
+      const lone = columns.filter((c) => c.kind !== 'measure' && c.pieces.some((p) => heading.test(p.text)));
+      if (lone.length !== 1 || columns.some((c) => c.measure === measure || unlessColumn?.test(c.text))) continue;
+      lone[0]!.kind = 'measure';
+      lone[0]!.measure = measure;
+    }
   }
   columns.sort((a, b) => (delimited ? a.position - b.position : (a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2));
   // A column of a word the other band lines do not align with ("SRA" over "NUMBER") stays its own.
