@@ -83,8 +83,9 @@ interface Slot {
 
 /**
  * Two workers where there are two cores: a page is read in two parts side by side
- * (see `ocrImage`), which took the agency corpus's scanned pages from 2.16 to 1.63 s
- * (median, the same pages read both ways in turn) for ~100 MB more while both live.
+ * (see `ocrImage`), which took the agency corpus's scanned pages from 2.08–2.18 to
+ * 1.48–1.57 s (median, the same pages read both ways in turn, three runs) for ~100 MB
+ * more while both live.
  */
 let poolSize = Math.min(2, availableParallelism());
 /**

@@ -308,7 +308,6 @@ export function titleCase(s: string): string {
     .replace(/(?<=\s)(De|Del|Da|Do|Dos|Das|La|Las|Los|El|Of|The|Y|E)\b/g, (w) => w.toLowerCase());
 }
 
-/** Build the columns of a header band (line indexes in `band`, the main header line first found). */
 /**
  * Table headings as OCR misreads a formula, read as that measure when alone in a
  * heading beside other measures' columns and the table has no column of it:
@@ -322,6 +321,7 @@ const MISREAD_HEADINGS: Array<{ heading: RegExp; measure: Measure; unlessColumn?
   { heading: /^[Oo0][sS5]$/, measure: 'o3' },
 ];
 
+/** Build the columns of a header band (line indexes in `band`, the main header line first found). */
 function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
   const pieces: BandPiece[] = [];
   for (const i of band) {

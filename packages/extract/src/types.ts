@@ -26,7 +26,6 @@ import type { Measure, SourceUnit } from './vocabulary.js';
 
 export type { Measure, Pollutant, SourceUnit } from './vocabulary.js';
 
-/** A word (or text run) with its horizontal extent, as OCR or a text layer placed it. */
 /** A page's pixels, one grey byte each, row by row: what preprocessing hands to OCR. */
 export interface GreyImage {
   data: Buffer;
@@ -34,6 +33,7 @@ export interface GreyImage {
   height: number;
 }
 
+/** A word (or text run) with its horizontal extent, as OCR or a text layer placed it. */
 export interface TextWord {
   text: string;
   x0: number;
