@@ -109,19 +109,35 @@ export function greyHistogram(pixels: Uint8Array): Uint32Array {
 }
 
 /**
+ * Tables already asked of sharp, by the pair of percentiles they stretch between (the
+ * table is a function of a level and that pair alone): what each level maps to, and
+ * which levels that is known for. Scanned pages stretch between a handful of pairs
+ * (the upper one is nearly always the paper), and each sharp call cost ~20 ms.
+ */
+const knownTables = new Map<string, { table: Uint8Array; known: Uint8Array }>();
+/** Pairs remembered at most (each 512 bytes); the oldest is forgotten first. */
+const KNOWN_TABLES_MAX = 256;
+
+/**
  * What sharp's `normalize()` does to each grey level of a page with this histogram
- * (see the module comment); levels the page does not use map to 0. Where no
- * calibration image has the page's percentiles, sharp normalizes an image of the
- * page's own histogram (its pixels sorted, `width` to a row: the same percentiles by
- * construction); `calibrate: false` takes that way at once (the tests compare both).
+ * (see the module comment); levels the page does not use map to whatever an earlier
+ * page with the same percentiles needed, or 0. Where no calibration image has the
+ * page's percentiles, sharp normalizes an image of the page's own histogram (its pixels
+ * sorted, `width` to a row: the same percentiles by construction); `calibrate: false`
+ * takes that way at once and remembers nothing (the tests compare both ways).
  */
 export async function normalizeTable(sharp: Sharp, histogram: Uint32Array, width: number, calibrate = true): Promise<Uint8Array> {
   if (!histogram.some((n) => n > 0)) return Uint8Array.from({ length: 256 }, (_, v) => v); // no pixels, nothing to stretch
   const binOf = await greyLightnessBins(sharp);
-  let calibration = calibrate ? calibrationImage(histogram, binOf, percentiles(histogram, binOf)) : null;
+  const target = percentiles(histogram, binOf);
+  const key = target.join(',');
+  const known = calibrate ? knownTables.get(key) : undefined;
+  if (known && histogram.every((n, v) => n === 0 || known.known[v] === 1)) return known.table.slice();
+  let calibration = calibrate ? calibrationImage(histogram, binOf, target) : null;
   // Where level v's first pixel is, given it is the k-th level used.
   let at = (_v: number, k: number): number => k;
   let rowLength = calibration?.length ?? width;
+  const remember = calibration !== null;
   if (!calibration) {
     calibration = Buffer.alloc(histogram.reduce((a, b) => a + b, 0));
     const starts = new Uint32Array(256);
@@ -133,9 +149,19 @@ export async function normalizeTable(sharp: Sharp, histogram: Uint32Array, width
     rowLength = width;
   }
   const mapped = await sharp(calibration, { raw: { width: rowLength, height: calibration.length / rowLength, channels: 1 } }).normalize().grayscale().raw().toBuffer();
+  const entry = known ?? { table: new Uint8Array(256), known: new Uint8Array(256) };
   const table = new Uint8Array(256);
-  for (let v = 0, k = 0; v < 256; v++) if (histogram[v]! > 0) table[v] = mapped[at(v, k++)]!;
-  return table;
+  for (let v = 0, k = 0; v < 256; v++) {
+    if (histogram[v]! === 0) continue;
+    table[v] = mapped[at(v, k++)]!;
+    entry.table[v] = table[v]!;
+    entry.known[v] = 1;
+  }
+  if (remember && !known) {
+    if (knownTables.size >= KNOWN_TABLES_MAX) knownTables.delete(knownTables.keys().next().value!);
+    knownTables.set(key, entry);
+  }
+  return remember ? entry.table.slice() : table;
 }
 
 /**

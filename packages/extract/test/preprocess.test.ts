@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { greyHistogram, lightnessPercentile, normalizeGrey, normalizeTable } from '../src/grey-normalize.js';
-import { DEFAULT_STEPS, characterHeight, contrastRange, despeckle, pageSkew, preprocessImage } from '../src/preprocess.js';
+import { DEFAULT_STEPS, characterHeight, contrastRange, despeckle, greyChannel, median3, pageSkew, preprocessImage } from '../src/preprocess.js';
 
 /** A white page with rows of dark "characters" of a given height, a table frame and noise specks. */
 function page(charHeight: number): { grey: Uint8Array; width: number; height: number } {
@@ -184,6 +184,22 @@ describe('normalize from the histogram', () => {
     assert.ok(lo < 99 && hi > 203, `stretched to ${lo}–${hi}`);
   });
 
+  it('a table remembered for a pair of percentiles serves a later page with other levels, still with sharp\'s bytes', async () => {
+    // Both pages: 1.6 % ink at 0 and paper at 250, so both stretch between the same
+    // percentiles; a few pixels of each are at levels (the second page's at levels the
+    // first never had) that fall between them.
+    const width = 200;
+    const height = 100;
+    const make = (inkLevels: number[]) => Uint8Array.from({ length: width * height }, (_, i) => (i % 64 === 0 ? 0 : i % 500 === 1 ? inkLevels[(i - 1) / 500 % inkLevels.length]! : 250));
+    const first = make([10, 20, 30]);
+    const second = make([11, 21, 31, 41]);
+    const before = await normalizeTable(sharp, greyHistogram(first), width);
+    assert.equal(differing(first.map((v) => before[v]!), await sharpNormalize(first, width, height)), 0);
+    assert.equal(differing(await normalizeGrey(sharp, second, width), await sharpNormalize(second, width, height)), 0);
+    // And the first page again, from what both calls left.
+    assert.equal(differing(await normalizeGrey(sharp, first, width), await sharpNormalize(first, width, height)), 0);
+  });
+
   it('finds libvips\' percentile: the first bin whose scaled running total exceeds it', () => {
     // 100 bins of 10 pixels: the running total scaled to 0–99 first exceeds 1 at bin 2.
     assert.equal(lightnessPercentile(new Float64Array(100).fill(10), 1), 2);
@@ -191,6 +207,44 @@ describe('normalize from the histogram', () => {
     assert.equal(lightnessPercentile(new Float64Array(100).fill(10), 99), 100);
     // Empty bins at the top do not count in the size.
     assert.equal(lightnessPercentile(Float64Array.from([0, 5, 0, 5, 0, 0]), 1), 1);
+  });
+});
+
+describe('median and grey channel without sharp', () => {
+  const random = (seed: number) => () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  it('the 3×3 median gives the bytes of sharp\'s median(3), edges included', async () => {
+    const next = random(5);
+    // libvips' rank filter refuses images under 3 px on a side.
+    const sizes: Array<[number, number]> = [[3, 3], [3, 8], [8, 3], [4, 5], [97, 61], [240, 180]];
+    for (const [width, height] of sizes) {
+      for (const kind of ['noise', 'ink on paper']) {
+        const grey = Uint8Array.from({ length: width * height }, () => (kind === 'noise' ? Math.floor(next() * 256) : next() < 0.1 ? Math.floor(next() * 90) : 240 + Math.floor(next() * 10)));
+        const theirs = await sharp(Buffer.from(grey), { raw: { width, height, channels: 1 } }).median(3).grayscale().raw().toBuffer();
+        assert.deepEqual(median3(grey, width, height), theirs, `${kind}, ${width}×${height}`);
+      }
+    }
+  });
+
+  it('takes the grey channel of an opaque grey RGBA page, and nothing from a coloured or transparent one', () => {
+    const rgba = Buffer.from([10, 10, 10, 255, 200, 200, 200, 255]);
+    assert.deepEqual(greyChannel({ data: rgba, width: 2, height: 1, channels: 4 }), Buffer.from([10, 200]));
+    assert.equal(greyChannel({ data: Buffer.from([10, 10, 10, 255, 200, 201, 200, 255]), width: 2, height: 1, channels: 4 }), null);
+    assert.equal(greyChannel({ data: Buffer.from([10, 10, 10, 255, 200, 200, 200, 128]), width: 2, height: 1, channels: 4 }), null);
+  });
+
+  it('a grey rendered page and the same page as a PNG are prepared to the same bytes', async () => {
+    const { grey, width, height } = page(14);
+    const rgba = Buffer.alloc(width * height * 4);
+    for (let i = 0; i < grey.length; i++) {
+      rgba.fill(grey[i]!, 4 * i, 4 * i + 3);
+      rgba[4 * i + 3] = 255;
+    }
+    for (const steps of [DEFAULT_STEPS, { ...DEFAULT_STEPS, flatten: false }, { ...DEFAULT_STEPS, upscale: true }]) {
+      const fromRaster = await preprocessImage({ data: rgba, width, height, channels: 4 }, steps, 4e7);
+      const fromPng = await preprocessImage(await sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer(), steps, 4e7);
+      assert.deepEqual(fromRaster.grey.data, fromPng.grey.data);
+      assert.equal(fromRaster.splitRow, fromPng.splitRow);
+    }
   });
 });
 
