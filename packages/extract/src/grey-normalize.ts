@@ -149,19 +149,18 @@ export async function normalizeTable(sharp: Sharp, histogram: Uint32Array, width
     rowLength = width;
   }
   const mapped = await sharp(calibration, { raw: { width: rowLength, height: calibration.length / rowLength, channels: 1 } }).normalize().grayscale().raw().toBuffer();
+  // Added to the remembered table of these percentiles, if there is one.
   const entry = known ?? { table: new Uint8Array(256), known: new Uint8Array(256) };
-  const table = new Uint8Array(256);
   for (let v = 0, k = 0; v < 256; v++) {
     if (histogram[v]! === 0) continue;
-    table[v] = mapped[at(v, k++)]!;
-    entry.table[v] = table[v]!;
+    entry.table[v] = mapped[at(v, k++)]!;
     entry.known[v] = 1;
   }
   if (remember && !known) {
     if (knownTables.size >= KNOWN_TABLES_MAX) knownTables.delete(knownTables.keys().next().value!);
     knownTables.set(key, entry);
   }
-  return remember ? entry.table.slice() : table;
+  return entry.table.slice();
 }
 
 /**
