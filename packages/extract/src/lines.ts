@@ -81,6 +81,25 @@ function decimalField(t: string): string {
   return m ? `${m[1]!.replace(/O/g, '0')}${m[2]}${m[3]}` : t.replace(/^O([.,]\d+)$/, '0$1');
 }
 
+const semicolons = (text: string | undefined): number => (text ? (text.match(/;/g)?.length ?? 0) : 0);
+/** A comma not in a decimal number ("0,7", OCR's "0, 7"): before a letter, a bracket, the end. */
+const SEMICOLON_OR_WORD_COMMA = /;|,(?=\s*(?:[^\d\s]|$))/;
+
+/**
+ * Where the `;`-separated line `index` splits: at its semicolons, and also at commas
+ * between words when that gives it exactly as many fields as the records beside it —
+ * OCR reads a semicolon of small print as a comma ("CENTENARIO, CO_CORDOBA"), and a
+ * header one field short put every later column's values under the wrong heading.
+ * A `;` file's decimal commas sit between digits and stay.
+ */
+function semicolonDelimiter(wholes: string[], index: number): RegExp {
+  const own = semicolons(wholes[index]) + 1;
+  const beside = [wholes[index - 1], wholes[index + 1]].filter((w) => semicolons(w) >= 2).map((w) => semicolons(w) + 1);
+  if (beside.length === 0 || beside.some((n) => n === own)) return /;/;
+  const repaired = wholes[index]!.split(SEMICOLON_OR_WORD_COMMA).length;
+  return beside.includes(repaired) ? SEMICOLON_OR_WORD_COMMA : /;/;
+}
+
 /** Split pieces at a delimiter, placing the fields in proportion to their offsets. */
 function splitDelimited(pieces: Piece[], delim: RegExp): Piece[] {
   const out: Piece[] = [];
@@ -174,15 +193,16 @@ export function toLines(input: string | TextLine[]): Line[] {
       : splitPlain(tl.text.replace(/\f/g, ''));
     return { tl, pieces, page: tl.page ?? page };
   });
-  const records = delimitedRecords(prepared.map((p) => ({ text: p.pieces.map((x) => x.text).join(' '), page: p.page })));
+  const wholes = prepared.map((p) => p.pieces.map((x) => x.text).join(' '));
+  const records = delimitedRecords(wholes.map((text, k) => ({ text, page: prepared[k]!.page })));
   return prepared.map(({ tl, pieces: original, page: linePage }, index) => {
     let pieces = original;
-    const whole = pieces.map((p) => p.text).join(' ');
+    const whole = wholes[index]!;
     let delimited = false;
     const record = records.get(index);
     // A CSV row rendered as text: "FECHA;HORA;CO_CENTENARIO;…" or "26/12/2024;13;0,5;…".
     if ((whole.match(/;/g)?.length ?? 0) >= 2) {
-      pieces = splitDelimited(pieces, /;/);
+      pieces = splitDelimited(pieces, semicolonDelimiter(wholes, index));
       delimited = true;
     } else if ((whole.match(/\t/g)?.length ?? 0) >= 2) {
       pieces = splitDelimited(pieces, /\t/);

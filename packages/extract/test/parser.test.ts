@@ -559,6 +559,23 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     assert.equal(got.fields.co?.value, 1.375); // 1,2 ppm
     assert.deepEqual(got.stations?.map((st) => st.values.co), [0.802, 1.375]); // 0,7 and 1,2 ppm
   });
+  it('an OCR\'d CSV header with a semicolon read as a comma ("CENTENARI O, CO. CORDOBA") keeps its columns; decimal commas and commas in prose stay', () => {
+    const text = [
+      'Estaciones Parque Centenario, Córdoba y La Boca. Unidades: CO en ppm; NO2 en ppb; PM10 en µg/m³.',
+      'FECHA; HORA; CO. CENTENARI O; NO2_ CENTENARI O; PM O. CENTENARI O, CO. CORDOBA; NO2_ CORDOBA; PM 0_ CORDOBA',
+      '15/07/2019; 8; O, 6; 33; 30; 1, 1; 48; 41',
+      '15/07/2019; 9; O, 7; 36; 34; 1, 2; 52; 46',
+    ];
+    const got = parseBulletinText(text.map((t, k) => row(200 + k * 30, [[72, t]])), { ocr: true });
+    assert.equal(got.fields.pm10?.value, 46);
+    assert.equal(got.fields.no2?.value, 97.9); // 52 ppb
+    assert.equal(got.fields.co?.value, 1.375); // 1,2 ppm
+    assert.deepEqual(got.stations?.map((st) => st.values.co), [0.802, 1.375]);
+    // A row whose field count matches its neighbours is split at semicolons only: "Córdoba, Av. Roca" stays one field.
+    const named = parse(['ESTACION;PM10;NO2', 'Córdoba, Av. Roca;41;20', 'La Boca;39;18'].join('\n'));
+    assert.equal(named.pm10, 41);
+    assert.equal(named.fields.pm10?.station, 'Córdoba, Av. Roca');
+  });
   for (const ozone8h of ['OZONE', 'CZONE', 'QZONE']) it(`an OCR'd fixed-width forecast table: headings garbled ("1-R", "8-R", "${ozone8h}", "PMO", "PM.S", "NO"), header lines and rows at the page's pitch`, () => {
     const cols = [140, 630, 745, 858, 972, 1086, 1199, 1312];
     const at = (texts: Array<string | null>): Array<[number, string]> => texts.flatMap((t, k) => (t === null ? [] : [[cols[k]!, t] as [number, string]]));
