@@ -114,8 +114,8 @@ const RAW_SPANS: Array<[NumberRole, RegExp]> = [
   ['time', /\b(?:0?[1-9]|1[0-2])\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z\d])/gi],
   ['time', /\b(?:a\s+las|a\s+la|at|as\s+at|desde\s+las|hasta\s+las|entre\s+las|@)\s+\d{1,2}\b(?!\s*(?:[.,]\d|[µu]g|mg|ppb|ppm|micro))/gi],
   ['duration', /\b\d{1,3}\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours|horario|horaria|min|minutos|minutes)\b/gi],
-  // A fixed-width header as OCR reads it: "1-R", "8-HRR" (the H lost or doubled).
-  ['duration', /\b(?:1|3|8|12|24)\s*-\s*(?:r|hrr)\b/gi],
+  // A fixed-width header as OCR reads it: "1-R", "8-HRR", "1-KR" (the H lost, doubled or read as K).
+  ['duration', /\b(?:1|3|8|12|24)\s*-\s*(?:r|hrr|kr)\b/gi],
   ['phone', /(?:\+\d{1,3}[\s.-]?)?\(\d{2,4}\)[\s.-]?\d{3,4}[\s.-]?\d{3,4}/g],
   ['phone', /\b\d{3,4}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/g],
   ['phone', /\b0800\s?\d{3,7}\b/g],
@@ -248,8 +248,8 @@ function markRanges(text: string, toks: NumberToken[]): void {
 export function averagingIn(text: string): Averaging | null {
   const m = /\b(1|3|8|12|24)\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours)\b/i.exec(text);
   if (m) return `${m[1]}h` as Averaging;
-  // A fixed-width header as OCR reads it: "8-R", "1-HRR" (the H lost or doubled), "BH" for 8H.
-  const ocr = /\b(1|8|24)\s*-\s*(?:r|hrr)\b/i.exec(text) ?? (/\bBH\b/.test(text) ? ['', '8'] : null);
+  // A fixed-width header as OCR reads it: "8-R", "1-HRR", "1-KR" (the H lost, doubled or read as K), "BH" for 8H.
+  const ocr = /\b(1|8|24)\s*-\s*(?:r|hrr|kr)\b/i.exec(text) ?? (/\bBH\b/.test(text) ? ['', '8'] : null);
   if (ocr) return `${ocr[1]}h` as Averaging;
   if (/\b(?:one|1)[-\s]hour\b|\bhorari[oa]\b|\bhourly\b|\bhoraria\b/i.test(text)) return '1h';
   if (/\b(?:eight|8)[-\s]hour\b|\bocho\s+horas\b|\boito\s+horas\b/i.test(text)) return '8h';

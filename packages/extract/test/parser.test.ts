@@ -576,13 +576,13 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     assert.equal(named.pm10, 41);
     assert.equal(named.fields.pm10?.station, 'Córdoba, Av. Roca');
   });
-  for (const ozone8h of ['OZONE', 'CZONE', 'QZONE']) it(`an OCR'd fixed-width forecast table: headings garbled ("1-R", "8-R", "${ozone8h}", "PMO", "PM.S", "NO"), header lines and rows at the page's pitch`, () => {
+  for (const [ozone1h, ozone8h] of [['1-R', 'OZONE'], ['1-R', 'CZONE'], ['1-R', 'QZONE'], ['1-KR', 'OZONE']]) it(`an OCR'd fixed-width forecast table: headings garbled ("${ozone1h}", "8-R", "${ozone8h}", "PMO", "PM.S", "NO"), header lines and rows at the page's pitch`, () => {
     const cols = [140, 630, 745, 858, 972, 1086, 1199, 1312];
     const at = (texts: Array<string | null>): Array<[number, string]> => texts.flatMap((t, k) => (t === null ? [] : [[cols[k]!, t] as [number, string]]));
     // Ink-high boxes (29 px) every 57–66 px: the header lines' gaps are about two ink heights.
     const lines = [
       row(352, [[215, 'VALID: MN, JAN 12, 2026']], 29),
-      row(477, at(['SRA   AREA', '1-R', '8-R', '8H', '24-HR', '24-HR', '1-HR', 'MX']), 29),
+      row(477, at(['SRA   AREA', ozone1h, '8-R', '8H', '24-HR', '24-HR', '1-HR', 'MX']), 29),
       row(534, at(['NUMBER', 'OZONE', ozone8h, 'CO', 'PMO', 'PM.S', 'NO', 'AQ']), 29),
       row(601, at([null, 'PPB', 'PPB', 'PPM', 'µg/m³', 'µg/m³', 'PPB', null]), 29),
       // A rule of dashes OCR dropped: the first section line sits two pitches down.
