@@ -87,13 +87,16 @@ function documentKind(lines: Line[]): ValueKind | null {
 function documentUnits(lines: Line[], ocr: boolean): (m: Measure) => SourceUnit | null {
   let fallback: SourceUnit | null = null;
   const byMeasure: Partial<Record<Measure, SourceUnit>> = {};
-  for (const l of lines) {
+  for (const [k, l] of lines.entries()) {
     if (numberTokens(l.folded).some((t) => t.role === 'value' && !/^\s*(?:[µu]g|mg|ppb|ppm)/i.test(l.folded.slice(t.end)))) continue;
     if (!/\b(?:concentra\w*|valores|values|unidad(?:es)?|unidade?s?|units?|dados|datos|express\w*|expresad\w*|shown|mostrad\w*|medid\w*|measured)\b/i.test(l.folded)) continue;
     const labels = findLabels(l.folded, ocr);
+    const next = lines[k + 1];
     for (const lab of labels) {
       const m = /^\s*(?:\)\s*)?(?:en|in|em|:|=|\(|-)\s*/.exec(l.folded.slice(lab.end));
-      const u = m ? unitAt(l.folded.slice(lab.end + m[0].length), ocr) : unitAt(l.folded.slice(lab.end), ocr);
+      const rest = l.folded.slice(lab.end + (m?.[0].length ?? 0));
+      // "… NO2 en" / "ppb; PM10 en µg/m3": the statement wrapped at the margin, its unit opens the next line.
+      const u = !rest.trim() && next && next.page === l.page ? unitAt(next.folded, ocr) : unitAt(rest, ocr);
       if (isConcentrationUnit(u)) byMeasure[lab.measure] = u;
     }
     if (labels.length === 0) {

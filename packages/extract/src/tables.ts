@@ -244,6 +244,9 @@ function overlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): 
   return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
 }
 
+/** Words that qualify the heading before them rather than name the next one. */
+const HEADING_QUALIFIER = /\b(?:m[aá]x\w*|m[ií]n\w*|media|mean|average|avg|promedio|prom|m[eé]dia|horari[oa]s?|hourly|diari[oa]s?|daily|m[oó]vil|m[oó]vel|rolling|running|horas?|hours?|h|hrs?|mensual|mensal|monthly|anual|annual|nowcast|forecast|pron[oó]stico|previs[aã]o)\b/i;
+
 /** Split a piece holding two or more labels ("OZONE OZONE", "PM10 PM2.5") at the labels. */
 function splitAtLabels(p: BandPiece, ocr: boolean): BandPiece[] {
   const labels = findLabels(p.text, ocr);
@@ -251,9 +254,18 @@ function splitAtLabels(p: BandPiece, ocr: boolean): BandPiece[] {
   const at = (off: number): number => p.x0 + (off / Math.max(1, p.text.length)) * (p.x1 - p.x0);
   const out: BandPiece[] = [];
   const head = p.text.slice(0, labels[0]!.start).trim();
+  // Where a heading ends: at the next label, or after its bracketed unit when only words
+  // follow it ("PM2.5 (µg/m3) Coarse particles PM10 (µg/m3)": they name the next column) —
+  // not an averaging or statistic ("O3 (ppb) máx 8h", "NO2 (ppb) hourly max"), which is its own.
+  const cuts = labels.map((l, k) => {
+    const next = labels[k + 1];
+    if (!next) return p.text.length;
+    const between = /^(.*?[)\]])(\s+[\p{L}\s]+)$/u.exec(p.text.slice(l.end, next.start));
+    return between && !HEADING_QUALIFIER.test(between[2]!) ? l.end + between[1]!.length : next.start;
+  });
   labels.forEach((l, k) => {
-    const end = labels[k + 1]?.start ?? p.text.length;
-    const start = k === 0 && head ? 0 : l.start;
+    const end = cuts[k]!;
+    const start = k === 0 ? (head ? 0 : l.start) : cuts[k - 1]!;
     out.push({ text: p.text.slice(start, end).trim(), x0: at(start), x1: at(end), line: p.line, position: p.position });
   });
   return out;

@@ -692,6 +692,39 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
   /** Lines of one cell each, as a text layer gives a file printed as text. */
   const printed = (lines: string[]): TextLine[] => lines.map((t, k) => at(100 + k * 12, [[40, t]]));
 
+  it('a header set tight as one cell: the words after a heading\'s unit name the next column ("PM2.5 (µg/m3) Coarse particles PM10 (µg/m3)"); an averaging after it stays its own', () => {
+    const table = (header: string): TextLine[] => [
+      at(115, [[100, 'Air quality in Denver']]),
+      at(153, [[100, 'Station'], [161, header]]),
+      at(169, [[100, 'Downtown'], [191, '7'], [294, '106'], [400, '46'], [466, '8']]),
+      at(185, [[100, 'Airport'], [191, '6'], [295, 'ND'], [400, '34'], [466, '6']]),
+      at(200, [[100, 'North Park'], [191, '5'], [295, '128'], [400, '47'], [465, '11']]),
+      at(216, [[100, 'City average'], [189, '7.8'], [296, '89'], [400, '42'], [466, '8']]),
+    ];
+    const got = parseBulletinText(table('PM2.5 (μg∕m3) Coarse particles PM10 (μg∕m3) NO2 (μg∕m3) Ozone (ppb)'));
+    assert.equal(got.fields.pm10?.value, 89);
+    assert.equal(got.fields.pm10?.origin, 'stated');
+    assert.equal(got.fields.pm25?.value, 7.8);
+    assert.equal(got.fields.no2?.value, 42);
+    const qualified = parseBulletinText(table('PM2.5 (μg∕m3) daily mean PM10 (μg∕m3) NO2 (μg∕m3) Ozone (ppb)'));
+    assert.equal(qualified.fields.pm25?.value, 7.8);
+    assert.equal(qualified.fields.pm25?.averaging, '24h');
+    assert.equal(qualified.fields.pm10?.value, 89);
+  });
+
+  it('a statement of units wrapped at the margin ("… NO2 en" / "ppb; PM10 en µg/m3") still gives NO2 its ppb', () => {
+    const got = parseBulletinText([
+      at(80, [[40, 'Estaciones Parque Centenario, Córdoba y La Boca. Unidades: CO en ppm; NO2 en']]),
+      at(92, [[40, 'ppb; PM10 en µg/m3. s/d: sin dato.']]),
+      at(104, [[40, 'FECHA;HORA;CO_CENTENARIO;NO2_CENTENARIO;PM10_CENTENARIO']]),
+      at(116, [[40, '15/07/2019;8;0,6;33;30']]),
+      at(128, [[40, '15/07/2019;9;0,7;36;34']]),
+    ]);
+    assert.equal(got.fields.no2?.value, 67.8); // 36 ppb
+    assert.equal(got.fields.co?.value, 0.802); // 0,7 ppm
+    assert.equal(got.fields.pm10?.value, 34);
+  });
+
   it('a page in two columns of prose is read column by column; a legend of category bands in prose gives no value', () => {
     const two = (y: number, left: string, right?: string): TextLine => at(y, right ? [[40, left], [307, right]] : [[40, left]]);
     const got = parseBulletinText([
