@@ -576,7 +576,7 @@ describe('OCR of scanned tables and prose (positioned lines)', () => {
     assert.equal(named.pm10, 41);
     assert.equal(named.fields.pm10?.station, 'Córdoba, Av. Roca');
   });
-  for (const [ozone1h, ozone8h] of [['1-R', 'OZONE'], ['1-R', 'CZONE'], ['1-R', 'QZONE'], ['1-KR', 'OZONE']]) it(`an OCR'd fixed-width forecast table: headings garbled ("${ozone1h}", "8-R", "${ozone8h}", "PMO", "PM.S", "NO"), header lines and rows at the page's pitch`, () => {
+  for (const [ozone1h, ozone8h] of [['1-R', 'OZONE'], ['1-R', 'CZONE'], ['1-R', 'QZONE'], ['1-KR', 'OZONE']] as const) it(`an OCR'd fixed-width forecast table: headings garbled ("${ozone1h}", "8-R", "${ozone8h}", "PMO", "PM.S", "NO"), header lines and rows at the page's pitch`, () => {
     const cols = [140, 630, 745, 858, 972, 1086, 1199, 1312];
     const at = (texts: Array<string | null>): Array<[number, string]> => texts.flatMap((t, k) => (t === null ? [] : [[cols[k]!, t] as [number, string]]));
     // Ink-high boxes (29 px) every 57–66 px: the header lines' gaps are about two ink heights.
