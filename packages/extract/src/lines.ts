@@ -201,7 +201,7 @@ export function toLines(input: string | TextLine[]): Line[] {
     let delimited = false;
     const record = records.get(index);
     // A CSV row rendered as text: "FECHA;HORA;CO_CENTENARIO;…" or "26/12/2024;13;0,5;…".
-    if ((whole.match(/;/g)?.length ?? 0) >= 2) {
+    if (semicolons(whole) >= 2) {
       pieces = splitDelimited(pieces, semicolonDelimiter(wholes, index));
       delimited = true;
     } else if ((whole.match(/\t/g)?.length ?? 0) >= 2) {
