@@ -151,10 +151,10 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
   // libvips keeps recent operations' pixels (up to 50 MB by default) for reuse; every
   // page here is new, so that cache only held memory through the upload.
   sharp.cache(false);
+  // Raw pixels are checked here; an encoded image by sharp's limitInputPixels, whose error is caught below.
+  const tooLarge = (cause?: unknown): ExtractionError => new ExtractionError('too_many_pixels', `the image is larger than the limit of ${maxPixels} pixels`, { cause });
   try {
-    if (!(input instanceof Uint8Array) && input.width * input.height > maxPixels) {
-      throw new ExtractionError('too_many_pixels', `the image is larger than the limit of ${maxPixels} pixels`);
-    }
+    if (!(input instanceof Uint8Array) && input.width * input.height > maxPixels) throw tooLarge();
     // A page rendered from a scanned PDF is usually grey: its grey pixels are taken
     // straight from the RGBA (sharp's grayscale gives the same bytes for them, in three
     // times the time); a coloured one goes through sharp like an image file.
@@ -225,7 +225,7 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
   } catch (err) {
     if (err instanceof ExtractionError) throw err;
     const msg = (err as Error).message ?? String(err);
-    if (/pixel limit/i.test(msg)) throw new ExtractionError('too_many_pixels', `the image is larger than the limit of ${maxPixels} pixels`, { cause: err });
+    if (/pixel limit/i.test(msg)) throw tooLarge(err);
     throw new ExtractionError('corrupt_file', `the image cannot be decoded (${msg})`, { cause: err });
   }
 }
