@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { EventBus } from '../packages/service/src/core/events.js';
+import { leaseOf } from '../packages/service/src/core/lease/lease.js';
 import { openStore, type Store } from '../packages/service/src/core/store/database.js';
 import { JobStore, QueueService } from '../packages/service/src/modules/queue/index.js';
 import { RenderService } from '../packages/service/src/modules/renders/index.js';
 import { migrate } from '../packages/service/src/server.js';
 
-const fenceOf = (job: { id: string; attempts: number }, workerId: string) => ({ id: job.id, attempts: job.attempts, workerId });
 const rendersOn = (store: Store) => new RenderService(new QueueService(store, { publicBaseUrl: () => 'http://bench', defaultMaxAttempts: 3, leaseSeconds: 30, events: new EventBus() }));
 
 const role = process.env.BENCH_ROLE;
@@ -34,7 +34,7 @@ async function workerMain(url: string): Promise<void> {
   for (;;) {
     const job = await queue.claim(`bench-${process.pid}`, 30);
     if (!job) break;
-    await queue.complete(fenceOf(job, `bench-${process.pid}`), { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 0 });
+    await queue.complete(leaseOf('jobs', job), { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 0 });
     done++;
   }
   const t1 = Date.now();
@@ -54,7 +54,7 @@ async function waiterMain(url: string, pollMs: number, samples: number): Promise
     const job = await queue.claim('waiter', 30);
     if (job) {
       latencies.push(Date.now() - Date.parse(job.created_at));
-      await queue.complete(fenceOf(job, 'waiter'), { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 0 });
+      await queue.complete(leaseOf('jobs', job), { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 0 });
       continue;
     }
     await new Promise<void>((r) => {

@@ -11,7 +11,7 @@ import type { Config } from './core/config.js';
 import { Auth, defaultScope } from './core/auth.js';
 import { CORE_ERRORS, type ErrorDefinition } from './core/errors.js';
 import { EventBus } from './core/events.js';
-import { IdempotencyService } from './core/idempotency.js';
+import { addIdempotencyLease, IdempotencyService } from './core/idempotency.js';
 import { Metrics } from './core/metrics.js';
 import type { Http, ModuleDefinition, ModuleDeps, RuntimeOptions, Services } from './core/module.js';
 import { RENDER_PARAMS_ERRORS } from './core/render-params.js';
@@ -31,7 +31,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 
 /** Every migration, by name: the core's first one and each module's. */
 export function allMigrations(modules: readonly ModuleDefinition<never>[] = MODULES): Record<string, StoreMigration> {
-  const out: Record<string, StoreMigration> = { '001_initial': initialMigration };
+  const out: Record<string, StoreMigration> = { '001_initial': initialMigration, '202612011003_core_idempotency_lease': { up: addIdempotencyLease } };
   for (const mod of modules) {
     for (const [name, m] of Object.entries(mod.migrations ?? {})) {
       if (out[name]) throw new Error(`migration ${name} is defined twice (${mod.name})`);
@@ -103,7 +103,7 @@ export async function startService(config: Config, opts: StartOptions): Promise<
   const services = {} as Services;
   const role = { http: opts.http, workers: opts.background === false ? 0 : config.workerConcurrency };
   const deps: ModuleDeps = {
-    config, logger, store, storage, events, idempotency: new IdempotencyService(store), auth, metrics,
+    config, logger, store, storage, events, idempotency: new IdempotencyService(store, { owner: config.workerId, leaseSeconds: config.idempotencyLeaseSeconds }), auth, metrics,
     publicBaseUrl: () => baseUrl, startedAt: Date.now(), role, runtime: opts.runtime ?? {}, services,
   };
   const created: string[] = [];

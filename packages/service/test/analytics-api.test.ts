@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { leaseOf } from '../src/core/lease/lease.js';
 import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, startTestService, STORE, type TestEnv } from './helpers.js';
 
@@ -269,8 +270,8 @@ describe(`analytics API (${STORE})`, () => {
     const first = (await jobs.claim('test-worker', 30))!;
     const second = (await jobs.claim('test-worker', 30))!;
     assert.deepEqual([first.id, second.id].sort(), [a.body.jobId, b.body.jobId].sort());
-    assert.ok(await jobs.complete({ id: first.id, attempts: first.attempts, workerId: 'test-worker' }, { videoKey: 'v', posterKey: 'p', output: JSON.stringify({ width: 640, height: 640, fps: 30, durationSec: 8, bytes: 777 }), renderMs: 4321 }));
-    assert.equal(await jobs.fail({ id: second.id, attempts: second.attempts, workerId: 'test-worker' }, { code: 'render_failed', message: 'x' }, { retryable: false, retryDelayMs: 0 }), 'failed');
+    assert.ok(await jobs.complete(leaseOf('jobs', first), { videoKey: 'v', posterKey: 'p', output: JSON.stringify({ width: 640, height: 640, fps: 30, durationSec: 8, bytes: 777 }), renderMs: 4321 }));
+    assert.equal(await jobs.fail(leaseOf('jobs', second), { code: 'render_failed', message: 'x' }, { retryable: false, retryDelayMs: 0 }), 'failed');
     const metrics = await svc.store.db.selectFrom('job_metrics').selectAll().where('job_id', 'in', [first.id, second.id]).execute();
     const m1 = metrics.find((m) => m.job_id === first.id)!;
     assert.equal(m1.status, 'completed');

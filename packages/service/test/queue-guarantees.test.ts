@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { EventBus } from '../src/core/events.js';
+import { leaseOf, renewLease } from '../src/core/lease/lease.js';
 import { openStore } from '../src/core/store/database.js';
 import { QueueService } from '../src/modules/queue/index.js';
 import { RenderService } from '../src/modules/renders/index.js';
@@ -34,18 +35,22 @@ describe(`queue guarantees (${STORE})`, () => {
     await new Promise((r) => setTimeout(r, 1200));
     const b = await jobs.claim('worker-b', 1);
     assert.equal(b?.attempts, 2, 'expired lease: taken over as attempt 2');
+    assert.equal(Number(b?.lease_token), Number(a?.lease_token) + 1, 'a new fencing token');
 
-    const staleA = { id: job.jobId, attempts: 1, workerId: 'worker-a' };
-    assert.equal(await jobs.heartbeat(staleA, 1, 0.9), false);
+    const staleA = leaseOf('jobs', a!);
+    assert.equal(await renewLease(store.db, staleA, 1000, { progress: 0.9 }), false);
     assert.equal(await jobs.complete(staleA, { videoKey: 'videos/stale.mp4', posterKey: 'posters/stale.png', output: '{}', renderMs: 1 }), false);
     assert.equal(await jobs.fail(staleA, { code: 'x', message: 'late failure' }, { retryable: true, retryDelayMs: 0 }), 'lost');
     assert.equal(await jobs.release(staleA), false);
+    // The same owner claiming again still gets a new token: its old attempt stays fenced out.
+    assert.equal(await jobs.complete({ ...staleA, owner: 'worker-b' }, { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 1 }), false);
     let row = await renders.get(job.jobId);
     assert.deepEqual([row.status, row.attempts, row.error, row.progress], ['rendering', 2, null, 0]);
 
-    const fenceB = { id: job.jobId, attempts: 2, workerId: 'worker-b' };
-    assert.equal(await jobs.heartbeat(fenceB, 1, 0.5), true);
-    assert.equal(await jobs.complete(fenceB, { videoKey: 'videos/b.mp4', posterKey: 'posters/b.png', output: JSON.stringify({ width: 1, height: 1, fps: 30, durationSec: 1, bytes: 1 }), renderMs: 5 }), true);
+    const leaseB = leaseOf('jobs', b!);
+    assert.equal(await renewLease(store.db, leaseB, 1000, { progress: 0.5 }), true);
+    assert.equal((await renders.get(job.jobId)).progress, 0.5);
+    assert.equal(await jobs.complete(leaseB, { videoKey: 'videos/b.mp4', posterKey: 'posters/b.png', output: JSON.stringify({ width: 1, height: 1, fps: 30, durationSec: 1, bytes: 1 }), renderMs: 5 }), true);
     row = await renders.get(job.jobId);
     assert.deepEqual([row.status, row.attempts, row.renderMs], ['completed', 2, 5]);
     assert.equal(await jobs.complete(staleA, { videoKey: 'v', posterKey: 'p', output: '{}', renderMs: 1 }), false, 'still fenced out after completion');

@@ -70,6 +70,10 @@ export interface Config {
   /** Networks outbound calls may reach despite the SSRF guard (webhooks, workflow sources, AI providers). */
   outboundAllowedNetworks: AllowedNetworks;
   webhookTimeoutMs: number;
+  /** A dispatcher slot holds a delivery this long between heartbeats (a killed node's delivery is sent by another once it lapses). */
+  webhookLeaseSeconds: number;
+  /** A pending Idempotency-Key is held this long between heartbeats; a retry takes it over once it lapses (its process died). */
+  idempotencyLeaseSeconds: number;
   logLevel: (typeof LOG_LEVELS)[number];
   ffmpegPath: string | null;
   /** Browser origins allowed by CORS: `['*']`, a list, or empty for none. */
@@ -360,6 +364,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryDelays: webhookRetryDelays.map(Number),
     outboundAllowedNetworks: networks(env, ['OUTBOUND_ALLOWED_NETWORKS', 'WEBHOOK_ALLOWED_NETWORKS']),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookLeaseSeconds: int(env, 'WEBHOOK_LEASE_SECONDS', 10, 2, 3600),
+    idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 10, 2, 3600),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     ffmpegPath: env.FFMPEG_PATH || null,
     corsOrigins: cors,
@@ -379,7 +385,7 @@ export function loadConfig(env: Env = process.env): Config {
     sourceTimeoutMs: int(env, 'SOURCE_TIMEOUT_MS', 10_000, 100, 120_000),
     sourceRetries: int(env, 'SOURCE_RETRIES', 3, 0, 10),
     workflowPollMs: int(env, 'WORKFLOW_POLL_MS', 1000, 20, 60_000),
-    workflowLeaseSeconds: int(env, 'WORKFLOW_LEASE_SECONDS', 60, 2, 3600),
+    workflowLeaseSeconds: int(env, 'WORKFLOW_LEASE_SECONDS', 10, 2, 3600),
     credential: (name) => (CREDENTIAL_NAME.test(name) && !OWN_SETTINGS.has(name) ? env[name] || undefined : undefined),
   };
 }

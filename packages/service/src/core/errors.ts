@@ -39,6 +39,9 @@ export const CORE_ERRORS = defineErrors({
   rate_limited: { status: 429, title: 'Too many requests' },
   headers_too_large: { status: 431, title: 'Request header fields too large' },
   internal_error: { status: 500, title: 'Internal server error' },
+  store_unavailable: { status: 503, title: 'The database is unavailable; retry after Retry-After' },
+  storage_unavailable: { status: 503, title: 'File storage is unavailable; retry after Retry-After' },
+  insufficient_storage: { status: 507, title: 'The service is out of disk space; retry after Retry-After' },
 });
 
 export interface FieldError {

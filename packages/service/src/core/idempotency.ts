@@ -7,13 +7,17 @@
  * the first is still running is a 409 `idempotency_in_progress` with
  * Retry-After. Only 2xx answers are stored: a failed request may be retried.
  *
- * A key is claimed with a pending row before the work starts. Creating routes
- * write the final row inside their own transaction (`completeIn`), so the work
- * and its recorded response commit together; other routes record it when the
- * response is sent. A pending row whose process died is taken over after
- * {@link PENDING_LOCK_MS}.
+ * A pending key is leased work like any other (core/lease vocabulary): the
+ * request that claims it holds a lease (`lease_owner`, `lease_expires_at`,
+ * `lease_token`) that it renews while it runs. If its process dies, the lease
+ * lapses within {@link IdempotencyOptions.leaseSeconds} and the next retry takes
+ * the key over with a new token. Creating routes write the final answer inside
+ * their own transaction (`completeIn`), fenced on that token: the work and the
+ * answer a retry will get commit together, and a request whose key was taken
+ * over meanwhile rolls its work back instead of doing it a second time.
  */
 import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import { AppError, CORE_ERRORS, fieldError } from './errors.js';
 import { onCommit, type Executor, type Store } from './store/database.js';
 
@@ -32,11 +36,29 @@ export interface IdempotencyKeysTable {
   status_code: number;
   response_body: string;
   created_at: string;
+  /** The process running the first request, while it runs. */
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  /** Raised at every claim and takeover: fences the answer's write. */
+  lease_token: number;
 }
 
-/** How long a pending key blocks retries before another request may take it over (its process died). */
-export const PENDING_LOCK_MS = 5 * 60_000;
+export interface IdempotencyOptions {
+  /** Who holds the keys this process claims (its worker id). */
+  owner: string;
+  /** A pending key is held this long between heartbeats. */
+  leaseSeconds: number;
+}
+
 export const MAX_KEY_LENGTH = 255;
+
+/** Lease columns on the keys table; pending keys from before are free to take over. */
+export async function addIdempotencyLease(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('idempotency_keys').addColumn('lease_owner', 'text').execute();
+  await db.schema.alterTable('idempotency_keys').addColumn('lease_expires_at', 'text').execute();
+  await db.schema.alterTable('idempotency_keys').addColumn('lease_token', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await sql`update idempotency_keys set lease_expires_at = created_at where status_code = 0`.execute(db);
+}
 
 /** A stable JSON text of a value, keys sorted, for hashing requests. */
 export function canonicalJson(value: unknown): string {
@@ -78,7 +100,14 @@ export interface IdempotencyClaim {
 export type IdempotencyOutcome = { kind: 'replay'; response: StoredResponse } | { kind: 'claimed'; claim: IdempotencyClaim };
 
 export class IdempotencyService {
-  constructor(private readonly store: Store) {}
+  private readonly leaseMs: number;
+
+  constructor(
+    private readonly store: Store,
+    private readonly opts: IdempotencyOptions = { owner: 'local', leaseSeconds: 10 },
+  ) {
+    this.leaseMs = opts.leaseSeconds * 1000;
+  }
 
   /** Forgets recorded answers older than `before` (a retry after that runs again). */
   async prune(before: Date): Promise<number> {
@@ -92,55 +121,70 @@ export class IdempotencyService {
     if (!/^[\x21-\x7e]+$/.test(key)) throw fieldError(field, 'must be printable ASCII without spaces');
   }
 
+  private inProgress(key: string, expiresAt: string | null): AppError {
+    const seconds = expiresAt ? Math.max(1, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)) : 1;
+    return new AppError(CORE_ERRORS.idempotency_in_progress, `A request with Idempotency-Key "${key}" is still being processed; retry in ${seconds} s`, { retryAfterSeconds: seconds });
+  }
+
   /**
    * Claims `key` for a request in `scope` (method and route) or returns the
    * stored response to replay. Throws 409 for a different request under the
-   * same key, or while the first one is still running.
+   * same key, or while the first one is still running (its lease is live).
    */
   async begin(key: string, scope: string, request: unknown, field?: string): Promise<IdempotencyOutcome> {
     IdempotencyService.validateKey(key, field);
     const hash = requestHash(request);
     const db = this.store.db;
+    const { owner } = this.opts;
     for (let tries = 0; tries < 3; tries++) {
       const now = new Date().toISOString();
+      const until = new Date(Date.now() + this.leaseMs).toISOString();
       const inserted = await db
         .insertInto('idempotency_keys')
-        .values({ key, route: scope, request_hash: hash, status_code: 0, response_body: '', created_at: now })
+        .values({ key, route: scope, request_hash: hash, status_code: 0, response_body: '', created_at: now, lease_owner: owner, lease_expires_at: until, lease_token: 1 })
         .onConflict((oc) => oc.columns(['key', 'route']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed', claim: this.claim(key, scope, now) };
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed', claim: this.claim(key, scope, 1) };
       const row = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).where('route', '=', scope).executeTakeFirst();
       if (!row) continue; // released between our insert and read: try again
       if (row.request_hash !== hash) throw new AppError(CORE_ERRORS.idempotency_conflict, `Idempotency-Key "${key}" was already used with different parameters`);
       if (row.status_code > 0) return { kind: 'replay', response: { statusCode: row.status_code, body: row.response_body } };
-      if (Date.parse(row.created_at) + PENDING_LOCK_MS > Date.now()) {
-        throw new AppError(CORE_ERRORS.idempotency_in_progress, `A request with Idempotency-Key "${key}" is still being processed; retry shortly`, { retryAfterSeconds: 1 });
-      }
-      // The first request's process died holding the key: take it over (one taker wins).
+      if (row.lease_expires_at !== null && row.lease_expires_at >= now) throw this.inProgress(key, row.lease_expires_at);
+      // The first request's process died holding the key (its lease lapsed): take it over with a new token (one taker wins).
+      const token = Number(row.lease_token) + 1;
       const taken = await db
         .updateTable('idempotency_keys')
-        .set({ created_at: now })
+        .set({ lease_owner: owner, lease_expires_at: until, lease_token: token })
         .where('key', '=', key)
         .where('route', '=', scope)
         .where('status_code', '=', 0)
-        .where('created_at', '=', row.created_at)
+        .where('lease_token', '=', Number(row.lease_token))
         .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed', claim: this.claim(key, scope, now) };
+      if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed', claim: this.claim(key, scope, token) };
     }
-    throw new AppError(CORE_ERRORS.idempotency_in_progress, `A request with Idempotency-Key "${key}" is still being processed; retry shortly`, { retryAfterSeconds: 1 });
+    throw this.inProgress(key, null);
   }
 
-  private claim(key: string, scope: string, claimedAt: string): IdempotencyClaim {
+  private claim(key: string, scope: string, token: number): IdempotencyClaim {
     const db = this.store.db;
     let done = false;
-    const record = (exec: Executor, statusCode: number, body: string) =>
-      exec
-        .updateTable('idempotency_keys')
-        .set({ status_code: statusCode, response_body: body })
-        .where('key', '=', key)
-        .where('route', '=', scope)
-        .where('created_at', '=', claimedAt)
-        .execute();
+    const fenced = (exec: Executor) => exec.updateTable('idempotency_keys').where('key', '=', key).where('route', '=', scope).where('status_code', '=', 0).where('lease_token', '=', token);
+    // The heartbeat: the key stays ours while the request runs, however long it takes.
+    const heartbeat = setInterval(() => {
+      void fenced(db)
+        .set({ lease_expires_at: new Date(Date.now() + this.leaseMs).toISOString() })
+        .execute()
+        .catch(() => {});
+    }, Math.max(200, Math.floor(this.leaseMs / 3)));
+    heartbeat.unref();
+    const finish = () => {
+      done = true;
+      clearInterval(heartbeat);
+    };
+    const record = async (exec: Executor, statusCode: number, body: string) => {
+      const res = await fenced(exec).set({ status_code: statusCode, response_body: body, lease_owner: null, lease_expires_at: null }).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    };
     return {
       key,
       scope,
@@ -148,18 +192,22 @@ export class IdempotencyService {
         return done;
       },
       completeIn: async (trx, statusCode, body) => {
-        await record(trx, statusCode, body);
+        // Our lease was taken over by a retry (we stalled past it): that retry does the work; ours rolls back.
+        if (!(await record(trx, statusCode, body))) throw this.inProgress(key, null);
         // Done only once the work commits; a rollback leaves the key to be released.
-        onCommit(trx, () => (done = true));
+        onCommit(trx, finish);
       },
       complete: async (statusCode, body) => {
-        await record(db, statusCode, body);
-        done = true;
+        try {
+          await record(db, statusCode, body);
+        } finally {
+          finish();
+        }
       },
       release: async () => {
         if (done) return;
-        done = true;
-        await db.deleteFrom('idempotency_keys').where('key', '=', key).where('route', '=', scope).where('status_code', '=', 0).where('created_at', '=', claimedAt).execute();
+        finish();
+        await db.deleteFrom('idempotency_keys').where('key', '=', key).where('route', '=', scope).where('status_code', '=', 0).where('lease_token', '=', token).execute();
       },
     };
   }

@@ -1,14 +1,16 @@
 /**
  * All SQL on the `jobs` and `workers` tables.
  *
- * A worker *claims* the best due job with a lease, renews the lease with
- * heartbeats, and ends the attempt with complete / fail / release. Every write
- * of an attempt is fenced on (id, attempts, lease_owner, status = 'rendering'):
- * a worker that lost its lease (it stalled, the job was canceled, or another
- * worker took over after expiry) changes nothing.
+ * Jobs are leased items (core/lease): a worker slot *claims* the best due job,
+ * the lease runner renews it with heartbeats, and the attempt ends with
+ * complete / fail / release. Every write of an attempt is fenced on its lease
+ * (id, owner, fencing token) and status = 'rendering': a worker that lost its
+ * lease (it stalled, the job was canceled, or another worker took over after
+ * expiry) changes nothing.
  */
 import { sql, type CompiledQuery, type Generated, type Insertable, type Selectable } from 'kysely';
 import { isoAt, systemClock, type Clock } from '../../core/clock.js';
+import { claimOne, fence, releaseLease, type Lease, type LeaseSpec } from '../../core/lease/lease.js';
 import { readSetting, writeSetting } from '../../core/store/settings.js';
 import type { Executor, Store } from '../../core/store/database.js';
 
@@ -40,6 +42,8 @@ export interface JobsTable {
   progress: number;
   lease_owner: string | null;
   lease_expires_at: string | null;
+  /** Fencing token: raised at every claim (core/lease). */
+  lease_token: Generated<number>;
   batch_id: string | null;
   context_id: string | null;
   /** Random token in the public file URLs of this job (unguessable). */
@@ -71,16 +75,21 @@ export interface WorkersTable {
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
 
-/** Identifies one attempt of one job by one worker. */
-export interface AttemptFence {
-  id: string;
-  attempts: number;
-  workerId: string;
-}
-
 export const PAUSED_SETTING = 'queue.paused';
 /** Channel on which enqueues wake idle workers (NOTIFY on PostgreSQL, in-process on SQLite). */
 export const JOBS_CHANNEL = 'aqcast_jobs';
+
+/**
+ * Due jobs: queued and due, or rendering with an expired lease and attempts
+ * left (its worker died); none while the queue is paused. Highest priority first.
+ */
+export const JOBS_LEASE: LeaseSpec = {
+  table: 'jobs',
+  due: (now) => sql`((status = 'queued' and run_at <= ${now}) or (status = 'rendering' and attempts < max_attempts))
+    and not exists (select 1 from settings where key = ${PAUSED_SETTING} and value = 'true')`,
+  order: sql`priority desc, run_at asc, seq asc`,
+  onClaim: (now) => sql`status = 'rendering', attempts = attempts + 1, progress = 0, started_at = coalesce(started_at, ${now}), updated_at = ${now}, error_code = null, error_message = null`,
+};
 
 export interface JobFilters {
   statuses?: JobStatus[];
@@ -167,34 +176,9 @@ export class JobStore {
     return { completed: Number(r?.completed ?? 0), failed: Number(r?.failed ?? 0), avgRenderMs: r?.avg_ms == null ? null : Math.round(Number(r.avg_ms)) };
   }
 
-  /**
-   * Claims the highest-priority due job, or a job whose lease expired (its
-   * worker died), for `workerId`. Returns null when nothing is due or the queue
-   * is paused. One statement, so it is atomic on SQLite; on PostgreSQL the
-   * candidate row is locked with SKIP LOCKED so concurrent claimers never
-   * block each other or take the same job.
-   */
-  async claim(workerId: string, leaseSeconds: number): Promise<JobRow | null> {
-    const now = this.iso();
-    const leaseUntil = this.iso(leaseSeconds * 1000);
-    const lock = this.store.dialect === 'postgres' ? sql`for update skip locked` : sql``;
-    const result = await sql<JobRow>`
-      update jobs set
-        status = 'rendering', attempts = attempts + 1, progress = 0,
-        lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
-        started_at = coalesce(started_at, ${now}), updated_at = ${now},
-        error_code = null, error_message = null
-      where id = (
-        select id from jobs
-        where ((status = 'queued' and run_at <= ${now})
-           or (status = 'rendering' and lease_expires_at < ${now} and attempts < max_attempts))
-          and not exists (select 1 from settings where key = ${PAUSED_SETTING} and value = 'true')
-        order by priority desc, run_at asc, seq asc
-        limit 1
-        ${lock}
-      )
-      returning *`.execute(this.store.db);
-    return result.rows[0] ?? null;
+  /** Claims the best due job for the worker slot `owner` (see {@link JOBS_LEASE}); null when none is due. */
+  async claim(owner: string, leaseSeconds: number): Promise<JobRow | null> {
+    return claimOne<JobRow>(this.store, JOBS_LEASE, owner, leaseSeconds * 1000);
   }
 
   /** Jobs whose worker died on their last allowed attempt. */
@@ -222,29 +206,16 @@ export class JobStore {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  private fenced(fence: AttemptFence, exec: Executor = this.store.db) {
-    return exec
-      .updateTable('jobs')
-      .where('id', '=', fence.id)
-      .where('attempts', '=', fence.attempts)
-      .where('lease_owner', '=', fence.workerId)
-      .where('status', '=', 'rendering');
+  private fenced(lease: Lease, exec: Executor = this.store.db) {
+    return exec.updateTable('jobs').where(fence(lease)).where('status', '=', 'rendering');
   }
 
-  /** Renews the lease (and records progress). False means the attempt is lost: stop working on it. */
-  async heartbeat(fence: AttemptFence, leaseSeconds: number, progress?: number): Promise<boolean> {
-    const res = await this.fenced(fence)
-      .set({ lease_expires_at: this.iso(leaseSeconds * 1000), updated_at: this.iso(), ...(progress === undefined ? {} : { progress }) })
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
-
-  async complete(fence: AttemptFence, result: { videoKey: string; posterKey: string; output: string; renderMs: number }, exec?: Executor): Promise<boolean> {
+  async complete(lease: Lease, result: { videoKey: string; posterKey: string; output: string; renderMs: number }, exec?: Executor): Promise<boolean> {
     const now = this.iso();
-    const res = await this.fenced(fence, exec)
+    const res = await this.fenced(lease, exec)
       .set({
         status: 'completed', progress: 1, video_key: result.videoKey, poster_key: result.posterKey, output: result.output,
-        render_ms: result.renderMs, completed_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, finished_by: fence.workerId,
+        render_ms: result.renderMs, completed_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, finished_by: lease.owner,
       })
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
@@ -254,26 +225,31 @@ export class JobStore {
    * Ends a failed attempt: back to queued after `retryDelayMs` when retryable
    * and attempts remain, else failed for good. Returns what happened, or 'lost'.
    */
-  async fail(fence: AttemptFence, error: { code: string; message: string }, retry: { retryable: boolean; retryDelayMs: number }, exec?: Executor): Promise<'requeued' | 'failed' | 'lost'> {
+  async fail(lease: Lease, error: { code: string; message: string }, retry: { retryable: boolean; retryDelayMs: number }, exec?: Executor): Promise<'requeued' | 'failed' | 'lost'> {
     const now = this.iso();
     const common = { error_code: error.code, error_message: error.message.slice(0, 4000), lease_owner: null, lease_expires_at: null, updated_at: now };
     if (retry.retryable) {
-      const res = await this.fenced(fence, exec)
-        .where('max_attempts', '>', fence.attempts)
+      const res = await this.fenced(lease, exec)
+        .whereRef('max_attempts', '>', 'attempts')
         .set({ ...common, status: 'queued', progress: 0, run_at: this.iso(retry.retryDelayMs) })
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 1) return 'requeued';
     }
-    const res = await this.fenced(fence, exec).set({ ...common, status: 'failed', completed_at: now, finished_by: fence.workerId }).executeTakeFirst();
+    const res = await this.fenced(lease, exec).set({ ...common, status: 'failed', completed_at: now, finished_by: lease.owner }).executeTakeFirst();
     return Number(res.numUpdatedRows) === 1 ? 'failed' : 'lost';
   }
 
-  /** Gives an attempt back without counting it (graceful shutdown): another worker picks it up at once. */
-  async release(fence: AttemptFence): Promise<boolean> {
-    const res = await this.fenced(fence)
-      .set({ status: 'queued', progress: 0, attempts: sql`attempts - 1`, lease_owner: null, lease_expires_at: null, updated_at: this.iso() })
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+  /**
+   * Gives an attempt back without counting it, due again after `delayMs`:
+   * graceful shutdown (0), or a fault of the machine rather than the job (disk
+   * full, storage unreachable), recorded in the job's error so callers see why it waits.
+   */
+  async release(lease: Lease, delayMs = 0, why?: { code: string; message: string }, exec: Executor = this.store.db): Promise<boolean> {
+    const now = this.iso();
+    return releaseLease(exec, lease, {
+      status: 'queued', progress: 0, attempts: sql`attempts - 1`, run_at: this.iso(delayMs), updated_at: now,
+      ...(why ? { error_code: why.code, error_message: why.message.slice(0, 4000) } : {}),
+    });
   }
 
   /** queued|rendering → canceled; the job as it now is, or undefined when it is in another state (or missing). */
@@ -360,6 +336,11 @@ export class JobStore {
 
   async touchWorker(id: string, jobId: string | null): Promise<void> {
     await this.store.db.updateTable('workers').set({ current_job_id: jobId, last_heartbeat_at: this.iso() }).where('id', '=', id).execute();
+  }
+
+  /** Shows an idle worker slot is alive (a busy one is touched when it takes and ends a job). */
+  async touchWorkerIfIdle(id: string): Promise<void> {
+    await this.store.db.updateTable('workers').set({ last_heartbeat_at: this.iso() }).where('id', '=', id).where('current_job_id', 'is', null).execute();
   }
 
   async removeWorkers(idPrefix: string): Promise<void> {

@@ -6,6 +6,7 @@ import { defineModule } from '../../core/module.js';
 import { DeliverySchema, WebhookSchema } from './contract.js';
 import { webhooksGraphql } from './graphql.js';
 import * as m002 from './migrations.js';
+import { leaseColumns } from './migrations.js';
 import { webhookRoutes } from './routes.js';
 import { WebhookService } from './service.js';
 
@@ -20,10 +21,10 @@ declare module '../../core/services.js' {
 export const webhooksModule = defineModule({
   name: 'webhooks',
   description: 'Signed event delivery (Standard Webhooks)',
-  migrations: { '002_webhooks': m002 },
+  migrations: { '002_webhooks': m002, '202612011001_webhooks_delivery_lease': { up: leaseColumns } },
   schemas: [WebhookSchema, DeliverySchema],
   create: (deps) => {
-    const service = new WebhookService(deps.store, { allowed: deps.config.outboundAllowedNetworks, retryDelaysSec: deps.config.webhookRetryDelays, timeoutMs: deps.config.webhookTimeoutMs, logger: deps.logger, events: deps.events, onAttempt: (outcome) => deps.metrics.webhookDeliveries.inc({ outcome }) });
+    const service = new WebhookService(deps.store, { allowed: deps.config.outboundAllowedNetworks, retryDelaysSec: deps.config.webhookRetryDelays, timeoutMs: deps.config.webhookTimeoutMs, leaseSeconds: deps.config.webhookLeaseSeconds, owner: `${deps.config.workerId}:webhooks`, logger: deps.logger, events: deps.events, onAttempt: (outcome) => deps.metrics.webhookDeliveries.inc({ outcome }) });
     deps.events.attach(service);
     return service;
   },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /** Webhooks, the event outbox, deliveries (one per event × webhook) and their attempt log. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -49,4 +49,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('next_retry_at', 'text')
     .execute();
   await db.schema.createIndex('webhook_attempts_delivery_idx').on('webhook_attempts').columns(['delivery_id', 'attempted_at']).execute();
+}
+
+/**
+ * Deliveries leased like every other item (core/lease): an owner, an expiry and
+ * a fencing token instead of an ownerless `lease_until`.
+ */
+export async function leaseColumns(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('webhook_deliveries').addColumn('lease_owner', 'text').execute();
+  await db.schema.alterTable('webhook_deliveries').addColumn('lease_expires_at', 'text').execute();
+  await db.schema.alterTable('webhook_deliveries').addColumn('lease_token', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  // A delivery leased by the old dispatcher keeps its expiry (its owner is unknown): it is taken over once that passes.
+  await sql`update webhook_deliveries set lease_expires_at = lease_until, lease_owner = case when lease_until is null then null else 'unknown' end`.execute(db);
+  await db.schema.alterTable('webhook_deliveries').dropColumn('lease_until').execute();
 }

@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import { AppError, CORE_ERRORS, invalidState, notFound, validationError, type FieldError } from '../../core/errors.js';
 import type { EventBus, EventSink } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
+import { leaseOf, LeaseLostError, type Lease } from '../../core/lease/lease.js';
+import { LeaseRunner, type LeasedRun } from '../../core/lease/runner.js';
 import { checkOutboundUrl, OutboundTargetError, type AllowedNetworks, type HostResolver } from '../../core/outbound/ssrf.js';
 import { onCommit, transaction, type Executor, type Store } from '../../core/store/database.js';
 import type { DeliveryView, FireBody, RegisterBody, WebhookView } from './contract.js';
@@ -32,6 +34,10 @@ export interface WebhookServiceOptions {
   allowed: AllowedNetworks;
   retryDelaysSec: number[];
   timeoutMs: number;
+  /** A dispatcher slot holds a delivery this long between heartbeats; a killed node's delivery is sent by another once it lapses. */
+  leaseSeconds: number;
+  /** Owner prefix of this process's dispatcher slots. */
+  owner: string;
   logger: Logger;
   events: EventBus;
   /** Tests inject a resolver to simulate DNS answers. */
@@ -60,19 +66,24 @@ function deliveryView(d: DeliveryRow, attempts?: AttemptRow[]): DeliveryView {
 }
 
 export class WebhookService implements EventSink {
-  private stopping = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  private inFlight = new Set<Promise<void>>();
-  private readonly abort = new AbortController();
   readonly rows: WebhookStore;
+  /** The dispatcher: deliveries are leased items (core/lease), one per free slot. */
+  private readonly dispatcher: LeaseRunner<DeliveryRow>;
 
   constructor(
     private readonly store: Store,
     private readonly opts: WebhookServiceOptions,
   ) {
     this.rows = new WebhookStore(store);
+    const leaseMs = opts.leaseSeconds * 1000;
+    this.dispatcher = new LeaseRunner<DeliveryRow>({
+      name: 'webhooks', store, logger: opts.logger, channel: WEBHOOKS_CHANNEL, owner: opts.owner,
+      // Each delivery has a slot of its own: one slow receiver never holds up the others.
+      concurrency: opts.maxInFlight ?? 16, leaseMs, pollMs: opts.pollMs ?? 500,
+      claim: (owner) => this.rows.claim(owner, leaseMs),
+      lease: (d) => leaseOf('webhook_deliveries', d),
+      work: (d, run) => this.attempt(d, run),
+    });
   }
 
   /** Event types a webhook may subscribe to: every type the modules declared. */
@@ -159,7 +170,8 @@ export class WebhookService implements EventSink {
     const rows: DeliveryRow[] = hooks.map((w) => ({
       id: newId('dlv'), webhook_id: w.id, event_id: eventId, event_type: type, status: 'pending', attempts: 0, next_attempt_at: createdAt,
       // A delivery the caller sends itself (the test operation) is leased to it from the start: no dispatcher takes it.
-      lease_until: options.leased ? this.leaseUntil() : null, last_status_code: null, last_error: null, created_at: createdAt, updated_at: createdAt,
+      lease_owner: options.leased ? `${this.opts.owner}#direct` : null, lease_expires_at: options.leased ? new Date(Date.now() + this.opts.timeoutMs + this.opts.leaseSeconds * 1000).toISOString() : null,
+      lease_token: options.leased ? 1 : 0, last_status_code: null, last_error: null, created_at: createdAt, updated_at: createdAt,
     }));
     await this.rows.insertEvent(trx, { id: eventId, type, body, created_at: createdAt }, rows);
     if (!options.leased) onCommit(trx, () => void this.store.notify(WEBHOOKS_CHANNEL).catch(() => {}));
@@ -180,7 +192,7 @@ export class WebhookService implements EventSink {
     if (hook.active !== 1) throw invalidState(`Webhook ${webhookId} is disabled (${hook.disabled_reason ?? 'inactive'})`);
     const [created] = await transaction(this.store, (trx) => this.emit(trx, TEST_EVENT_TYPE, { webhookId, message: 'This is a test event from aqcast.' }, { onlyWebhookId: webhookId, leased: true }));
     if (!created) throw new AppError(CORE_ERRORS.internal_error, 'the test event was not recorded');
-    await this.attempt(created);
+    await this.attempt(created, null);
     const log = await this.deliveries(webhookId, 200);
     const row = log.deliveries.find((d) => d.id === created.id);
     return { delivery: row ?? deliveryView((await this.rows.delivery(created.id))!) };
@@ -189,75 +201,39 @@ export class WebhookService implements EventSink {
   // ---- the dispatcher ----------------------------------------------------
 
   async start(): Promise<void> {
-    if (this.loop) return;
-    this.unlisten = await this.store.listen(WEBHOOKS_CHANNEL, () => this.wake());
-    this.loop = this.run();
+    await this.dispatcher.start();
   }
 
   wake(): void {
-    this.wakeUp?.();
+    this.dispatcher.wake();
   }
 
+  /** Attempts in flight are aborted at once and their deliveries given back: another dispatcher sends them. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.loop;
-    await this.unlisten?.();
-    this.abort.abort();
-    await Promise.allSettled([...this.inFlight]);
+    await this.dispatcher.stop(0);
   }
 
-  private async run(): Promise<void> {
-    const maxInFlight = this.opts.maxInFlight ?? 16;
-    while (!this.stopping) {
-      try {
-        const free = maxInFlight - this.inFlight.size;
-        const due = free > 0 ? await this.rows.claimDue(free, this.leaseUntil()) : [];
-        for (const d of due) {
-          // Each delivery runs on its own: one slow receiver never holds up the others.
-          const p = this.attempt(d).catch((err) => this.opts.logger.error({ err, deliveryId: d.id }, 'webhook delivery crashed'));
-          this.inFlight.add(p);
-          void p.finally(() => {
-            this.inFlight.delete(p);
-            this.wake();
-          });
-        }
-        if (due.length > 0 && due.length === free) continue;
-      } catch (err) {
-        this.opts.logger.error({ err }, 'webhook dispatcher: claim failed');
-      }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(done, this.opts.pollMs ?? 500);
-        function done() {
-          clearTimeout(t);
-          resolve();
-        }
-        this.wakeUp = done;
-      });
-      this.wakeUp = null;
-    }
-  }
-
-  private leaseUntil(): string {
-    return iso(this.opts.timeoutMs + 15_000);
-  }
-
-  /** One HTTP attempt of a claimed delivery, and its bookkeeping. */
-  private async attempt(d: DeliveryRow): Promise<void> {
+  /**
+   * One HTTP attempt of a leased delivery, and its bookkeeping, fenced on the
+   * lease. `run` is the dispatcher's (null when the test operation sends it itself).
+   */
+  private async attempt(d: DeliveryRow, run: LeasedRun | null): Promise<void> {
+    const lease: Lease = run?.lease ?? leaseOf('webhook_deliveries', d);
+    const settle = run ? run.settle : <T>(write: () => Promise<T>) => write();
     const { hook, event } = await this.rows.eventFor(d);
     if (!hook || hook.active !== 1 || hook.deleted_at || !event) {
-      await this.rows.setDeliveryStatus(d.id, 'canceled');
+      await settle(() => this.rows.endDelivery(lease, 'canceled'));
       return;
     }
     const attemptNo = d.attempts + 1;
     const headers = signWebhook({ id: event.id, timestamp: Math.floor(Date.now() / 1000), body: event.body, secret: hook.secret });
     const result = await deliverWebhook({
       url: hook.url, headers: { ...headers, 'content-type': 'application/json' }, body: event.body, allowed: this.opts.allowed,
-      timeoutMs: this.opts.timeoutMs, signal: this.abort.signal, resolve: this.opts.resolve,
+      timeoutMs: this.opts.timeoutMs, signal: run?.signal, resolve: this.opts.resolve,
     });
     if (result.errorCode === 'aborted') {
-      // Shutdown interrupted the attempt: give it back untouched, another dispatcher sends it.
-      await this.rows.unlease(d.id);
+      // Shutdown interrupted the attempt: give it back untouched, another dispatcher sends it. (A lost lease is someone else's now.)
+      if (run?.reason() === 'shutdown') await this.rows.unlease(lease).catch(() => false);
       return;
     }
     this.opts.onAttempt?.(result.ok ? 'succeeded' : (result.errorCode ?? 'failed'));
@@ -271,12 +247,21 @@ export class WebhookService implements EventSink {
       status = delay === null ? 'failed' : 'pending';
       nextAt = delay === null ? null : iso(delay);
     }
-    await transaction(this.store, (trx) =>
-      this.rows.recordAttempt(trx, {
-        hookId: hook.id, deliveryId: d.id, attemptNo, ok: result.ok, disable, status, nextAt, statusCode: result.statusCode ?? null,
-        error: result.ok ? null : (result.error ?? 'failed'), durationMs: result.durationMs, attemptId: newId('att'),
-      }),
-    );
+    const attemptId = newId('att');
+    try {
+      await settle(() =>
+        transaction(this.store, (trx) =>
+          this.rows.recordAttempt(trx, lease, {
+            hookId: hook.id, deliveryId: d.id, attemptNo, ok: result.ok, disable, status, nextAt, statusCode: result.statusCode ?? null,
+            error: result.ok ? null : (result.error ?? 'failed'), durationMs: result.durationMs, attemptId,
+          }),
+        ),
+      );
+    } catch (err) {
+      if (!(err instanceof LeaseLostError)) throw err;
+      this.opts.logger.warn({ deliveryId: d.id, attempt: attemptNo }, 'webhook attempt made but its lease was lost (webhook deleted, or taken over); not recorded');
+      return;
+    }
     this.opts.logger.info({ deliveryId: d.id, webhookId: hook.id, eventType: d.event_type, attempt: attemptNo, ok: result.ok, statusCode: result.statusCode, error: result.error }, 'webhook attempt');
   }
 }

@@ -1,5 +1,6 @@
 /** All SQL on the webhooks, the event outbox, deliveries and their attempt log. */
-import { sql, type Selectable } from 'kysely';
+import { sql, type Generated, type Insertable, type Selectable } from 'kysely';
+import { claimOne, fence, LeaseLostError, releaseLease, type Lease, type LeaseSpec } from '../../core/lease/lease.js';
 import type { Executor, Store } from '../../core/store/database.js';
 
 declare module '../../core/store/database.js' {
@@ -45,8 +46,11 @@ export interface WebhookDeliveriesTable {
   status: DeliveryStatus;
   attempts: number;
   next_attempt_at: string | null;
-  /** A dispatcher owns the delivery until then (no two processes send it at once). */
-  lease_until: string | null;
+  /** The dispatcher slot sending it now (core/lease: no two processes send it at once). */
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  /** Fencing token: raised at every claim. */
+  lease_token: Generated<number>;
   last_status_code: number | null;
   last_error: string | null;
   created_at: string;
@@ -68,6 +72,14 @@ export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
 
 const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
+
+/** Pending deliveries whose next attempt is due, oldest first. */
+export const DELIVERIES_LEASE: LeaseSpec = {
+  table: 'webhook_deliveries',
+  due: (now) => sql`status = 'pending' and next_attempt_at <= ${now}`,
+  order: sql`next_attempt_at asc`,
+  onClaim: (now) => sql`updated_at = ${now}`,
+};
 
 export class WebhookStore {
   constructor(private readonly store: Store) {}
@@ -97,7 +109,8 @@ export class WebhookStore {
   /** Marks the webhook deleted and cancels its pending deliveries (webhook row first: the lock order of attempts). */
   async deleteWebhook(trx: Executor, id: string): Promise<boolean> {
     const res = await trx.updateTable('webhooks').set({ deleted_at: iso(), active: 0 }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-    await trx.updateTable('webhook_deliveries').set({ status: 'canceled', updated_at: iso() }).where('webhook_id', '=', id).where('status', '=', 'pending').execute();
+    // The lease goes too: an attempt in flight finds it lost and records nothing.
+    await trx.updateTable('webhook_deliveries').set({ status: 'canceled', lease_owner: null, lease_expires_at: null, updated_at: iso() }).where('webhook_id', '=', id).where('status', '=', 'pending').execute();
     return Number(res.numUpdatedRows) === 1;
   }
 
@@ -108,7 +121,7 @@ export class WebhookStore {
     return q.execute();
   }
 
-  async insertEvent(exec: Executor, event: Selectable<WebhookEventsTable>, deliveries: DeliveryRow[]): Promise<void> {
+  async insertEvent(exec: Executor, event: Selectable<WebhookEventsTable>, deliveries: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
     await exec.insertInto('webhook_events').values(event).execute();
     for (let i = 0; i < deliveries.length; i += 100) await exec.insertInto('webhook_deliveries').values(deliveries.slice(i, i + 100)).execute();
   }
@@ -124,21 +137,9 @@ export class WebhookStore {
     return this.store.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Leases up to `limit` due deliveries for this dispatcher (SKIP LOCKED on PostgreSQL). */
-  async claimDue(limit: number, leaseUntil: string): Promise<DeliveryRow[]> {
-    const now = iso();
-    const lock = this.store.dialect === 'postgres' ? sql`for update skip locked` : sql``;
-    const res = await sql<DeliveryRow>`
-      update webhook_deliveries set lease_until = ${leaseUntil}, updated_at = ${now}
-      where id in (
-        select id from webhook_deliveries
-        where status = 'pending' and next_attempt_at <= ${now} and (lease_until is null or lease_until < ${now})
-        order by next_attempt_at asc
-        limit ${limit}
-        ${lock}
-      )
-      returning *`.execute(this.store.db);
-    return res.rows;
+  /** Claims the oldest due delivery for the dispatcher slot `owner` (see {@link DELIVERIES_LEASE}). */
+  async claim(owner: string, leaseMs: number): Promise<DeliveryRow | null> {
+    return claimOne<DeliveryRow>(this.store, DELIVERIES_LEASE, owner, leaseMs);
   }
 
   async eventFor(delivery: DeliveryRow): Promise<{ hook: WebhookRow | undefined; event: Selectable<WebhookEventsTable> | undefined }> {
@@ -149,20 +150,25 @@ export class WebhookStore {
     return { hook, event };
   }
 
-  async setDeliveryStatus(id: string, status: DeliveryStatus): Promise<void> {
-    await this.store.db.updateTable('webhook_deliveries').set({ status, lease_until: null, updated_at: iso() }).where('id', '=', id).execute();
+  /** Ends a delivery the dispatcher cannot send (its webhook or event is gone), if it still holds it. */
+  async endDelivery(lease: Lease, status: DeliveryStatus): Promise<boolean> {
+    return releaseLease(this.store.db, lease, { status, updated_at: iso() });
   }
 
-  async unlease(id: string): Promise<void> {
-    await this.store.db.updateTable('webhook_deliveries').set({ lease_until: null }).where('id', '=', id).execute();
+  /** Gives a delivery back untouched (shutdown interrupted the attempt): another dispatcher sends it. */
+  async unlease(lease: Lease): Promise<boolean> {
+    return releaseLease(this.store.db, lease);
   }
 
   /**
    * Records one attempt's outcome. Lock order: the webhook row first, then its
    * deliveries, as delete does, so a delete racing an attempt waits instead of deadlocking.
+   * Fenced on the delivery's lease: when it was lost (deleted webhook, taken over), the
+   * whole record rolls back ({@link LeaseLostError}).
    */
   async recordAttempt(
     trx: Executor,
+    lease: Lease,
     a: { hookId: string; deliveryId: string; attemptNo: number; ok: boolean; disable: string | null; status: DeliveryStatus; nextAt: string | null; statusCode: number | null; error: string | null; durationMs: number; attemptId: string },
   ): Promise<void> {
     const now = iso();
@@ -173,11 +179,13 @@ export class WebhookStore {
       .insertInto('webhook_attempts')
       .values({ id: a.attemptId, delivery_id: a.deliveryId, attempted_at: now, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, next_retry_at: a.nextAt })
       .execute();
-    await trx
+    const held = await trx
       .updateTable('webhook_deliveries')
-      .set({ status: a.status, attempts: a.attemptNo, next_attempt_at: a.nextAt, lease_until: null, last_status_code: a.statusCode, last_error: a.error, updated_at: now })
-      .where('id', '=', a.deliveryId)
-      .execute();
+      .set({ status: a.status, attempts: a.attemptNo, next_attempt_at: a.nextAt, lease_owner: null, lease_expires_at: null, last_status_code: a.statusCode, last_error: a.error, updated_at: now })
+      .where(fence(lease))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) throw new LeaseLostError(lease);
     if (!a.ok && a.disable) await trx.updateTable('webhook_deliveries').set({ status: 'canceled', updated_at: now }).where('webhook_id', '=', a.hookId).where('status', '=', 'pending').execute();
   }
 }

@@ -10,6 +10,7 @@ import { defineModule } from '../../core/module.js';
 import { WorkflowRunSchema, WorkflowSchema } from './contract.js';
 import { workflowsGraphql } from './graphql.js';
 import * as m202611221340 from './migrations.js';
+import { addItemLeaseToken } from './migrations.js';
 import { workflowRoutes } from './routes.js';
 import { WorkflowRunner, type WorkflowRuntime } from './runner.js';
 import { Runs } from './runs.js';
@@ -36,7 +37,7 @@ export const workflowsModule = defineModule({
     { type: 'workflow.run.completed', description: 'A workflow run ended with no failed item; data is the run with its items, step records and jobs' },
     { type: 'workflow.run.failed', description: 'A workflow run ended with at least one failed item; data is the run with its items, step records and jobs' },
   ],
-  migrations: { '202611221340_workflows_tables': m202611221340 },
+  migrations: { '202611221340_workflows_tables': m202611221340, '202612011002_workflows_item_lease_token': { up: addItemLeaseToken } },
   schemas: [WorkflowSchema, WorkflowRunSchema],
   create: (deps) => {
     const rows = new WorkflowStore(deps.store);

@@ -88,3 +88,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('workflow_run_jobs_item_idx').on('workflow_run_jobs').column('item_id').execute();
 }
+
+/** The fencing token of the lease engine (core/lease) on run items. */
+export async function addItemLeaseToken(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('workflow_run_items').addColumn('lease_token', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+}

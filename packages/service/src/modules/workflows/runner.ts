@@ -1,11 +1,12 @@
 /**
  * The workflow runner, in every aqcast process: it claims due schedule slots
  * (exactly once per slot across processes: see store.ts) and works on run
- * items, each under a lease, step by step — fetch, conditions, render (queue
- * the jobs, then look again until they ended), notify (the run's end). State
- * is in the store after every step, so a run survives restarts: an item whose
- * process died is taken over by another once its lease expires, from the step
- * it was on. The last item to end ends the run and, in the same transaction,
+ * items, each a leased item of the lease engine (core/lease: one per free
+ * slot, heartbeats, fenced writes), step by step — fetch, conditions, render
+ * (queue the jobs, then look again until they ended), notify (the run's end).
+ * State is in the store after every step, so a run survives restarts: an item
+ * whose process died is taken over by another once its lease lapses (seconds),
+ * from the step it was on. The last item to end ends the run and, in the same transaction,
  * publishes its event into the outbox.
  */
 import { computeAqi, type PollutantId, type RenderParams } from '@aqcast/engine';
@@ -13,6 +14,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
 import type { EventBus } from '../../core/events.js';
+import { leaseOf, releaseLease } from '../../core/lease/lease.js';
+import { LeaseRunner, type LeasedRun } from '../../core/lease/runner.js';
 import { guardedGet, GuardedGetError, redactUrl, type GetResponse, type GuardedGetOptions } from '../../core/outbound/guarded-get.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
@@ -72,64 +75,33 @@ function errorOf(err: unknown): { code: string; message: string } {
 }
 
 export class WorkflowRunner {
-  private stopping = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly abort = new AbortController();
+  private readonly runner: LeaseRunner<ItemRow>;
 
-  constructor(private readonly o: RunnerOptions) {}
+  constructor(private readonly o: RunnerOptions) {
+    this.runner = new LeaseRunner<ItemRow>({
+      name: 'workflows', store: o.store, logger: o.logger, channel: WORKFLOWS_CHANNEL, owner: o.owner, concurrency: CONCURRENCY,
+      leaseMs: o.config.workflowLeaseSeconds * 1000, pollMs: o.config.workflowPollMs,
+      claim: (owner) => o.rows.claimItem(owner, o.config.workflowLeaseSeconds),
+      lease: (item) => leaseOf('workflow_run_items', item),
+      work: (item, run) => this.work(item, run),
+      beforeClaims: async () => {
+        await this.claimSlots();
+        for (const runId of await this.o.rows.runsToFinish()) await this.finishRunIfDone(runId);
+      },
+    });
+  }
 
   async start(): Promise<void> {
-    if (this.loop) return;
-    this.unlisten = await this.o.store.listen(WORKFLOWS_CHANNEL, () => this.wake());
-    this.loop = this.run();
+    await this.runner.start();
   }
 
   wake(): void {
-    this.wakeUp?.();
+    this.runner.wake();
   }
 
+  /** Fetches in flight stop at once and their items are given back: another process goes on from the step they were on. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.loop;
-    await this.unlisten?.();
-    // Fetches in flight stop; their items keep their lease until it expires and are taken over then.
-    this.abort.abort();
-    await Promise.allSettled([...this.inFlight]);
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      try {
-        await this.claimSlots();
-        for (const runId of await this.o.rows.runsToFinish()) await this.finishRunIfDone(runId);
-        const free = CONCURRENCY - this.inFlight.size;
-        const items = free > 0 ? await this.o.rows.claimItems(this.o.owner, free, this.o.config.workflowLeaseSeconds) : [];
-        for (const item of items) {
-          const p = this.work(item).catch((err) => this.o.logger.error({ err, itemId: item.id }, 'workflow item crashed'));
-          this.inFlight.add(p);
-          void p.finally(() => {
-            this.inFlight.delete(p);
-            this.wake();
-          });
-        }
-        if (items.length > 0 && items.length === free) continue;
-      } catch (err) {
-        if (!this.stopping) this.o.logger.error({ err }, 'workflow runner: tick failed');
-      }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(done, this.o.config.workflowPollMs);
-        function done() {
-          clearTimeout(t);
-          resolve();
-        }
-        this.wakeUp = done;
-      });
-      this.wakeUp = null;
-    }
+    await this.runner.stop(0);
   }
 
   // ---- schedule slots -----------------------------------------------------
@@ -173,22 +145,22 @@ export class WorkflowRunner {
 
   // ---- items ----------------------------------------------------------------
 
-  private async work(claimed: ItemRow): Promise<void> {
-    const { rows, owner } = this.o;
+  private async work(claimed: ItemRow, leased: LeasedRun): Promise<void> {
+    const { rows } = this.o;
+    const lease = leased.lease;
     const run = await rows.getRun(claimed.run_id);
     if (!run || !ACTIVE.has(run.status)) {
       // The run ended without this item (its workflow was deleted): end the item too.
-      await rows.saveItem(this.o.store.db, claimed.id, owner, { status: 'canceled', completed_at: iso(), lease_owner: null, lease_expires_at: null });
+      await rows.saveItem(this.o.store.db, lease, { status: 'canceled', completed_at: iso(), lease_owner: null, lease_expires_at: null });
       return;
     }
     const def = JSON.parse(run.definition) as RunDefinition;
     const records = JSON.parse(claimed.steps) as StepRecord[];
     const location = JSON.parse(claimed.location) as Location;
     let fetched = claimed.fetched ? (JSON.parse(claimed.fetched) as Fetched) : null;
-    const save = async (set: ItemUpdate, exec = this.o.store.db) => {
-      if (!(await rows.saveItem(exec, claimed.id, owner, { steps: JSON.stringify(records), ...set }))) throw new LeaseLost();
+    const save = async (set: ItemUpdate, exec: Executor = this.o.store.db) => {
+      if (!(await rows.saveItem(exec, lease, { steps: JSON.stringify(records), ...set }))) throw new LeaseLost();
     };
-    const heartbeat = setInterval(() => void rows.renewLease(claimed.id, owner, this.o.config.workflowLeaseSeconds).catch(() => {}), (this.o.config.workflowLeaseSeconds * 1000) / 3);
     try {
       if (claimed.status === 'queued') {
         await save({ status: 'running', started_at: iso() });
@@ -205,7 +177,7 @@ export class WorkflowRunner {
           await save({ step_index: i });
           const requests: Record<string, unknown>[] = [];
           try {
-            const obs = await this.fetch(step, location, requests);
+            const obs = await this.fetch(step, location, requests, leased.signal);
             const got: Fetched = { values: obs.values, observedAt: obs.observedAt, series: obs.series, station: obs.station, source: obs.source, contextId: location.contextId ?? null };
             fetched = got;
             // Values fetched from a source are kept as a context (with the step's state, in one transaction), so they can be read, searched and rendered again.
@@ -213,10 +185,10 @@ export class WorkflowRunner {
               const kept = obs.source === 'context' ? null : await this.keepAsContext(trx, def, location, got, run.workflow_id, run.id, requests);
               if (kept) got.contextId = kept;
               Object.assign(rec, { status: 'completed', output: { ...obs, requests, contextId: got.contextId }, completedAt: iso(), durationMs: Date.now() - t0 });
-              await save({ step_index: i + 1, fetched: JSON.stringify(got) }, trx as never);
+              await save({ step_index: i + 1, fetched: JSON.stringify(got) }, trx);
             });
           } catch (err) {
-            if (err instanceof LeaseLost || this.abort.signal.aborted) throw err instanceof LeaseLost ? err : new LeaseLost();
+            if (err instanceof LeaseLost || leased.signal.aborted) throw err instanceof LeaseLost ? err : new LeaseLost();
             Object.assign(rec, { status: 'failed', output: { requests }, error: errorOf(err), completedAt: iso(), durationMs: Date.now() - t0 });
             await this.endItem(claimed, records, i + 1, 'failed', errorOf(err), save);
             return;
@@ -252,10 +224,9 @@ export class WorkflowRunner {
       await save({ status: 'completed', step_index: def.steps.length, completed_at: iso(), lease_owner: null, lease_expires_at: null });
       await this.finishRunIfDone(run.id);
     } catch (err) {
-      if (err instanceof LeaseLost) return;
-      throw err;
-    } finally {
-      clearInterval(heartbeat);
+      if (!(err instanceof LeaseLost)) throw err;
+      // Stopped mid-step: give the item back now, so another process goes on without waiting for the lease to lapse.
+      if (leased.reason() === 'shutdown') await releaseLease(this.o.store.db, lease).catch(() => false);
     }
   }
 
@@ -266,7 +237,7 @@ export class WorkflowRunner {
     await this.finishRunIfDone(item.run_id);
   }
 
-  private async fetch(step: FetchStep, location: Location, requests: Record<string, unknown>[]): Promise<Observation> {
+  private async fetch(step: FetchStep, location: Location, requests: Record<string, unknown>[], signal: AbortSignal): Promise<Observation> {
     if (step.source === 'context') {
       const ctx = location.contextId ? await this.o.contexts.find(this.o.store.db, location.contextId) : null;
       if (!ctx) throw new SourceError('source_not_found', `context ${location.contextId ?? '(none)'} does not exist`);
@@ -287,7 +258,7 @@ export class WorkflowRunner {
       const shown = redactUrl(url, opts.secretParams);
       try {
         const res = await guardedGet(url, {
-          allowed: config.outboundAllowedNetworks, timeoutMs: config.sourceTimeoutMs, retries: config.sourceRetries, backoffBaseMs: runtime.sourceBackoffMs ?? 500, signal: this.abort.signal, ...opts,
+          allowed: config.outboundAllowedNetworks, timeoutMs: config.sourceTimeoutMs, retries: config.sourceRetries, backoffBaseMs: runtime.sourceBackoffMs ?? 500, signal, ...opts,
         });
         requests.push({ url: shown, statusCode: res.statusCode, attempts: res.attempts });
         return res;
@@ -341,7 +312,7 @@ export class WorkflowRunner {
   }
 
   /** Queues the item's jobs and records them, in one transaction fenced on the lease. */
-  private async enqueueRenders(step: RenderStep, def: RunDefinition, location: Location, fetched: Fetched | null, item: ItemRow, rec: StepRecord, records: StepRecord[], i: number, save: (set: ItemUpdate, exec?: never) => Promise<void>): Promise<void> {
+  private async enqueueRenders(step: RenderStep, def: RunDefinition, location: Location, fetched: Fetched | null, item: ItemRow, rec: StepRecord, records: StepRecord[], i: number, save: (set: ItemUpdate, exec?: Executor) => Promise<void>): Promise<void> {
     const t0 = Date.now();
     const series = step.template === 'trend' ? fetched?.series ?? null : null;
     const template = step.template === 'trend' && !series ? step.fallbackTemplate : step.template;
@@ -385,7 +356,7 @@ export class WorkflowRunner {
       await this.o.rows.insertJobLinks(trx, jobs.map((j, k) => ({ run_id: item.run_id, item_id: item.id, job_id: j.jobId, format: plans[k]!.format, language: plans[k]!.language, created_at: iso() })));
       rec.output = { ...rec.output, jobIds: jobs.map((j) => j.jobId) };
       // Released: whichever process looks next sees whether the renders ended.
-      await save({ step_index: i, next_at: iso(this.o.config.workflowPollMs), lease_owner: null, lease_expires_at: null }, trx as never);
+      await save({ step_index: i, next_at: iso(this.o.config.workflowPollMs), lease_owner: null, lease_expires_at: null }, trx);
     });
   }
 

@@ -3,12 +3,14 @@
  *
  * A schedule slot is claimed by moving `next_run_at` from the slot to the next
  * one in one conditional UPDATE (whoever changes the row owns the slot), and the
- * run it makes is unique per (workflow, slot). A run's items are claimed like
- * jobs: a process takes a due item with a lease, renews it while it works, and
- * every write of the item is fenced on its lease owner, so a process that lost
- * the lease (it stalled, or died and another took over) changes nothing.
+ * run it makes is unique per (workflow, slot). A run's items are leased items
+ * (core/lease) like jobs: a process takes one due item per free slot, the lease
+ * runner renews it while it works, and every write of the item is fenced on its
+ * lease (owner and token), so a process that lost the lease (it stalled, or died
+ * and another took over) changes nothing.
  */
 import { sql, type Generated, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { claimOne, fence, type Lease, type LeaseSpec } from '../../core/lease/lease.js';
 import type { Executor, Store } from '../../core/store/database.js';
 import type { RunStatus } from './contract.js';
 
@@ -78,6 +80,8 @@ export interface WorkflowRunItemsTable {
   fetched: string | null;
   lease_owner: string | null;
   lease_expires_at: string | null;
+  /** Fencing token: raised at every claim. */
+  lease_token: Generated<number>;
   /** Not worked on before this time (a render being waited for is looked at again then). */
   next_at: string;
   error_code: string | null;
@@ -104,6 +108,14 @@ export type ItemUpdate = Updateable<WorkflowRunItemsTable>;
 
 const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
 const ACTIVE: RunStatus[] = ['queued', 'running'];
+
+/** Run items to work on: unfinished and due (a render being waited for is looked at again at `next_at`). */
+export const ITEMS_LEASE: LeaseSpec = {
+  table: 'workflow_run_items',
+  due: (now) => sql`status in ('queued', 'running') and next_at <= ${now}`,
+  order: sql`next_at asc, idx asc`,
+  onClaim: (now) => sql`updated_at = ${now}`,
+};
 
 /** Channel on which new runs wake the workflow runners (NOTIFY on PostgreSQL). */
 export const WORKFLOWS_CHANNEL = 'aqcast_workflows';
@@ -269,40 +281,15 @@ export class WorkflowStore {
 
   // ---- items --------------------------------------------------------------------
 
-  /**
-   * Leases up to `limit` due items to `owner`: queued or running, due, and not
-   * leased (or the lease expired: its process died). SKIP LOCKED on PostgreSQL.
-   */
-  async claimItems(owner: string, limit: number, leaseSeconds: number): Promise<ItemRow[]> {
-    const now = iso();
-    const until = iso(leaseSeconds * 1000);
-    const lock = this.store.dialect === 'postgres' ? sql`for update skip locked` : sql``;
-    const res = await sql<ItemRow>`
-      update workflow_run_items set lease_owner = ${owner}, lease_expires_at = ${until}, updated_at = ${now}
-      where id in (
-        select id from workflow_run_items
-        where status in ('queued', 'running') and next_at <= ${now}
-          and (lease_expires_at is null or lease_expires_at < ${now})
-        order by next_at asc, idx asc
-        limit ${limit}
-        ${lock}
-      )
-      returning *`.execute(this.store.db);
-    return res.rows;
+  /** Claims one due item for the runner slot `owner` (see {@link ITEMS_LEASE}). */
+  async claimItem(owner: string, leaseSeconds: number): Promise<ItemRow | null> {
+    return claimOne<ItemRow>(this.store, ITEMS_LEASE, owner, leaseSeconds * 1000);
   }
 
-  private fenced(exec: Executor, id: string, owner: string) {
-    return exec.updateTable('workflow_run_items').where('id', '=', id).where('lease_owner', '=', owner).where('status', 'in', ACTIVE);
-  }
-
-  /** Writes the item if `owner` still holds it; false means the lease is lost: stop working on it. */
-  async saveItem(exec: Executor, id: string, owner: string, set: ItemUpdate): Promise<boolean> {
-    const res = await this.fenced(exec, id, owner).set({ ...set, updated_at: iso() }).executeTakeFirst();
+  /** Writes the item if its lease is still held; false means the lease is lost: stop working on it. */
+  async saveItem(exec: Executor, lease: Lease, set: ItemUpdate): Promise<boolean> {
+    const res = await exec.updateTable('workflow_run_items').where(fence(lease)).where('status', 'in', ACTIVE).set({ ...set, updated_at: iso() }).executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
-  }
-
-  async renewLease(id: string, owner: string, leaseSeconds: number): Promise<boolean> {
-    return this.saveItem(this.store.db, id, owner, { lease_expires_at: iso(leaseSeconds * 1000) });
   }
 
   async getItem(id: string, exec: Executor = this.store.db): Promise<ItemRow | undefined> {
