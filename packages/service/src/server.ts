@@ -123,6 +123,11 @@ export async function startService(config: Config, opts: StartOptions): Promise<
   }
   const started: ModuleDefinition<never>[] = [];
   if (opts.background !== false) {
+    // What a killed process left in storage (temporary copies, unfinished multipart uploads) goes at startup.
+    void storage.sweep?.(60 * 60_000).then(
+      (n) => n && logger.info({ removed: n }, 'removed temporary objects left by stopped processes'),
+      (err: unknown) => logger.warn({ err: String(err) }, 'storage sweep failed'),
+    );
     for (const mod of modules) {
       await mod.start?.(serviceOf(mod), deps);
       started.push(mod);

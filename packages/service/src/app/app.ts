@@ -17,6 +17,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, 
 import { timingSafeEqual } from 'node:crypto';
 import { defaultScope, hasScope, SESSION_COOKIE, type Principal, type RateDecision } from '../core/auth.js';
 import { AppError, CORE_ERRORS, validationError, type ErrorDefinition } from '../core/errors.js';
+import { faultError } from '../core/faults.js';
 import { registerIdempotency } from '../core/http/idempotency.js';
 import { isMultipartBody, ProblemSchema } from '../core/http/schemas.js';
 import type { Http, ModuleDefinition, ModuleDeps, Services } from '../core/module.js';
@@ -65,6 +66,9 @@ const STATUS_ERRORS: Record<number, ErrorDefinition> = {
 /** Maps anything thrown in a request to an AppError; unknown errors become null (a logged 500). */
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  // The database, object storage or disk failing: 503/507 with Retry-After, never a 500.
+  const fault = faultError(err);
+  if (fault) return fault;
   const fe = err as FastifyError;
   if (!fe || typeof fe !== 'object') return null;
   const byCode = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
@@ -256,7 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
       const internal = new AppError(CORE_ERRORS.internal_error, 'An unexpected error occurred; the request id identifies it in the logs');
       return reply.code(500).type('application/problem+json').send({ ...internal.toProblem(instance), requestId: req.id });
     }
-    if (appErr.status >= 500) req.log.error({ err }, appErr.detail);
+    if (appErr.status >= 500) req.log[appErr.status === 500 ? 'error' : 'warn']({ err: appErr.status === 500 ? err : String(err) }, appErr.detail);
     const retryAfter = appErr.extra.retryAfterSeconds;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.code(appErr.status).type('application/problem+json').send({ ...appErr.toProblem(instance), requestId: req.id });

@@ -70,6 +70,8 @@ export interface Config {
   /** Networks outbound calls may reach despite the SSRF guard (webhooks, workflow sources, AI providers). */
   outboundAllowedNetworks: AllowedNetworks;
   webhookTimeoutMs: number;
+  /** Free space (MB) on the data disk below which /health reports the disk full. */
+  diskMinFreeMb: number;
   /** A dispatcher slot holds a delivery this long between heartbeats (a killed node's delivery is sent by another once it lapses). */
   webhookLeaseSeconds: number;
   /** A pending Idempotency-Key is held this long between heartbeats; a retry takes it over once it lapses (its process died). */
@@ -365,6 +367,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboundAllowedNetworks: networks(env, ['OUTBOUND_ALLOWED_NETWORKS', 'WEBHOOK_ALLOWED_NETWORKS']),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookLeaseSeconds: int(env, 'WEBHOOK_LEASE_SECONDS', 10, 2, 3600),
+    diskMinFreeMb: int(env, 'DISK_MIN_FREE_MB', 50, 0, 1_048_576),
     idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 10, 2, 3600),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     ffmpegPath: env.FFMPEG_PATH || null,

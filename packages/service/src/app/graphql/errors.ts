@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError } from '../../core/errors.js';
+import { faultError } from '../../core/faults.js';
 
 /** extensions.code of errors that GraphQL itself raises before anything runs. */
 export const GRAPHQL_ERROR_CODES = {
@@ -25,10 +26,10 @@ function appErrorExtensions(err: AppError): Record<string, unknown> {
 
 /** One execution error (a resolver threw): AppError → its code; anything else → internal_error. */
 export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger, requestId: string): GraphQLFormattedError {
-  const original = error.originalError;
+  const original = error.originalError ? (faultError(error.originalError) ?? error.originalError) : undefined;
   const base = { message: error.message, ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
   if (original instanceof AppError) {
-    if (original.status >= 500) log.error({ err: original }, original.detail);
+    if (original.status >= 500) log[original.status === 500 ? 'error' : 'warn']({ err: original }, original.detail);
     return { ...base, message: original.detail, extensions: appErrorExtensions(original) };
   }
   if (original && !(original instanceof GraphQLError)) {

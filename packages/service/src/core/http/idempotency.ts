@@ -69,8 +69,9 @@ export function registerIdempotency(app: FastifyInstance, service: IdempotencySe
     req.idempotencyClaim = null;
     const text = typeof payload === 'string' ? payload : payload == null ? '' : null;
     const ok = reply.statusCode >= 200 && reply.statusCode < 300 && text !== null && (req.routeOptions.config.idempotentSuccess?.(text) ?? true);
-    if (ok) await claim.complete(reply.statusCode, text);
-    else await claim.release();
+    // Recording is best effort here: if the store is unreachable now, the key's lease lapses and a retry runs again.
+    if (ok) await claim.complete(reply.statusCode, text).catch((err: unknown) => req.log.warn({ err: String(err) }, 'idempotent answer not recorded'));
+    else await claim.release().catch(() => {});
     return payload;
   });
   // A request that died before sending (client gone, crash in a hook) gives its key back.

@@ -1,6 +1,6 @@
 /** Storage in a local directory under DATA_DIR (`media/`); writes are atomic renames. */
 import { createReadStream, mkdirSync } from 'node:fs';
-import { access, constants, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Storage, StoredObject } from './storage.js';
@@ -55,6 +55,23 @@ export class LocalStorage implements Storage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Removes `.partial` copies (a process killed while copying across filesystems) older than `olderThanMs`; returns how many. */
+  async sweep(olderThanMs: number): Promise<number> {
+    let removed = 0;
+    for (const dir of ['videos', 'posters', 'context-sources']) {
+      for (const name of await readdir(join(this.root, dir)).catch(() => [] as string[])) {
+        if (!name.endsWith('.partial')) continue;
+        const path = join(this.root, dir, name);
+        const s = await stat(path).catch(() => null);
+        if (s && Date.now() - s.mtimeMs > olderThanMs) {
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      }
+    }
+    return removed;
   }
 
   async healthy(): Promise<boolean> {

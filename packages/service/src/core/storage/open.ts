@@ -31,6 +31,7 @@ export function countStorageErrors(storage: Storage, metrics: { storageErrors: {
     remove: counted('remove', storage.remove.bind(storage)),
     healthy: storage.healthy.bind(storage),
     ...(storage.presignedUrl ? { presignedUrl: counted('presign', storage.presignedUrl.bind(storage)) } : {}),
+    ...(storage.sweep ? { sweep: storage.sweep.bind(storage) } : {}),
     ...(storage.close ? { close: storage.close.bind(storage) } : {}),
   };
 }

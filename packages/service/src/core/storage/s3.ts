@@ -11,9 +11,10 @@ import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListMultipartUploadsCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { StorageUnavailableError } from '../faults.js';
 import type { Storage, StoredObject } from './storage.js';
 
 export interface S3StorageOptions {
@@ -35,6 +36,30 @@ export interface S3StorageOptions {
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+const TRANSIENT_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'SlowDown', 'ServiceUnavailable', 'InternalError', 'ThrottlingException', 'NetworkingError', 'AbortError']);
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'ECONNABORTED']);
+
+/** Whether the bucket failing this way may work on a later try (network, 5xx, throttling): then it is a fault, not a bug. */
+function transient(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { name?: string; code?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (e.$retryable || (e.name && TRANSIENT_NAMES.has(e.name)) || (e.code && TRANSIENT_CODES.has(e.code))) return true;
+  const status = e.$metadata?.httpStatusCode;
+  if (status !== undefined && status >= 500) return true;
+  // A connection refused before any answer: the SDK reports no status at all.
+  return status === undefined && /ECONNREFUSED|ECONNRESET|socket hang up|connect ETIMEDOUT/i.test(err instanceof Error ? err.message : '');
+}
+
+/** Runs one bucket operation; an outage of the bucket becomes a {@link StorageUnavailableError}. */
+async function bucket<T>(operation: string, key: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (transient(err)) throw new StorageUnavailableError(`object storage unreachable (${operation} ${key}): ${err instanceof Error ? err.message || err.name : String(err)}`, err);
+    throw err;
+  }
 }
 
 export class S3Storage implements Storage {
@@ -68,7 +93,8 @@ export class S3Storage implements Storage {
       partSize: this.opts.partSizeBytes ?? 8 * 1024 * 1024,
       queueSize: 2,
     });
-    await upload.done();
+    // A multipart upload that fails is aborted by lib-storage, so no half-written object is ever visible.
+    await bucket('put', key, () => upload.done());
     await rm(localFile, { force: true });
     const stat = await this.stat(key);
     if (!stat) throw new Error(`uploaded ${key} but the bucket does not show it`);
@@ -77,21 +103,21 @@ export class S3Storage implements Storage {
 
   async stat(key: string): Promise<StoredObject | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }));
+      const head = await bucket('stat', key, () => this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) })));
       return { bytes: Number(head.ContentLength ?? 0), etag: head.ETag ?? `"${key}"`, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (err) {
-      if (isNotFound(err)) return null;
+      if (!(err instanceof StorageUnavailableError) && isNotFound(err)) return null;
       throw err;
     }
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    const res = await bucket('read', key, () => this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })));
     return res.Body as Readable;
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }));
+    await bucket('remove', key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) })));
   }
 
   async healthy(): Promise<boolean> {
@@ -107,6 +133,28 @@ export class S3Storage implements Storage {
   async presignedUrl(key: string, seconds: number, filename?: string): Promise<string> {
     const command = new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(filename ? { ResponseContentDisposition: `inline; filename="${filename}"` } : {}) });
     return getSignedUrl(this.client, command, { expiresIn: seconds });
+  }
+
+  /**
+   * Aborts multipart uploads under our prefix begun before `olderThanMs` ago: a
+   * process killed in the middle of an upload leaves its parts in the bucket
+   * (invisible, but billed). Buckets that cannot list uploads (some S3-compatible
+   * servers) are left to a lifecycle rule; returns how many were aborted.
+   */
+  async sweep(olderThanMs: number): Promise<number> {
+    const before = Date.now() - olderThanMs;
+    let aborted = 0;
+    try {
+      const listed = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.opts.bucket, ...(this.opts.prefix ? { Prefix: `${this.opts.prefix}/` } : {}) }));
+      for (const u of listed.Uploads ?? []) {
+        if (!u.Key || !u.UploadId || (u.Initiated && u.Initiated.getTime() > before)) continue;
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.opts.bucket, Key: u.Key, UploadId: u.UploadId }));
+        aborted += 1;
+      }
+    } catch {
+      return aborted;
+    }
+    return aborted;
   }
 
   close(): void {

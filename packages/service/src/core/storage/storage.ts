@@ -26,5 +26,7 @@ export interface Storage {
   healthy(): Promise<boolean>;
   /** A short-lived URL that downloads the object without the API (object stores only). */
   presignedUrl?(key: string, seconds: number, filename?: string): Promise<string>;
+  /** Removes temporary objects a killed process left behind (older than `olderThanMs`); returns how many. */
+  sweep?(olderThanMs: number): Promise<number>;
   close?(): void;
 }

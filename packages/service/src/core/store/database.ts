@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type KyselyConfig, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -104,7 +104,7 @@ function openSqlite(file: string, opts: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   // Reads through a memory map skip a copy per page: point lookups get cheaper.
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: errorLogger(opts) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectAfterAutoRollback({ database: withStatementCache(sqlite) }, sqlite), log: errorLogger(opts) });
   return {
     db,
     dialect: 'sqlite',
@@ -113,6 +113,39 @@ function openSqlite(file: string, opts: StoreOptions): Store {
       await db.destroy();
     },
   };
+}
+
+/**
+ * SQLite rolls a transaction back by itself when a statement fails with
+ * SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM or SQLITE_BUSY in some cases; Kysely's
+ * ROLLBACK after that fails with "cannot rollback - no transaction is active",
+ * which hid the first error (and crashed the process on a full disk). Roll back
+ * only what is still open.
+ */
+class SqliteDriverAfterAutoRollback extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly sqlite: BetterSqlite3.Database,
+  ) {
+    super(config);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class SqliteDialectAfterAutoRollback extends SqliteDialect {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly sqlite: BetterSqlite3.Database,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverAfterAutoRollback(this.config, this.sqlite);
+  }
 }
 
 /**
@@ -144,45 +177,110 @@ function openPostgres(url: string, opts: StoreOptions): Store {
   const types = {
     getTypeParser: (oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')),
   };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types } as pg.PoolConfig);
-  // An idle client that errors (server restart) must not crash the process.
+  // A connection that cannot be had in 5 s fails (503 to a caller) instead of waiting forever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, types, connectionTimeoutMillis: 5000, keepAlive: true } as pg.PoolConfig);
+  // A connection the server ends (restart, "terminating connection due to administrator command")
+  // raises 'error' on its client, idle or checked out: without a listener that crashed the process.
+  // The query running on it fails on its own; pg-pool drops the broken client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: errorLogger(opts) });
-  // One LISTEN connection per store, shared by every channel.
-  let listener: pg.Client | null = null;
-  const handlers = new Map<string, Set<() => void>>();
+  const notifications = postgresNotifications(url);
   return {
     db,
     dialect: 'postgres',
     notify: async (channel) => {
       await sql`select pg_notify(${channel}, '')`.execute(db);
     },
-    listen: async (channel, onNotify) => {
-      if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
-      if (!listener) {
-        const client = new pg.Client({ connectionString: url });
-        client.on('error', () => {});
-        await client.connect();
-        client.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h();
-        });
-        listener = client;
+    listen: notifications.listen,
+    close: async () => {
+      await notifications.close();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * One LISTEN connection per store, shared by every channel. When the server
+ * goes away it reconnects by itself (1 s, then up to every 10 s) and, once back,
+ * wakes every listener: notifications sent meanwhile were lost.
+ */
+function postgresNotifications(url: string) {
+  const handlers = new Map<string, Set<() => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
+  let backoff = 1000;
+
+  const connect = (): Promise<pg.Client> =>
+    (connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+      const lost = () => {
+        if (client !== c) return;
+        client = null;
+        c.end().catch(() => {});
+        schedule();
+      };
+      c.on('error', lost);
+      c.on('end', lost);
+      c.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h();
+      });
+      try {
+        await c.connect();
+        for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`);
+      } catch (err) {
+        c.end().catch(() => {});
+        throw err;
       }
+      client = c;
+      backoff = 1000;
+      return c;
+    })().finally(() => (connecting = null)));
+
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => {
+          for (const set of handlers.values()) for (const h of set) h();
+        },
+        () => {
+          backoff = Math.min(10_000, backoff * 2);
+          schedule();
+        },
+      );
+    }, backoff);
+  };
+
+  return {
+    listen: async (channel: string, onNotify: () => void): Promise<() => Promise<void>> => {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN ${channel}`);
+        // Listening starts now, or when the connection comes back (pollers cover the gap).
+        try {
+          await (client ?? (await connect())).query(`LISTEN ${channel}`);
+        } catch {
+          schedule();
+        }
       }
       set.add(onNotify);
+      const listening = set;
       return async () => {
-        set.delete(onNotify);
+        listening.delete(onNotify);
       };
     },
     close: async () => {
-      await listener?.end().catch(() => {});
-      listener = null;
-      await db.destroy();
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
     },
   };
 }

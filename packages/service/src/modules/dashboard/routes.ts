@@ -67,6 +67,8 @@ export async function dashboardRoutes(app: Http, dashboard: DashboardService, qu
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      // HEAD (Fastify routes it here with GET) gets the headers and nothing else: the stream never opens.
+      if (req.method === 'HEAD') return void res.end();
       let cursor = new Date().toISOString();
       let busy = false;
       const tick = async () => {

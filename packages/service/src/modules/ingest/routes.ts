@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, CORE_ERRORS, fieldError } from '../../core/errors.js';
-import { claimIdempotency } from '../../core/http/idempotency.js';
+import { claimIdempotency, inTransaction } from '../../core/http/idempotency.js';
 import { multipartBody, problems } from '../../core/http/schemas.js';
 import type { Http, ModuleDeps } from '../../core/module.js';
 import { check, storableErrors } from '../../core/validation.js';
@@ -75,7 +75,8 @@ export async function ingestRoutes(app: Http, ingest: IngestService, deps: Modul
       const { file, fields } = await readUpload(req, maxBytes);
       const options = check(UploadFieldsSchema, fields);
       if (await claimIdempotency(req, reply, deps.idempotency, { sha256: createHash('sha256').update(file.bytes).digest('hex'), filename: file.filename, ...options })) return reply;
-      return reply.code(201).send(await ingest.upload(file, options));
+      // The context and the answer a retry gets commit together.
+      return reply.code(201).send(await ingest.upload(file, options, (work) => inTransaction(req, deps.store, 201, work)));
     },
   );
 
@@ -92,7 +93,7 @@ export async function ingestRoutes(app: Http, ingest: IngestService, deps: Modul
       const { file, fields } = await readUpload(req, maxBytes);
       const options = check(UploadRenderFieldsSchema, fields);
       if (await claimIdempotency(req, reply, deps.idempotency, { sha256: createHash('sha256').update(file.bytes).digest('hex'), filename: file.filename, options })) return reply;
-      return reply.code(202).send(await ingest.uploadAndRender(file, options));
+      return reply.code(202).send(await ingest.uploadAndRender(file, options, (work) => inTransaction(req, deps.store, 202, work)));
     },
   );
 

@@ -10,7 +10,7 @@ import type { CityValueRule, ExtractedContext, ExtractionLimits, LanguageModel }
 import { EXTRACTION_ERRORS } from '@aqcast/extract/errors';
 import { AppError, defineErrors } from '../../core/errors.js';
 import { parseRenderParams } from '../../core/render-params.js';
-import { transaction, type Store } from '../../core/store/database.js';
+import { transaction, type Executor, type Store } from '../../core/store/database.js';
 import { measureValues, type ContextService, type ContextView } from '../contexts/index.js';
 import type { QueueService } from '../queue/index.js';
 import type { UploadFields, UploadRenderFields } from './contract.js';
@@ -21,6 +21,9 @@ export const INGEST_ERRORS = defineErrors({
   invalid_multipart: { status: 400, title: 'Malformed multipart body' },
   missing_location: { status: 422, title: 'No location found' },
 });
+
+/** Runs the storing step in a transaction (the route's, which also records the idempotent answer in it). */
+export type TransactionRunner = <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
 
 export interface UploadedFile {
   filename: string;
@@ -68,15 +71,17 @@ export class IngestService {
     private readonly reading: ReadingOptions = { cityValue: 'max', languageModel: null },
   ) {}
 
-  /** Extracts, stores the context and publishes ingest.completed (201). */
-  async upload(file: UploadedFile, options: UploadFields = {}): Promise<{ contextId: string; context: ContextView }> {
+  /** Extracts, stores the context and publishes ingest.completed (201), in one transaction of `inTransaction`. */
+  async upload(file: UploadedFile, options: UploadFields = {}, inTransaction: TransactionRunner = (work) => transaction(this.store, work)): Promise<{ contextId: string; context: ContextView }> {
     const { extracted, mediaType } = await this.extract(file, options.cityValue);
-    const context = await transaction(this.store, (trx) => this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted));
-    return { contextId: context.contextId, context };
+    return inTransaction(async (trx) => {
+      const context = await this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted);
+      return { contextId: context.contextId, context };
+    });
   }
 
   /** Extracts, stores the context and queues a render from it, all or nothing. */
-  async uploadAndRender(file: UploadedFile, options: UploadRenderFields): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown>; context: ContextView }> {
+  async uploadAndRender(file: UploadedFile, options: UploadRenderFields, inTransaction: TransactionRunner = (work) => transaction(this.store, work)): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown>; context: ContextView }> {
     const { location: locationOverride, cityValue, ...renderOptions } = options;
     // Reject bad render options before spending time on extraction.
     parseRenderParams({ location: locationOverride ?? 'check', ...renderOptions });
@@ -90,7 +95,7 @@ export class IngestService {
       ...renderOptions,
       location,
     });
-    return transaction(this.store, async (trx) => {
+    return inTransaction(async (trx) => {
       const context = await this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted);
       const [job] = await this.queue.enqueue([{ params, options: { contextId: context.contextId } }], trx);
       return { jobId: job!.jobId, contextId: context.contextId, renderParams: job!.params, context };

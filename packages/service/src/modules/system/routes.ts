@@ -4,7 +4,7 @@ import type { Http } from '../../core/module.js';
 import type { SystemService } from './service.js';
 
 const Check = Type.Object({ ok: Type.Boolean(), detail: Type.Optional(Type.String()) });
-const Health = Type.Object({ ok: Type.Boolean(), version: Type.String(), store: Check, storage: Check, ffmpeg: Check });
+const Health = Type.Object({ ok: Type.Boolean(), version: Type.String(), store: Check, storage: Check, disk: Check, ffmpeg: Check });
 
 export function systemRoutes(app: Http, system: SystemService): void {
   app.get(
@@ -21,8 +21,8 @@ export function systemRoutes(app: Http, system: SystemService): void {
     () => ({ ok: true as const }),
   );
   for (const [url, operationId, summary] of [
-    ['/health', 'health', 'Readiness of the store, storage and ffmpeg'],
-    ['/health/ready', 'readiness', 'Readiness (same as /health): 503 while the store, storage or ffmpeg is not usable — take the node out of rotation'],
+    ['/health', 'health', 'Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong'],
+    ['/health/ready', 'readiness', 'Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation'],
   ] as const)
     app.get(url, { config: { public: true }, schema: { operationId, tags: ['system'], summary, response: { 200: Health, 503: Health } } }, async (_req, reply) => {
       const h = await system.health();

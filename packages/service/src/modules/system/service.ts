@@ -1,4 +1,5 @@
 /** Liveness, readiness and version: what /ping, /health and GraphQL `status` report. */
+import { statfs } from 'node:fs/promises';
 import { findFfmpeg, findX264Driver } from '@aqcast/engine';
 import { sql } from 'kysely';
 import { SERVICE_VERSION } from '../../core/version.js';
@@ -22,12 +23,20 @@ export class SystemService {
   }
 
   /** Each dependency ok or not, with a reason a public caller may see (no paths, no addresses). */
-  async health(): Promise<{ ok: boolean; version: string; store: Check; storage: Check; ffmpeg: Check }> {
+  async health(): Promise<{ ok: boolean; version: string; store: Check; storage: Check; disk: Check; ffmpeg: Check }> {
     const store: Check = await sql`select 1 as one`.execute(this.deps.store.db).then(
       () => ({ ok: true, detail: this.deps.store.dialect }),
       () => ({ ok: false, detail: `${this.deps.store.dialect} unreachable` }),
     );
-    const storage: Check = (await this.deps.storage.healthy()) ? { ok: true, detail: this.deps.storage.kind } : { ok: false, detail: `${this.deps.storage.kind} storage not writable` };
+    const storage: Check = (await this.deps.storage.healthy()) ? { ok: true, detail: this.deps.storage.kind } : { ok: false, detail: `${this.deps.storage.kind} storage ${this.deps.storage.kind === 's3' ? 'unreachable' : 'not writable'}` };
+    // The data disk holds renders in progress (and the SQLite database): below the floor, renders and uploads fail.
+    const disk: Check = await statfs(this.deps.config.dataDir).then(
+      (s) => {
+        const freeMb = Math.floor((Number(s.bavail) * Number(s.bsize)) / 1048576);
+        return freeMb >= this.deps.config.diskMinFreeMb ? { ok: true, detail: `${freeMb} MB free` } : { ok: false, detail: `data disk full: ${freeMb} MB free (needs ${this.deps.config.diskMinFreeMb})` };
+      },
+      () => ({ ok: false, detail: 'data disk unreadable' }),
+    );
     let ffmpeg: Check;
     try {
       findFfmpeg(this.deps.config.ffmpegPath ?? undefined);
@@ -36,6 +45,6 @@ export class SystemService {
     } catch {
       ffmpeg = { ok: false, detail: 'ffmpeg not found' };
     }
-    return { ok: store.ok && storage.ok && ffmpeg.ok, version: SERVICE_VERSION, store, storage, ffmpeg };
+    return { ok: store.ok && storage.ok && disk.ok && ffmpeg.ok, version: SERVICE_VERSION, store, storage, disk, ffmpeg };
   }
 }
