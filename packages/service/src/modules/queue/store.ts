@@ -85,7 +85,7 @@ export const JOBS_CHANNEL = 'aqcast_jobs';
  */
 export const JOBS_LEASE: LeaseSpec = {
   table: 'jobs',
-  due: (now) => sql`((status = 'queued' and run_at <= ${now}) or (status = 'rendering' and attempts < max_attempts))
+  due: (now) => sql`((status = 'queued' and run_at <= ${now}) or (status = 'rendering' and lease_expires_at is not null and attempts < max_attempts))
     and not exists (select 1 from settings where key = ${PAUSED_SETTING} and value = 'true')`,
   order: sql`priority desc, run_at asc, seq asc`,
   onClaim: (now) => sql`status = 'rendering', attempts = attempts + 1, progress = 0, started_at = coalesce(started_at, ${now}), updated_at = ${now}, error_code = null, error_message = null`,
