@@ -70,6 +70,8 @@ export interface Config {
   /** Networks outbound calls may reach despite the SSRF guard (webhooks, workflow sources, AI providers). */
   outboundAllowedNetworks: AllowedNetworks;
   webhookTimeoutMs: number;
+  /** How long a render given back for a fault of the machine (full disk, storage unreachable) waits before it is due again. */
+  renderFaultRetrySeconds: number;
   /** Free space (MB) on the data disk below which /health reports the disk full. */
   diskMinFreeMb: number;
   /** A dispatcher slot holds a delivery this long between heartbeats (a killed node's delivery is sent by another once it lapses). */
@@ -368,6 +370,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookLeaseSeconds: int(env, 'WEBHOOK_LEASE_SECONDS', 10, 2, 3600),
     diskMinFreeMb: int(env, 'DISK_MIN_FREE_MB', 50, 0, 1_048_576),
+    renderFaultRetrySeconds: int(env, 'RENDER_FAULT_RETRY_SECONDS', 30, 1, 86_400),
     idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 10, 2, 3600),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     ffmpegPath: env.FFMPEG_PATH || null,

@@ -166,12 +166,14 @@ export class LeaseRunner<Item> {
     });
   }
 
-  /** Logs the store going away once, and other failures every time. */
+  /** Logs the store going away (unreachable, or its disk full) once, and other failures every time. */
   private unavailable(err: unknown): void {
-    if (faultOf(err) === 'store_unavailable') {
+    const fault = faultOf(err);
+    if (fault === 'store_unavailable' || fault === 'insufficient_storage') {
       if (this.unavailableSince === null) {
         this.unavailableSince = Date.now();
-        this.o.logger.warn({ err: String(err), runner: this.o.name }, `${this.o.name}: the store is unreachable; claiming paused until it answers`);
+        const why = fault === 'store_unavailable' ? 'the store is unreachable' : 'the store cannot write (disk full)';
+        this.o.logger.warn({ err: String(err), runner: this.o.name }, `${this.o.name}: ${why}; claiming paused until it answers`);
       }
       return;
     }
@@ -219,7 +221,8 @@ export class LeaseRunner<Item> {
         try {
           return await write();
         } catch (err) {
-          if (faultOf(err) !== 'store_unavailable' || this.stopping) throw err;
+          const fault = faultOf(err);
+          if ((fault !== 'store_unavailable' && fault !== 'insufficient_storage') || this.stopping) throw err;
           logger.warn({ err: String(err), runner: this.o.name, id: lease.id }, 'store unreachable while recording an outcome; retrying');
           await new Promise((r) => setTimeout(r, wait));
         }

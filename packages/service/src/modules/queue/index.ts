@@ -59,7 +59,7 @@ export const queueModule = defineModule({
     const runtime = deps.runtime as QueueRuntime;
     const pool = new WorkerPool({
       queue, storage: deps.storage, logger: deps.logger, concurrency: deps.role.workers, workerId: deps.config.workerId,
-      leaseSeconds: deps.config.workerLeaseSeconds, pollMs: deps.config.workerPollMs, renderer: runtime.renderer, retryBaseMs: runtime.retryBaseMs, ffmpegPath: deps.config.ffmpegPath, metrics: deps.metrics,
+      leaseSeconds: deps.config.workerLeaseSeconds, pollMs: deps.config.workerPollMs, renderer: runtime.renderer, retryBaseMs: runtime.retryBaseMs, faultDelayMs: deps.config.renderFaultRetrySeconds * 1000, ffmpegPath: deps.config.ffmpegPath, metrics: deps.metrics,
     });
     pools.set(queue, pool);
     await pool.start();
