@@ -176,6 +176,13 @@ export class WorkerPool {
     return removed;
   }
 
+  private async removeEarlierAttempts(jobId: string, token: number): Promise<void> {
+    for (const name of await readdir(this.opts.storage.workDir).catch(() => [] as string[])) {
+      const m = LEASE_DIR.exec(name);
+      if (m?.[1] === jobId && Number(m[2]) < token) await rm(join(this.opts.storage.workDir, name), { recursive: true, force: true });
+    }
+  }
+
   private async process(job: JobRow, run: LeasedRun): Promise<void> {
     const { queue, storage, logger } = this.opts;
     const lease = run.lease;
@@ -194,6 +201,8 @@ export class WorkerPool {
     let extras: Awaited<ReturnType<NonNullable<JobExtensionHook>>> = null;
     try {
       log.info({ template: job.template }, 'render started');
+      // Taken over from a worker that died: what its attempts left goes now.
+      if (job.attempts > 1) await this.removeEarlierAttempts(job.id, lease.token);
       await mkdir(dir, { recursive: true });
       const params = JSON.parse(job.params) as RenderParams;
       let output = await this.reusableOutput(job);
