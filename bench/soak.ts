@@ -109,9 +109,9 @@ async function stream(ms: number): Promise<void> {
   try {
     const res = await fetch(`${base}/dashboard/api/events`, { headers: { 'x-api-key': KEY }, signal: ctl.signal });
     counts.streams! += 1;
-    for await (const _chunk of res.body ?? []) {
-      /* drained until the abort */
-    }
+    const reader = res.body?.getReader();
+    // Drained until the abort.
+    while (reader && !(await reader.read()).done);
   } catch {
     /* aborted: closed on purpose */
   } finally {
@@ -142,7 +142,7 @@ const loads = [
   // A bulletin upload every 30 s.
   every(30_000, async (i) => {
     const form = new FormData();
-    form.append('file', new Blob([await bulletin(i)], { type: 'application/pdf' }), `soak-${i}.pdf`);
+    form.append('file', new Blob([new Uint8Array(await bulletin(i))], { type: 'application/pdf' }), `soak-${i}.pdf`);
     const res = await fetch(`${base}/ingest/upload`, { method: 'POST', headers: { 'x-api-key': KEY }, body: form });
     await res.arrayBuffer();
     if (res.status === 201) counts.uploads! += 1;
