@@ -165,23 +165,30 @@ const loads = [
 interface Sample {
   minute: number;
   rssMb: number;
+  /** V8 heap in use (from /metrics): tells a JavaScript leak from native memory settling. */
+  heapMb: number;
   fds: number;
   dbConnections: number;
 }
 const samples: Sample[] = [];
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const fds = () => readdirSync(`/proc/${pid}/fd`).length;
+async function heapMb(): Promise<number> {
+  const res = await fetch(`${base}/metrics`, { headers: { 'x-api-key': KEY } }).catch(() => null);
+  const m = /^aqcast_nodejs_heap_size_used_bytes (\d+)/m.exec(res ? await res.text() : '');
+  return m ? Math.round(Number(m[1]) / 104857.6) / 10 : 0;
+}
 const dbConnections = async () => Number((await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [dbName])).rows[0]?.n ?? 0);
 
 console.log(`aqcast soak — ${minutes} min, PostgreSQL, 1 render worker, node ${process.version}, pid ${pid}`);
-console.log('minute   RSS MB   fds   db conns   renders done/sent   uploads   events fired/received   graphql   streams   5xx');
+console.log('minute   RSS MB   heap MB   fds   db conns   renders done/sent   uploads   events fired/received   graphql   streams   5xx');
 const sampler = (async () => {
   for (let minute = 1; minute <= minutes; minute++) {
     await new Promise((r) => setTimeout(r, Math.max(0, startedAt + minute * 60_000 - Date.now())));
-    const s: Sample = { minute, rssMb: Math.round(rssMb() * 10) / 10, fds: fds(), dbConnections: await dbConnections() };
+    const s: Sample = { minute, rssMb: Math.round(rssMb() * 10) / 10, heapMb: await heapMb(), fds: fds(), dbConnections: await dbConnections() };
     samples.push(s);
     console.log(
-      `${String(minute).padStart(6)}   ${s.rssMb.toFixed(1).padStart(6)}   ${String(s.fds).padStart(3)}   ${String(s.dbConnections).padStart(8)}   ${`${counts.completed}/${counts.renders}`.padStart(17)}   ${String(counts.uploads).padStart(7)}   ${`${counts.fired}/${received}`.padStart(21)}   ${String(counts.graphql).padStart(7)}   ${String(counts.streams).padStart(7)}   ${String(counts.errors).padStart(3)}`,
+      `${String(minute).padStart(6)}   ${s.rssMb.toFixed(1).padStart(6)}   ${s.heapMb.toFixed(1).padStart(7)}   ${String(s.fds).padStart(3)}   ${String(s.dbConnections).padStart(8)}   ${`${counts.completed}/${counts.renders}`.padStart(17)}   ${String(counts.uploads).padStart(7)}   ${`${counts.fired}/${received}`.padStart(21)}   ${String(counts.graphql).padStart(7)}   ${String(counts.streams).padStart(7)}   ${String(counts.errors).padStart(3)}`,
     );
   }
 })();
@@ -202,13 +209,14 @@ const after10 = samples.filter((s) => s.minute >= 10);
 const at = (m: number) => samples.find((s) => s.minute === m) ?? samples.at(-1);
 const ten = at(10);
 const last = samples.at(-1);
-console.log(`\nat 10 min (baseline): RSS ${ten?.rssMb} MB, ${ten?.fds} fds, ${ten?.dbConnections} db connections`);
-console.log(`at ${last?.minute} min:            RSS ${last?.rssMb} MB, ${last?.fds} fds, ${last?.dbConnections} db connections`);
+console.log(`\nat 10 min (baseline): RSS ${ten?.rssMb} MB (heap ${ten?.heapMb} MB), ${ten?.fds} fds, ${ten?.dbConnections} db connections`);
+console.log(`at ${last?.minute} min:            RSS ${last?.rssMb} MB (heap ${last?.heapMb} MB), ${last?.fds} fds, ${last?.dbConnections} db connections`);
 if (after10.length >= 3) {
   const span = after10.at(-1)!.minute - after10[0]!.minute;
   // Allowed growth over the measured span: what a heap that is still settling does, not a leak.
   const checks = [
     { what: 'RSS', per: slope(after10.map((s) => [s.minute, s.rssMb])), unit: 'MB', limit: Math.max(20, (ten?.rssMb ?? 0) * 0.1) },
+    { what: 'V8 heap', per: slope(after10.map((s) => [s.minute, s.heapMb])), unit: 'MB', limit: Math.max(10, (ten?.heapMb ?? 0) * 0.1) },
     { what: 'open fds', per: slope(after10.map((s) => [s.minute, s.fds])), unit: '', limit: 5 },
     { what: 'db connections', per: slope(after10.map((s) => [s.minute, s.dbConnections])), unit: '', limit: 2 },
   ];
