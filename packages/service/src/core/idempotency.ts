@@ -51,6 +51,8 @@ export interface IdempotencyOptions {
 }
 
 export const MAX_KEY_LENGTH = 255;
+/** No request holds a key longer than this: should one never end (a lost socket, a stuck handler), its lease lapses and a retry runs. */
+export const MAX_HOLD_MS = 15 * 60_000;
 
 /** Lease columns on the keys table; pending keys from before are free to take over. */
 export async function addIdempotencyLease(db: Kysely<unknown>): Promise<void> {
@@ -169,8 +171,10 @@ export class IdempotencyService {
     const db = this.store.db;
     let done = false;
     const fenced = (exec: Executor) => exec.updateTable('idempotency_keys').where('key', '=', key).where('route', '=', scope).where('status_code', '=', 0).where('lease_token', '=', token);
-    // The heartbeat: the key stays ours while the request runs, however long it takes.
+    // The heartbeat: the key stays ours while the request runs, up to MAX_HOLD_MS.
+    const claimedAt = Date.now();
     const heartbeat = setInterval(() => {
+      if (Date.now() - claimedAt > MAX_HOLD_MS) return void clearInterval(heartbeat);
       void fenced(db)
         .set({ lease_expires_at: new Date(Date.now() + this.leaseMs).toISOString() })
         .execute()
