@@ -3,7 +3,7 @@
  * no cycles; the service's core imports no module; a module uses another only
  * through that module's index.ts; nothing imports upward (modules → app, cli,
  * server); the engine and the extraction library import nothing of the service,
- * and the TypeScript client nothing outside itself.
+ * the vocabulary package and the TypeScript client nothing outside themselves.
  */
 const SERVICE = '^packages/service/src/';
 module.exports = {
@@ -42,6 +42,13 @@ module.exports = {
       comment: 'The engine and the extraction library know nothing of the service.',
       from: { path: '^packages/(engine|extract)/' },
       to: { path: '^packages/service/' },
+    },
+    {
+      name: 'vocabulary-self-contained',
+      severity: 'error',
+      comment: '@aqcast/vocabulary is the shared words only: no dependencies, nothing of the repository.',
+      from: { path: '^packages/vocabulary/' },
+      to: { pathNot: ['^packages/vocabulary/'] },
     },
     { name: 'engine-not-extract', severity: 'error', from: { path: '^packages/engine/' }, to: { path: '^packages/extract/' } },
     { name: 'extract-not-engine', severity: 'error', from: { path: '^packages/extract/' }, to: { path: '^packages/engine/' } },

@@ -1,7 +1,8 @@
 /**
  * The contract is written once: the TypeScript client's types are generated
  * from the service's OpenAPI document and must be current; both clients have a
- * method for every operation; the README's error table is the catalogue.
+ * method for every operation; the configuration and error reference pages are
+ * generated from the code.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -9,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, OPERATIONS } from '../clients/js/src/index.js';
-import { errorCatalogue } from '../packages/service/src/server.js';
 import { clientTypesSource, GENERATED_FILE, openApiDocument } from './generate-client-types.js';
+import { generatedPages } from './generate-docs.js';
 
 const doc = await openApiDocument();
 const allOperations = Object.values(doc.paths as Record<string, Record<string, { operationId?: string; tags?: string[] }>>).flatMap((item) =>
@@ -63,10 +64,6 @@ test('the Python client has a method for every operation', () => {
   assert.deepEqual(Object.entries(mapped).filter(([, ok]) => !ok).map(([id]) => id), [], 'mapped to something that is not a method');
 });
 
-test("the README's error table is the error catalogue", () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('## Errors'));
-  const rows = [...section.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => `${m[1]} ${m[2]}`);
-  const catalogue = errorCatalogue().map((e) => `${e.code} ${e.status}`);
-  assert.deepEqual([...rows].sort(), [...catalogue].sort());
+test('the generated reference pages are current (run `npm run generate` after changing a setting or an error)', () => {
+  for (const { file, text } of generatedPages()) assert.equal(readFileSync(file, 'utf8'), text, `${file} is stale: run npm run generate`);
 });

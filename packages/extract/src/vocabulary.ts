@@ -8,10 +8,11 @@
  */
 
 /** A pollutant, weather value or `location`/`date`: the names `ExtractedContext` uses. */
-export const POLLUTANTS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const;
-export type Pollutant = (typeof POLLUTANTS)[number];
-export const MEASURES = [...POLLUTANTS, 'temperatura', 'humidity'] as const;
-export type Measure = (typeof MEASURES)[number];
+import type { MeasureId, PollutantId } from '@aqcast/vocabulary';
+
+export { MEASURES, POLLUTANTS } from '@aqcast/vocabulary';
+export type Pollutant = PollutantId;
+export type Measure = MeasureId;
 
 const SIZE_25 = String.raw`2\s?[.,]\s?5`;
 const PARTICLES_BELOW = String.raw`part[ií]culas?\s*(?:<|menores?\s+(?:a|de|que)|inferiores?\s+a|below|under|smaller\s+than)\s*`;

@@ -43,7 +43,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness of the store, storage and ffmpeg */
+        /** Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -60,7 +60,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness (same as /health): 503 while the store, storage or ffmpeg is not usable — take the node out of rotation */
+        /** Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation */
         get: operations["readiness"];
         put?: never;
         post?: never;
@@ -2168,6 +2168,10 @@ export interface operations {
                             ok: boolean;
                             detail?: string;
                         };
+                        disk: {
+                            ok: boolean;
+                            detail?: string;
+                        };
                         ffmpeg: {
                             ok: boolean;
                             detail?: string;
@@ -2189,6 +2193,10 @@ export interface operations {
                             detail?: string;
                         };
                         storage: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        disk: {
                             ok: boolean;
                             detail?: string;
                         };
@@ -2227,6 +2235,10 @@ export interface operations {
                             ok: boolean;
                             detail?: string;
                         };
+                        disk: {
+                            ok: boolean;
+                            detail?: string;
+                        };
                         ffmpeg: {
                             ok: boolean;
                             detail?: string;
@@ -2248,6 +2260,10 @@ export interface operations {
                             detail?: string;
                         };
                         storage: {
+                            ok: boolean;
+                            detail?: string;
+                        };
+                        disk: {
                             ok: boolean;
                             detail?: string;
                         };

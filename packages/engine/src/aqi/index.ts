@@ -7,6 +7,7 @@ import { cl } from './cl.js';
 import { euEaqi } from './eu-eaqi.js';
 import { mx } from './mx.js';
 import { usEpa } from './us-epa.js';
+import { AQI_STANDARD_IDS, RENDER_UNIT } from '@aqcast/vocabulary';
 import { POLLUTANTS, type AqiResult, type AqiStandard, type AqiStandardId, type EvaluateOptions, type PollutantAqi, type PollutantId } from './types.js';
 
 export * from './types.js';
@@ -15,10 +16,7 @@ export { fromPpb } from './units.js';
 
 const STANDARDS: Record<AqiStandardId, AqiStandard> = { 'us-epa': usEpa, 'eu-eaqi': euEaqi, mx, cl, 'br-iqar': brIqar };
 
-/** Every supported standard id, default first. */
-export const AQI_STANDARD_IDS = Object.keys(STANDARDS) as AqiStandardId[];
-
-export const DEFAULT_AQI_STANDARD: AqiStandardId = 'us-epa';
+export { AQI_STANDARD_IDS, DEFAULT_AQI_STANDARD } from '@aqcast/vocabulary';
 
 /** The standards this engine knows, with the pollutants each one rates. */
 export function listAqiStandards(): { id: AqiStandardId; name: string; indexName: string | null; pollutants: PollutantId[]; source: string }[] {
@@ -35,7 +33,6 @@ export function getAqiStandard(id: AqiStandardId): AqiStandard {
   return s;
 }
 
-const INPUT_UNIT = (p: PollutantId): 'µg/m³' | 'mg/m³' => (p === 'co' ? 'mg/m³' : 'µg/m³');
 
 /**
  * Rates each given pollutant against `standard` and takes the worst as the overall
@@ -60,7 +57,7 @@ export function computeAqi(
     }
     const category = std.categories[Math.min(ev.level, std.categories.length - 1)];
     if (!category) throw new Error(`no category ${ev.level} in ${std.id}`);
-    pollutants.push({ pollutant: p, value, inputUnit: INPUT_UNIT(p), ...ev, category });
+    pollutants.push({ pollutant: p, value, inputUnit: RENDER_UNIT[p], ...ev, category });
   }
   let worst: PollutantAqi | null = null;
   for (const r of pollutants) {

@@ -11,14 +11,9 @@
  * - severity: the category mapped onto one shared 0–5 scale, used to pick health advice.
  * - position: where a value sits on the standard's gauge, 0…1, each category an equal slice.
  */
-import type { Localized } from '../language.js';
+import type { AqiStandardId, Localized, PollutantId } from '@aqcast/vocabulary';
 
-export type PollutantId = 'pm25' | 'pm10' | 'no2' | 'o3' | 'so2' | 'co';
-
-/** Display order of the pollutants (particles first, then gases). */
-export const POLLUTANTS: readonly PollutantId[] = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'];
-
-export type AqiStandardId = 'us-epa' | 'eu-eaqi' | 'mx' | 'cl' | 'br-iqar';
+export { POLLUTANTS, type PollutantId, type AqiStandardId } from '@aqcast/vocabulary';
 
 export type ConcentrationUnit = 'µg/m³' | 'mg/m³' | 'ppb' | 'ppm';
 

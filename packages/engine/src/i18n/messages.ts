@@ -3,7 +3,7 @@
  * on-screen text: they read it from here, so a missing translation is a type error.
  */
 import type { Language, Localized } from '../language.js';
-import type { PollutantId, Severity } from '../aqi/types.js';
+import type { Severity } from '../aqi/types.js';
 
 export interface Messages {
   /** Overlines and headings. */
@@ -124,24 +124,7 @@ export const MESSAGES: Record<Language, Messages> = {
   },
 };
 
-/** Short chemical names, with subscripts; PM decimal separator follows the language. */
-export const POLLUTANT_SYMBOL: Record<PollutantId, Localized> = {
-  pm25: { en: 'PM₂.₅', es: 'PM₂,₅', pt: 'MP₂,₅' },
-  pm10: { en: 'PM₁₀', es: 'PM₁₀', pt: 'MP₁₀' },
-  no2: { en: 'NO₂', es: 'NO₂', pt: 'NO₂' },
-  o3: { en: 'O₃', es: 'O₃', pt: 'O₃' },
-  so2: { en: 'SO₂', es: 'SO₂', pt: 'SO₂' },
-  co: { en: 'CO', es: 'CO', pt: 'CO' },
-};
-
-export const POLLUTANT_NAME: Record<PollutantId, Localized> = {
-  pm25: { en: 'Fine particles', es: 'Partículas finas', pt: 'Partículas finas' },
-  pm10: { en: 'Coarse particles', es: 'Partículas gruesas', pt: 'Partículas inaláveis' },
-  no2: { en: 'Nitrogen dioxide', es: 'Dióxido de nitrógeno', pt: 'Dióxido de nitrogênio' },
-  o3: { en: 'Ozone', es: 'Ozono', pt: 'Ozônio' },
-  so2: { en: 'Sulphur dioxide', es: 'Dióxido de azufre', pt: 'Dióxido de enxofre' },
-  co: { en: 'Carbon monoxide', es: 'Monóxido de carbono', pt: 'Monóxido de carbono' },
-};
+export { POLLUTANT_NAME, POLLUTANT_SYMBOL } from '@aqcast/vocabulary';
 
 /** One line of advice per severity, for everyone. */
 export const ADVICE: Record<Severity, Localized> = {

@@ -6,7 +6,7 @@
  */
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
-import { DEFAULT_AQI_STANDARD } from '../aqi/index.js';
+import { DEFAULT_AQI_STANDARD, POLLUTANTS } from '@aqcast/vocabulary';
 import type { AqiStandardId } from '../aqi/types.js';
 import { EngineError, type FieldError } from '../errors.js';
 import type { Language } from '../language.js';
@@ -14,7 +14,7 @@ import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../t
 import { RenderParamsSchema, type Format, type Resolution } from './schema.js';
 import type { RenderParams, RenderSeries } from './types.js';
 
-const NUMERIC_FIELDS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'humidity'] as const;
+const NUMERIC_FIELDS = [...POLLUTANTS, 'humidity'] as const;
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);

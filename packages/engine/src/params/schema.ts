@@ -4,10 +4,9 @@
  * Every property carries a description and examples.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { AQI_STANDARD_IDS, POLLUTANTS } from '../aqi/index.js';
+import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, POLLUTANTS } from '@aqcast/vocabulary';
 
-export const FORMATS = ['landscape', 'portrait', 'square'] as const;
-export type Format = (typeof FORMATS)[number];
+export { FORMATS, type Format } from '@aqcast/vocabulary';
 
 export const RESOLUTIONS = ['1080p', '720p', '360p'] as const;
 /** Scales the frame by its short side: 1080p is 1920×1080 landscape, 720p 1280×720, 360p 640×360. */
@@ -15,8 +14,6 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** The longest series a render takes: a week of hours. */
 export const SERIES_MAX_POINTS = 168;
-
-export const LANGUAGE_IDS = ['es', 'en', 'pt'] as const;
 
 /** Bounds beyond which a value is a typo, not a measurement. */
 export const LIMITS = {
@@ -69,7 +66,7 @@ export const RenderParamsSchema = Type.Object(
     temperatura: temperature('Spanish name kept for compatibility; `temperature` is an alias.'),
     temperature: temperature('Alias of `temperatura`; if both are given they must be equal.'),
     humidity: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Relative humidity in % (0–100).', examples: [64, 38] })),
-    language: oneOf(LANGUAGE_IDS, 'Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.', ['es', 'en']),
+    language: oneOf(LANGUAGES, 'Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.', ['es', 'en']),
     aqiStandard: oneOf(
       AQI_STANDARD_IDS,
       'Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).',

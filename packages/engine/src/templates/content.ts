@@ -5,7 +5,8 @@
  */
 import type { AqiResult, AqiStandardId, PollutantId, Severity } from '../aqi/types.js';
 import { formatDate, formatLongDate, formatNumber } from '../i18n/format.js';
-import { ADVICE, MESSAGES, POLLUTANT_NAME, POLLUTANT_SYMBOL, RECOMMENDATIONS, type Messages } from '../i18n/messages.js';
+import { POLLUTANT_NAME, POLLUTANT_SYMBOL, POLLUTANTS, RENDER_UNIT } from '@aqcast/vocabulary';
+import { ADVICE, MESSAGES, RECOMMENDATIONS, type Messages } from '../i18n/messages.js';
 import type { Language, Localized } from '../language.js';
 import type { RenderParams } from '../params/types.js';
 import { readableTextOn } from '../draw/color.js';
@@ -83,7 +84,7 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
   const n = (v: number, d = 1) => formatNumber(lang, v, d);
   const byId = new Map(aqi.pollutants.map((p) => [p.pollutant, p]));
   const pollutants: PollutantView[] = [];
-  for (const id of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const) {
+  for (const id of POLLUTANTS) {
     const value = params[id];
     if (value === undefined) continue;
     const rated = byId.get(id);
@@ -92,7 +93,7 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
       symbol: POLLUTANT_SYMBOL[id][lang],
       name: POLLUTANT_NAME[id][lang],
       valueText: n(value, id === 'co' ? 2 : 1),
-      unit: id === 'co' ? 'mg/m³' : 'µg/m³',
+      unit: RENDER_UNIT[id],
       category: rated ? categoryView(rated.category.labels[lang], rated.category.color) : null,
       indexText: rated && rated.index !== null ? n(rated.index, 0) : null,
       position: rated ? rated.position : null,

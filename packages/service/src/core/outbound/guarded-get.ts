@@ -1,19 +1,15 @@
 /**
- * A guarded HTTP GET for JSON APIs the service reads on a user's behalf (the
- * air-quality sources of workflows). Every attempt checks the URL with the SSRF
- * guard and connects only to the addresses that check returned (see ssrf.ts);
+ * A retrying GET for JSON APIs the service reads on a user's behalf (the
+ * air-quality sources of workflows), on the one outbound client (request.ts):
+ * every attempt passes the SSRF guard and connects only to the checked addresses;
  * each attempt has a deadline; connection errors, timeouts, 408, 429 and 5xx
  * are retried with jittered exponential backoff, and a `Retry-After` (seconds
  * or an HTTP date) on 429/503 is honoured up to `maxRetryAfterMs`. Other 4xx
  * answers are the caller's to read and are never retried.
  */
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { SERVICE_VERSION } from '../version.js';
-import { checkOutboundUrl, NO_ALLOWED_NETWORKS, OutboundTargetError, type AllowedNetworks, type HostResolver, type ResolvedAddress } from './ssrf.js';
-
-export const GUARDED_GET_USER_AGENT = `aqcast/${SERVICE_VERSION}`;
+import type http from 'node:http';
+import { OutboundRequestError, outboundRequest } from './request.js';
+import type { AllowedNetworks, HostResolver } from './ssrf.js';
 
 export interface GuardedGetOptions {
   /** Extra request headers (an API key header, Accept). */
@@ -53,7 +49,7 @@ export interface GetResponse {
   attempts: GetAttempt[];
 }
 
-export type GetErrorCode = 'target_refused' | 'dns_failed' | 'connection_failed' | 'timeout' | 'aborted' | 'too_large' | 'http_status' | 'rate_limited';
+export type GetErrorCode = Exclude<OutboundRequestError['code'], 'redirect'> | 'http_status' | 'rate_limited';
 
 /** A GET that failed for good (after its retries); carries every attempt. */
 export class GuardedGetError extends Error {
@@ -67,24 +63,6 @@ export class GuardedGetError extends Error {
     super(message);
     this.name = 'GuardedGetError';
   }
-}
-
-/** A `lookup` that answers with the checked addresses only and never asks DNS again. */
-export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
-  return (hostname, options, callback) => {
-    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
-    const pool = family === 4 || family === 6 ? addresses.filter((a) => a.family === family) : [...addresses];
-    const first = pool[0];
-    if (first === undefined) {
-      const err: NodeJS.ErrnoException = new Error(`no checked IPv${String(family)} address for ${hostname}`);
-      err.code = 'ENOTFOUND';
-      callback(err, '');
-    } else if (options.all) {
-      callback(null, pool);
-    } else {
-      callback(null, first.address, first.family);
-    }
-  };
 }
 
 /** Milliseconds a `Retry-After` value asks for (delta-seconds or an HTTP date), or null. */
@@ -163,70 +141,23 @@ export async function guardedGet(url: string | URL, opts: GuardedGetOptions = {}
 }
 
 async function attempt(url: string | URL, opts: GuardedGetOptions): Promise<AttemptOutcome> {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const maxBody = opts.maxBodyBytes ?? 8 * 1024 * 1024;
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort('timeout'), timeoutMs);
-  const onCallerAbort = () => stop.abort('aborted');
-  if (opts.signal?.aborted) stop.abort('aborted');
-  else opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const stopped = (): AttemptOutcome => (stop.signal.reason === 'timeout' ? { errorCode: 'timeout', error: `no complete answer within ${timeoutMs} ms` } : { errorCode: 'aborted', error: 'aborted' });
   try {
-    if (stop.signal.aborted) return stopped();
-    let target;
-    try {
-      const check = checkOutboundUrl(url, opts.allowed ?? NO_ALLOWED_NETWORKS, opts.resolve ? { resolve: opts.resolve } : {});
-      check.catch(() => {});
-      const aborted = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }));
-      aborted.catch(() => {});
-      target = await Promise.race([check, aborted]);
-    } catch (err) {
-      if (stop.signal.aborted) return stopped();
-      if (err instanceof OutboundTargetError) return { errorCode: err.code === 'dns_failed' ? 'dns_failed' : 'target_refused', error: `target refused: ${err.detail}` };
-      throw err;
-    }
-    const { url: u, hostname, addresses } = target;
-    const transport = u.protocol === 'https:' ? https : http;
-    return await new Promise<AttemptOutcome>((resolve) => {
-      let settled = false;
-      const finish = (o: AttemptOutcome) => {
-        if (settled) return;
-        settled = true;
-        stop.signal.removeEventListener('abort', onAbort);
-        req.destroy();
-        resolve(o);
-      };
-      const onAbort = () => finish(stopped());
-      const req = transport.request({
-        method: 'GET',
-        host: hostname,
-        port: u.port === '' ? undefined : Number(u.port),
-        path: `${u.pathname}${u.search}`,
-        headers: { 'user-agent': GUARDED_GET_USER_AGENT, accept: 'application/json', ...(opts.headers ?? {}) },
-        // A fresh connection per attempt, to the checked addresses only.
-        agent: false,
-        lookup: pinnedLookup(addresses),
-      });
-      stop.signal.addEventListener('abort', onAbort, { once: true });
-      req.on('error', (err: NodeJS.ErrnoException) => finish({ errorCode: 'connection_failed', error: err.message || err.code || 'connection failed' }));
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBody) finish({ statusCode: res.statusCode, errorCode: 'too_large', error: `answer larger than ${maxBody} bytes` });
-          else chunks.push(chunk);
-        });
-        res.on('end', () => finish({ statusCode: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: res.statusCode, errorCode: 'connection_failed', error: `answer interrupted: ${err.message}` }));
-        res.on('close', () => {
-          if (!res.complete) finish({ statusCode: res.statusCode, errorCode: 'connection_failed', error: 'answer interrupted: the source closed the connection' });
-        });
-      });
-      req.end();
+    const res = await outboundRequest({
+      url,
+      method: 'GET',
+      headers: { accept: 'application/json', ...(opts.headers ?? {}) },
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      maxResponseBytes: opts.maxBodyBytes ?? 8 * 1024 * 1024,
+      ...(opts.allowed ? { allowed: opts.allowed } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.resolve ? { resolve: opts.resolve } : {}),
     });
-  } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onCallerAbort);
+    return { statusCode: res.status, headers: res.headers, text: res.body.toString('utf8') };
+  } catch (err) {
+    if (!(err instanceof OutboundRequestError)) throw err;
+    const statusCode = err.statusCode ?? undefined;
+    // A redirect is the source's answer (never followed): the caller reads its status.
+    if (err.code === 'redirect') return { statusCode, headers: err.headers ?? {}, text: '' };
+    return { statusCode, errorCode: err.code, error: err.detail };
   }
 }

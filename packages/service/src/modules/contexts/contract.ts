@@ -4,12 +4,12 @@
  * and the renders made from them. Types are derived from these schemas.
  */
 import { RenderParamsSchema } from '@aqcast/engine';
+import { MEASURES, type MeasureId as Measure } from '@aqcast/vocabulary';
 import { OptionalKind, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
 
 /** The measured values a context holds, in render-parameter names and units. */
-export const MEASURES = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity'] as const;
-export type Measure = (typeof MEASURES)[number];
+export { MEASURES, type MeasureId as Measure } from '@aqcast/vocabulary';
 
 export const SOURCE_KINDS = ['upload', 'manual', 'workflow'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];

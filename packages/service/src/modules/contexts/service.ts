@@ -14,6 +14,7 @@ import { overallConfidence, type ExtractedContext, type ExtractedFields } from '
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError, defineErrors, fieldError, notFound, validationError, type FieldError } from '../../core/errors.js';
+import { createdCursor } from '../../core/cursor.js';
 import type { EventBus } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { parseRenderParams } from '../../core/render-params.js';
@@ -122,17 +123,6 @@ export function ifMatchAllows(header: string | undefined, version: number): bool
   if (header === undefined) return true;
   const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
   return tags.includes('*') || tags.includes(etagOf(version));
-}
-
-function encodeCursor(row: { created_at: string; id: string }): string {
-  return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string, errors: FieldError[]): { createdAt: string; id: string } | undefined {
-  const m = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)\|([A-Za-z0-9_-]{1,100})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (m) return { createdAt: m[1]!, id: m[2]! };
-  errors.push({ field: 'cursor', message: 'is not a cursor returned by this API' });
-  return undefined;
 }
 
 /** Trimmed, lower-case, without duplicates; a tag that is only spaces is refused. */
@@ -270,7 +260,7 @@ export class ContextService {
     const errors: FieldError[] = [];
     const since = query.since ? parseInstant(query.since, 'since', errors) : undefined;
     const until = query.until ? parseInstant(query.until, 'until', errors, true) : undefined;
-    const before = query.cursor ? decodeCursor(query.cursor, errors) : undefined;
+    const before = query.cursor ? createdCursor.decode(query.cursor, errors) : undefined;
     if (errors.length) throw validationError(errors);
     const limit = query.limit ?? 50;
     const rows = await this.rows.list({
@@ -285,7 +275,7 @@ export class ContextService {
     });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    return { contexts: await this.views(page), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    return { contexts: await this.views(page), nextCursor: rows.length > limit && last ? createdCursor.encode({ createdAt: last.created_at, id: last.id }) : null };
   }
 
   async history(id: string): Promise<ContextHistory> {

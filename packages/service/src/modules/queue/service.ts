@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { renderKey, type RenderParams } from '@aqcast/engine';
 import { invalidState, notFound, validationError, type FieldError } from '../../core/errors.js';
+import { seqCursor } from '../../core/cursor.js';
 import type { EventBus } from '../../core/events.js';
 import { newId, newToken } from '../../core/ids.js';
 import { onCommit, transaction, type Executor, type Store } from '../../core/store/database.js';
@@ -153,12 +154,12 @@ export class QueueService {
     const since = filters.since ? parseInstant(filters.since, 'since', errors) : undefined;
     const until = filters.until ? parseInstant(filters.until, 'until', errors, true) : undefined;
     const limit = filters.limit ?? 50;
-    const beforeSeq = filters.cursor ? decodeCursor(filters.cursor, errors) : undefined;
+    const beforeSeq = filters.cursor ? seqCursor.decode(filters.cursor, errors)?.seq : undefined;
     if (errors.length > 0) throw validationError(errors);
     const rows = await this.jobs.list({ statuses: statuses as JobStatus[], template: filters.template, location: filters.location, batchId: filters.batchId, contextId: filters.contextId, since, until, beforeSeq, limit });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    return { jobs: page.map(this.view), nextCursor: rows.length > limit && last ? encodeCursor(last.seq) : null };
+    return { jobs: page.map(this.view), nextCursor: rows.length > limit && last ? seqCursor.encode({ seq: last.seq }) : null };
   }
 
   /** Jobs changed after `since`, and the cursor to ask with next (a dashboard's live feed). */
@@ -241,17 +242,6 @@ export class QueueService {
     if (!row) throw notFound('Render job', id);
     throw invalidState(`Cannot ${action} job ${id}: it is ${row.status}; ${rule}`, { currentStatus: row.status });
   }
-}
-
-function encodeCursor(seq: number): string {
-  return Buffer.from(`seq:${seq}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string, errors: FieldError[]): number | undefined {
-  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (/^seq:\d{1,15}$/.test(decoded)) return Number(decoded.slice(4));
-  errors.push({ field: 'cursor', message: 'is not a cursor returned by this API' });
-  return undefined;
 }
 
 /** Accepts a date (YYYY-MM-DD) or a date-time; `endOfDay` makes a bare date inclusive for `until`. */

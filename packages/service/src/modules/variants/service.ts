@@ -7,6 +7,7 @@
 import type { RenderParams } from '@aqcast/engine';
 import { isoAt, systemClock, type Clock } from '../../core/clock.js';
 import { invalidState, notFound, validationError, type FieldError } from '../../core/errors.js';
+import { createdCursor } from '../../core/cursor.js';
 import type { EventBus } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { parseRenderParams } from '../../core/render-params.js';
@@ -194,12 +195,12 @@ export class VariantService {
     const statuses = query.status ? query.status.split(',').map((s) => s.trim()).filter(Boolean) : [];
     for (const s of statuses) if (!TEST_STATUSES.includes(s as TestStatus)) errors.push({ field: 'status', message: `unknown status "${s}"; one of ${TEST_STATUSES.join(', ')}` });
     const limit = query.limit ?? 50;
-    const before = query.cursor ? decodeCursor(query.cursor, errors) : undefined;
+    const before = query.cursor ? createdCursor.decode(query.cursor, errors) : undefined;
     if (errors.length) throw validationError(errors);
     const rows = await this.rows.list({ statuses: statuses as TestStatus[], workflowId: query.workflowId, before, limit });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    return { tests: await this.views(page), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    return { tests: await this.views(page), nextCursor: rows.length > limit && last ? createdCursor.encode({ createdAt: last.created_at, id: last.id }) : null };
   }
 
   private async views(tests: TestRow[], exec: Executor = this.store.db): Promise<TestView[]> {
@@ -499,19 +500,3 @@ export function armRenderInput(base: Record<string, unknown>, template: string |
   return { ...merged, ...changes };
 }
 
-function encodeCursor(row: TestRow): string {
-  return Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string, errors: FieldError[]): { createdAt: string; id: string } | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value[0]) && /^[A-Za-z0-9_-]{1,100}$/.test(value[1])) {
-      return { createdAt: value[0], id: value[1] };
-    }
-  } catch {
-    /* not ours */
-  }
-  errors.push({ field: 'cursor', message: 'is not a cursor returned by this API' });
-  return undefined;
-}

@@ -10,6 +10,7 @@
  * publishes its event into the outbox.
  */
 import { computeAqi, type PollutantId, type RenderParams } from '@aqcast/engine';
+import { RENDER_UNIT } from '@aqcast/vocabulary';
 import type { Logger } from 'pino';
 import type { Config } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
@@ -26,7 +27,7 @@ import { armRenderInput, type VariantService } from '../variants/index.js';
 import type { Location, RunStatus, StepRecord } from './contract.js';
 import { MISSED_AFTER_MS, scheduleOf, storedPlan, type ConditionStep, type FetchStep, type RenderStep } from './definition.js';
 import type { RunDefinition, Runs } from './runs.js';
-import { MEASURE_IDS, SOURCES, SourceError, type MeasureId, type Observation } from './sources/index.js';
+import { MEASURES, SOURCES, SourceError, type MeasureId, type Observation } from './sources/index.js';
 import { WORKFLOWS_CHANNEL, type ItemRow, type ItemUpdate, type WorkflowStore } from './store.js';
 
 /** Runtime options tests swap in. */
@@ -244,7 +245,7 @@ export class WorkflowRunner {
       const values = measureValues(ctx);
       return {
         source: 'context', station: { id: ctx.contextId, name: ctx.location, latitude: null, longitude: null }, observedAt: ctx.createdAt, values,
-        measurements: Object.entries(values).map(([measure, value]) => ({ measure: measure as MeasureId, value, unit: measure === 'co' ? 'mg/m³' : measure === 'temperatura' ? '°C' : measure === 'humidity' ? '%' : 'µg/m³', sourceValue: value, sourceUnit: 'stored', derivedFrom: 'concentration' as const, observedAt: ctx.date ?? ctx.createdAt })),
+        measurements: Object.entries(values).map(([measure, value]) => ({ measure: measure as MeasureId, value, unit: RENDER_UNIT[measure as MeasureId], sourceValue: value, sourceUnit: 'stored', derivedFrom: 'concentration' as const, observedAt: ctx.date ?? ctx.createdAt })),
         series: null, notes: [`From stored context ${ctx.contextId}${ctx.source?.filename ? ` (${ctx.source.filename})` : ''}.`],
       };
     }
@@ -418,7 +419,7 @@ function dayOf(def: RunDefinition, fetched: Fetched | null): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: def.timezone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(fetched?.observedAt ? new Date(fetched.observedAt) : new Date());
 }
 
-const REPORTED = new Set<string>(['location', 'date', 'series', 'values', 'temperature', ...MEASURE_IDS]);
+const REPORTED = new Set<string>(['location', 'date', 'series', 'values', 'temperature', ...MEASURES]);
 
 /** An arm's overrides without what a run reports (place, date, values), which always come from the run. */
 function withoutReportedValues(overrides: Record<string, unknown>): Record<string, unknown> {

@@ -6,6 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../core/config.js';
 import { AppError, CORE_ERRORS, invalidState, notFound, validationError, type FieldError } from '../../core/errors.js';
+import { seqCursor } from '../../core/cursor.js';
 import { newId } from '../../core/ids.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
 import type { ListQuery, RunListQuery, RunOverrides, RunPage, WorkflowBody, WorkflowPage, WorkflowPatch, WorkflowRunView, WorkflowView } from './contract.js';
@@ -17,15 +18,13 @@ const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-function encodeCursor(seq: number): string {
-  return Buffer.from(`seq:${seq}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): number | undefined {
+/** The sequence number a list cursor points at (a 400 naming `cursor` when it is not ours). */
+function seqPosition(cursor: string | undefined): number | undefined {
   if (cursor === undefined) return undefined;
-  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (/^seq:\d{1,15}$/.test(decoded)) return Number(decoded.slice(4));
-  throw validationError([{ field: 'cursor', message: 'is not a cursor returned by this API' }]);
+  const errors: FieldError[] = [];
+  const position = seqCursor.decode(cursor, errors);
+  if (!position) throw validationError(errors);
+  return position.seq;
 }
 
 export class WorkflowService {
@@ -85,11 +84,11 @@ export class WorkflowService {
 
   async list(query: ListQuery): Promise<WorkflowPage> {
     const limit = query.limit ?? 50;
-    const rows = await this.rows.listWorkflows(limit, decodeCursor(query.cursor));
+    const rows = await this.rows.listWorkflows(limit, seqPosition(query.cursor));
     const page = rows.slice(0, limit);
     const last = await this.rows.lastRuns(page.map((r) => r.id));
     const tail = page[page.length - 1];
-    return { workflows: page.map((r) => this.runs.workflowView(r, last.get(r.id))), nextCursor: rows.length > limit && tail ? encodeCursor(tail.seq) : null };
+    return { workflows: page.map((r) => this.runs.workflowView(r, last.get(r.id))), nextCursor: rows.length > limit && tail ? seqCursor.encode({ seq: tail.seq }) : null };
   }
 
   /** Changes what is given; a new or changed schedule starts from the next slot after now. */
@@ -169,7 +168,7 @@ export class WorkflowService {
   async listRuns(workflowId: string, query: RunListQuery): Promise<RunPage> {
     await this.row(workflowId);
     const limit = query.limit ?? 50;
-    const rows = await this.rows.listRuns(workflowId, limit, { beforeSeq: decodeCursor(query.cursor), status: query.status });
+    const rows = await this.rows.listRuns(workflowId, limit, { beforeSeq: seqPosition(query.cursor), status: query.status });
     const page = rows.slice(0, limit);
     const counts = await this.rows.countsOfRuns(page.map((r) => r.id));
     const runs: WorkflowRunView[] = [];
@@ -179,7 +178,7 @@ export class WorkflowService {
       runs.push(await this.runs.view(r, this.store.db, false, c));
     }
     const tail = page[page.length - 1];
-    return { runs, nextCursor: rows.length > limit && tail ? encodeCursor(tail.seq) : null };
+    return { runs, nextCursor: rows.length > limit && tail ? seqCursor.encode({ seq: tail.seq }) : null };
   }
 
   async getRun(runId: string): Promise<WorkflowRunView> {

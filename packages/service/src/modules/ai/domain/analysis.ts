@@ -6,7 +6,8 @@
  */
 import { ADVICE, computeAqi, RECOMMENDATIONS, SENSITIVE_ADVICE, type AqiCategory, type AqiResult, type AqiStandardId, type Language, type PollutantId } from '@aqcast/engine';
 import type { AnalysisView, CategoryView, StandardResult, TrendView } from '../contract.js';
-import { POLLUTANT_IDS, type Measurements } from './measurements.js';
+import { POLLUTANTS } from '@aqcast/vocabulary';
+import type { Measurements } from './measurements.js';
 import { compareWithWho } from './who.js';
 
 export interface SeriesPoint {
@@ -48,7 +49,7 @@ export function standardResult(r: AqiResult, language: Language): StandardResult
 
 function pollutantValues(values: Measurements): Partial<Record<PollutantId, number>> {
   const out: Partial<Record<PollutantId, number>> = {};
-  for (const p of POLLUTANT_IDS) if (values[p] !== undefined) out[p] = values[p];
+  for (const p of POLLUTANTS) if (values[p] !== undefined) out[p] = values[p];
   return out;
 }
 
@@ -69,7 +70,7 @@ export function analyze(input: AnalyzeInput): AnalysisView {
     values,
     primary,
     results,
-    who: POLLUTANT_IDS.filter((p) => input.values[p] !== undefined).map((p) => compareWithWho(p, input.values[p] as number)),
+    who: POLLUTANTS.filter((p) => input.values[p] !== undefined).map((p) => compareWithWho(p, input.values[p] as number)),
     advice:
       severity === undefined
         ? null
@@ -110,7 +111,7 @@ const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 export function trendOf(series: readonly SeriesPoint[], standard: AqiStandardId, date: string): TrendView {
   const points = [...series].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const pollutants: TrendView['pollutants'] = [];
-  for (const p of POLLUTANT_IDS) {
+  for (const p of POLLUTANTS) {
     const ys = points.map((pt) => pt.values[p]).filter((v): v is number => typeof v === 'number');
     if (ys.length < 2) continue;
     const first = ys[0] as number;

@@ -4,7 +4,7 @@
  */
 import { getAqiStandard, STANDARD_SHORT_NAME, type AqiStandardId, type Language, type PollutantId } from '@aqcast/engine';
 import type { AnalysisView, CategoryView } from '../contract.js';
-import { POLLUTANT_IDS } from './measurements.js';
+import { POLLUTANTS } from '@aqcast/vocabulary';
 import { compareWithWho, type WhoComparison } from './who.js';
 
 export interface PollutantFact {
@@ -47,7 +47,7 @@ export function reportFacts(analysis: AnalysisView, location: string): ReportFac
   const primary = analysis.primary;
   const standard = primary.standard as AqiStandardId;
   const rated = new Map(primary.pollutants.map((r) => [r.pollutant, r]));
-  const measured = POLLUTANT_IDS.filter((p) => typeof analysis.values[p] === 'number');
+  const measured = POLLUTANTS.filter((p) => typeof analysis.values[p] === 'number');
   const fact = (id: PollutantId): PollutantFact => {
     const r = rated.get(id);
     const value = analysis.values[id] as number;

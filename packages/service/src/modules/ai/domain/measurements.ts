@@ -1,7 +1,5 @@
 /** The measured values an AI request carries, and how a request's fields become them. */
-import type { PollutantId } from '@aqcast/engine';
-
-export const POLLUTANT_IDS: readonly PollutantId[] = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'];
+import { MEASURES, POLLUTANTS } from '@aqcast/vocabulary';
 
 /** Concentrations in µg/m³ (CO mg/m³), temperature in °C, relative humidity in %. */
 export interface Measurements {
@@ -15,12 +13,10 @@ export interface Measurements {
   humidity?: number;
 }
 
-export const MEASUREMENT_KEYS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity'] as const;
-
 /** The measurements among `fields` (`temperature` read as `temperatura`); other fields are ignored. */
 export function measurementsOf(fields: Readonly<Record<string, unknown>>): Measurements {
   const out: Measurements = {};
-  for (const k of MEASUREMENT_KEYS) {
+  for (const k of MEASURES) {
     const v = fields[k];
     if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
   }
@@ -30,5 +26,5 @@ export function measurementsOf(fields: Readonly<Record<string, unknown>>): Measu
 
 /** Whether any pollutant was measured. */
 export function hasPollutant(m: Measurements): boolean {
-  return POLLUTANT_IDS.some((p) => m[p] !== undefined);
+  return POLLUTANTS.some((p) => m[p] !== undefined);
 }

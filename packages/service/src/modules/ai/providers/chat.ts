@@ -7,7 +7,7 @@
  */
 import type { Language } from '@aqcast/engine';
 import type { LanguageModelConfig } from '../../../core/config.js';
-import { OutboundRequestError, postJson } from '../../../core/outbound/json-client.js';
+import { OutboundRequestError, postJson } from '../../../core/outbound/request.js';
 import type { AllowedNetworks } from '../../../core/outbound/ssrf.js';
 import type { ModelRefusal } from '../contract.js';
 import type { CandidateText } from '../domain/guardrails.js';

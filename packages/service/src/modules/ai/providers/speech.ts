@@ -6,7 +6,7 @@
  */
 import type { Language } from '@aqcast/engine';
 import type { SpeechConfig } from '../../../core/config.js';
-import { OutboundRequestError, postJson } from '../../../core/outbound/json-client.js';
+import { OutboundRequestError, postJson } from '../../../core/outbound/request.js';
 import type { AllowedNetworks } from '../../../core/outbound/ssrf.js';
 
 /** A speech request that produced no audio; `detail` is safe to show. */

@@ -3,14 +3,13 @@
  * the render parameters use (µg/m³, CO mg/m³, °C, %), each with what the source
  * said and when, the station, and an hourly series when one was asked for.
  */
-import type { PollutantId } from '@aqcast/engine';
+import { MEASURES, type MeasureId, type PollutantId } from '@aqcast/vocabulary';
 import type { GetResponse, GuardedGetOptions } from '../../../core/outbound/guarded-get.js';
 
 export const SOURCE_IDS = ['open-meteo', 'openaq', 'waqi', 'airnow', 'context'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
-export const MEASURE_IDS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity'] as const;
-export type MeasureId = (typeof MEASURE_IDS)[number];
+export { MEASURES, type MeasureId } from '@aqcast/vocabulary';
 
 export type SeriesWindow = 'past24h' | 'next72h';
 
@@ -112,7 +111,7 @@ export function collect(source: SourceId, station: Observation['station'], measu
     const prev = newest.get(m.measure);
     if (!prev || (m.observedAt ?? '') > (prev.observedAt ?? '')) newest.set(m.measure, m);
   }
-  const kept = MEASURE_IDS.flatMap((id) => (newest.has(id) ? [newest.get(id)!] : []));
+  const kept = MEASURES.flatMap((id) => (newest.has(id) ? [newest.get(id)!] : []));
   const values: Partial<Record<MeasureId, number>> = {};
   for (const m of kept) values[m.measure] = m.value;
   const times = kept.map((m) => m.observedAt).filter((t): t is string => t !== null).sort();

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { OutboundRequestError, outboundRequest, postJson } from './json-client.js';
+import { OutboundRequestError, outboundRequest, postJson } from './request.js';
 import { parseAllowedNetworks } from './ssrf.js';
 
 const LOCAL = parseAllowedNetworks('127.0.0.0/8');
