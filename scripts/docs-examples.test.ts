@@ -137,7 +137,8 @@ async function startService(dataDir: string, extraEnv: Record<string, string>): 
 /** The bash script that runs a page's blocks in order, printing a marker before each and listing the files it leaves after each. */
 function driverScript(blockFiles: string[], snapshots: string): string {
   const snap = (n: number) => `find . -path ./data -prune -o -type f -printf '%T@ %p\\n' > '${join(snapshots, `after-${n}.txt`)}'`;
-  const lines = ['set -euo pipefail', snap(0)];
+  // The ERR trap names the command that failed and its line in the block (curl -sf fails silently).
+  const lines = ['set -Eeuo pipefail', `trap 'rc=$?; echo "@@docs-failed at line $LINENO of the block: $BASH_COMMAND (exit $rc)"' ERR`, snap(0)];
   blockFiles.forEach((file, i) => {
     lines.push(`echo '@@docs-block ${i + 1}'`, `source '${file}'`, snap(i + 1));
   });
