@@ -27,10 +27,8 @@ export class StorageUnavailableError extends Error {
   }
 }
 
-function codeOf(err: unknown): string | undefined {
-  if (!err || typeof err !== 'object') return undefined;
-  const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
+function codeOf(err: object): string | undefined {
+  return 'code' in err && typeof err.code === 'string' ? err.code : undefined;
 }
 
 function messageOf(err: unknown): string {
@@ -49,8 +47,7 @@ export function faultOf(err: unknown, depth = 0): FaultKind | null {
   if (code && CONNECTION_CODES.has(code)) return 'store_unavailable';
   if (PG_CONNECTION_MESSAGES.test(messageOf(err))) return 'store_unavailable';
   if (err instanceof AggregateError) for (const e of err.errors) if (faultOf(e, depth + 1)) return faultOf(e, depth + 1);
-  const cause = (err as { cause?: unknown }).cause;
-  return cause ? faultOf(cause, depth + 1) : null;
+  return 'cause' in err && err.cause ? faultOf(err.cause, depth + 1) : null;
 }
 
 /** Seconds a caller should wait before retrying after each kind of fault. */

@@ -61,7 +61,7 @@ export class LocalStorage implements Storage {
   async sweep(olderThanMs: number): Promise<number> {
     let removed = 0;
     for (const dir of ['videos', 'posters', 'context-sources']) {
-      for (const name of await readdir(join(this.root, dir)).catch(() => [] as string[])) {
+      for (const name of await readdir(join(this.root, dir)).catch((): string[] => [])) {
         if (!name.endsWith('.partial')) continue;
         const path = join(this.root, dir, name);
         const s = await stat(path).catch(() => null);

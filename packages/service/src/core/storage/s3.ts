@@ -44,9 +44,11 @@ const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPI
 /** Whether the bucket failing this way may work on a later try (network, 5xx, throttling): then it is a fault, not a bug. */
 function transient(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
-  const e = err as { name?: string; code?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
-  if (e.$retryable || (e.name && TRANSIENT_NAMES.has(e.name)) || (e.code && TRANSIENT_CODES.has(e.code))) return true;
-  const status = e.$metadata?.httpStatusCode;
+  const name = 'name' in err && typeof err.name === 'string' ? err.name : '';
+  const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
+  if (('$retryable' in err && err.$retryable) || TRANSIENT_NAMES.has(name) || TRANSIENT_CODES.has(code)) return true;
+  const metadata = '$metadata' in err && err.$metadata && typeof err.$metadata === 'object' ? err.$metadata : null;
+  const status = metadata && 'httpStatusCode' in metadata && typeof metadata.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
   if (status !== undefined && status >= 500) return true;
   // A connection refused before any answer: the SDK reports no status at all.
   return status === undefined && /ECONNREFUSED|ECONNRESET|socket hang up|connect ETIMEDOUT/i.test(err instanceof Error ? err.message : '');

@@ -157,7 +157,7 @@ export class WorkerPool {
     this.lastSweep = Date.now();
     const { storage, queue } = this.opts;
     let removed = 0;
-    for (const name of await readdir(storage.workDir).catch(() => [] as string[])) {
+    for (const name of await readdir(storage.workDir).catch((): string[] => [])) {
       const path = join(storage.workDir, name);
       const m = LEASE_DIR.exec(name);
       let stale: boolean;
@@ -177,7 +177,7 @@ export class WorkerPool {
   }
 
   private async removeEarlierAttempts(jobId: string, token: number): Promise<void> {
-    for (const name of await readdir(this.opts.storage.workDir).catch(() => [] as string[])) {
+    for (const name of await readdir(this.opts.storage.workDir).catch((): string[] => [])) {
       const m = LEASE_DIR.exec(name);
       if (m?.[1] === jobId && Number(m[2]) < token) await rm(join(this.opts.storage.workDir, name), { recursive: true, force: true });
     }
