@@ -124,3 +124,10 @@ export type WorkflowRunOverrides = NonNullable<operations['runWorkflow']['reques
 export type WorkflowSaved = Json<'createWorkflow', 201>;
 export type WorkflowPage = Json<'listWorkflows', 200>;
 export type WorkflowRunPage = Json<'listWorkflowRuns', 200>;
+
+/** The generated OpenAPI shapes themselves, for types this module does not name (`components['schemas']['X']`, `operations['opId']`). */
+export type { components, operations } from './generated/openapi.js';
+/** The JSON body of operation `O`'s answer with status `S`, e.g. `ResponseOf<'listKeys', 200>`. */
+export type ResponseOf<O extends keyof operations, S extends number> = Json<O, S>;
+/** The JSON body operation `O` takes. */
+export type RequestBodyOf<O extends keyof operations> = Body<O>;

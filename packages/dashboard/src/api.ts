@@ -1,64 +1,55 @@
 /**
- * Calls to the service: JSON in and out, the session cookie sent by the
- * browser, the CSRF token added to every mutating request, and failures
- * thrown as ApiError with the service's problem+json.
+ * The dashboard talks to the service through `@aqcast/client`, the same
+ * client every integration uses: its namespaces, its generated types and its
+ * errors (`AqcastError`, with the service's problem+json). The browser never
+ * holds a key: requests carry the session cookie, mutating ones echo the
+ * session's CSRF token, and a 401 ends the session.
  */
+import { AqcastError, Client } from '@aqcast/client';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, networkError, readResponse } from './problem';
 import { csrfToken, sessionEnded } from './session';
 
-export { ApiError, type Problem } from './problem';
+export { AqcastError as ApiError } from '@aqcast/client';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-async function send<T>(method: Method, path: string, init: { body?: BodyInit; headers: Record<string, string> }): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-  if (method !== 'GET') {
-    const token = csrfToken();
-    if (token) headers['x-csrf-token'] = token;
-  }
-  let res: Response;
-  try {
-    res = await fetch(path, { method, headers, body: init.body, credentials: 'same-origin' });
-  } catch (err) {
-    throw networkError(err);
-  }
-  try {
-    return await readResponse<T>(res);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) sessionEnded();
-    throw err;
-  }
+/** `fetch` with the session cookie, the CSRF token on changes, and the session ended by a 401. */
+const sessionFetch: typeof fetch = async (input, init = {}) => {
+  const headers = new Headers(init.headers);
+  const token = csrfToken();
+  if (token && MUTATING.has((init.method ?? 'GET').toUpperCase())) headers.set('x-csrf-token', token);
+  const res = await fetch(input, { ...init, headers, credentials: 'same-origin' });
+  if (res.status === 401) sessionEnded();
+  return res;
+};
+
+/** The one client of the app (same origin; one retry of safe requests). */
+export const client = new Client({ baseUrl: location.origin, fetch: sessionFetch, maxRetries: 1 });
+
+/** Any failure as an AqcastError (a thrown non-AqcastError is a bug or a network failure). */
+export function asApiError(err: unknown): AqcastError {
+  return err instanceof AqcastError ? err : new AqcastError({ status: 0, code: 'connection_error', message: err instanceof Error ? err.message : String(err), cause: err });
 }
 
-/** One JSON request to the service (`path` from the origin, e.g. `/renders?status=failed`). 204 resolves to undefined. */
-export async function api<T>(method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-  return send<T>(method, path, {
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-  });
-}
-
-/** A multipart POST (file uploads); the browser sets the boundary. */
-export async function upload<T>(path: string, form: FormData): Promise<T> {
-  return send<T>('POST', path, { body: form, headers: {} });
-}
-
-/** GETs `path` (nothing while it is null), again whenever `path` or `deps` change or `reload()` is called. */
-export function useApi<T>(path: string | null, deps: unknown[] = []): { data: T | undefined; error: ApiError | undefined; loading: boolean; reload: () => void } {
+/**
+ * Loads `load(client)` (nothing while it is null), again whenever `deps` change
+ * or `reload()` is called; an answer that arrives after a newer load started is dropped.
+ */
+export function useQuery<T>(load: ((c: Client) => Promise<T>) | null, deps: unknown[]): { data: T | undefined; error: AqcastError | undefined; loading: boolean; reload: () => void } {
   const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState<ApiError | undefined>(undefined);
-  const [loading, setLoading] = useState(path !== null);
+  const [error, setError] = useState<AqcastError | undefined>(undefined);
+  const [loading, setLoading] = useState(load !== null);
   const [tick, setTick] = useState(0);
   const seq = useRef(0);
+  const enabled = load !== null;
   useEffect(() => {
-    if (path === null) {
+    if (!load) {
       setLoading(false);
       return;
     }
     const mine = ++seq.current;
     setLoading(true);
-    api<T>('GET', path).then(
+    load(client).then(
       (d) => {
         if (mine !== seq.current) return;
         setData(d);
@@ -67,11 +58,11 @@ export function useApi<T>(path: string | null, deps: unknown[] = []): { data: T 
       },
       (e: unknown) => {
         if (mine !== seq.current) return;
-        setError(e instanceof ApiError ? e : networkError(e));
+        setError(asApiError(e));
         setLoading(false);
       },
     );
-  }, [path, tick, ...deps]);
+  }, [enabled, tick, ...deps]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, error, loading, reload };
 }

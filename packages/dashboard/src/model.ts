@@ -1,69 +1,20 @@
 /**
- * The service's resources as the dashboard uses them (a subset of the
- * OpenAPI shapes), and the render parameters every form shares.
+ * Helpers over the service's resources (their types come from `@aqcast/client`,
+ * generated from the service's OpenAPI document), and the render parameters
+ * every form shares.
  */
+import { TERMINAL_STATUSES, type Job, type JobStatus, type TemplateList } from '@aqcast/client';
 
-export type JobStatus = 'queued' | 'rendering' | 'completed' | 'failed' | 'canceled';
-export const JOB_STATUSES: readonly JobStatus[] = ['queued', 'rendering', 'completed', 'failed', 'canceled'];
-
-export interface Job {
-  jobId: string;
-  status: JobStatus;
-  progress: number;
-  template: string;
-  compositionId: string;
-  params: Record<string, unknown>;
-  videoUrl: string | null;
-  posterUrl: string | null;
-  error: { code: string; message: string } | null;
-  attempts: number;
-  maxAttempts: number;
-  priority: number;
-  runAt: string;
-  batchId: string | null;
-  contextId: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  renderMs: number | null;
-  output: { width: number; height: number; fps: number; durationSec: number; bytes: number } | null;
-}
-
-export interface JobPage {
-  jobs: Job[];
-  nextCursor: string | null;
-}
-
-export interface Template {
-  id: string;
-  name: string;
-  description: string;
-  formats: string[];
-  params: string[];
-  version: string;
-  durationSec: number;
-  isDefault: boolean;
-}
-
-export interface AqiStandard {
-  id: string;
-  name: string;
-  pollutants: string[];
-}
-
-export interface TemplateList {
-  templates: Template[];
-  aqiStandards: AqiStandard[];
-}
+export type { Job, JobPage, JobStatus, Template, TemplateList } from '@aqcast/client';
+export type AqiStandard = TemplateList['aqiStandards'][number];
+export const JOB_STATUSES: readonly JobStatus[] = ['queued', 'rendering', ...TERMINAL_STATUSES];
 
 /** A job has stopped changing. */
-export const isTerminal = (s: string) => s === 'completed' || s === 'failed' || s === 'canceled';
+export const isTerminal = (s: string) => TERMINAL_STATUSES.some((t) => t === s);
 
 /** The location a job's params name. */
 export const jobLocation = (job: Pick<Job, 'params'>) => (typeof job.params.location === 'string' ? job.params.location : '—');
 
-/** The captions file beside a job's video (it exists only for renders that have captions). */
-export const captionsUrlOf = (videoUrl: string) => videoUrl.replace(/video\.mp4(\?.*)?$/, 'captions.vtt$1');
 
 // ---- render parameters ------------------------------------------------------
 

@@ -1,32 +1,11 @@
-/** The video player: the native one (keyboard-operable, seeks through HTTP Range), with captions when the render has them. */
-import { useEffect, useState } from 'preact/hooks';
-import { captionsUrlOf } from './model';
+/** The video player: the native one (keyboard-operable, seeks through HTTP Range), with captions when the job names a captions file. */
 import { useT } from './i18n';
 
-/** Whether the render has a captions file (only renders with narration or captions do). */
-export function useCaptions(videoUrl: string | null): string | null {
-  const [url, set] = useState<string | null>(null);
-  useEffect(() => {
-    set(null);
-    if (!videoUrl) return;
-    const c = captionsUrlOf(videoUrl);
-    let live = true;
-    fetch(c, { method: 'HEAD' })
-      .then((r) => live && r.ok && set(c))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [videoUrl]);
-  return url;
-}
-
-export function Player({ videoUrl, posterUrl, title, language, autoPlay }: { videoUrl: string; posterUrl: string | null; title: string; language?: string; autoPlay?: boolean }) {
+export function Player({ videoUrl, posterUrl, captionsUrl, title, language, autoPlay }: { videoUrl: string; posterUrl: string | null; captionsUrl?: string | null; title: string; language?: string; autoPlay?: boolean }) {
   const t = useT();
-  const captions = useCaptions(videoUrl);
   return (
     <video class="player" controls preload="metadata" poster={posterUrl ?? undefined} src={videoUrl} aria-label={t('player.label', { title })} autoPlay={autoPlay} playsInline>
-      {captions ? <track kind="captions" src={captions} srcLang={language ?? 'es'} label={t('player.captions')} default /> : null}
+      {captionsUrl ? <track kind="captions" src={captionsUrl} srcLang={language ?? 'es'} label={t('player.captions')} default /> : null}
     </video>
   );
 }

@@ -4,20 +4,18 @@
  * module keeps only what the service says the page may know — the name, the
  * scopes, the expiry and the CSRF token every mutating request must echo.
  */
+import { AqcastError, Client, type ResponseOf } from '@aqcast/client';
 import { useEffect, useState } from 'preact/hooks';
-import { networkError, readResponse } from './problem';
 
-export interface SessionInfo {
-  name: string;
-  scopes: string[];
-  csrfToken: string;
-  expiresAt: string;
-}
+/** What the service says the page may know about its session. */
+export type SessionInfo = ResponseOf<'dashboardSession', 200>;
 
 /** `loading` until the first check of the cookie is answered. */
 export type SessionState = { status: 'loading' } | { status: 'signed-out'; reason?: 'expired' | 'signed-out' } | { status: 'signed-in'; session: SessionInfo };
 
 const SESSION_PATH = '/dashboard/api/session';
+/** The session routes' own client (the app's client needs this module for the CSRF token); no retries: sign-in is not repeated. */
+const sessions = new Client({ baseUrl: location.origin, maxRetries: 0, fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }) });
 
 let state: SessionState = { status: 'loading' };
 const listeners = new Set<(s: SessionState) => void>();
@@ -47,23 +45,15 @@ export function sessionEnded(): void {
 /** Asks the service whether the cookie still holds a session. */
 export async function loadSession(): Promise<void> {
   try {
-    const res = await fetch(SESSION_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    if (res.status === 401) return setState({ status: 'signed-out' });
-    setState({ status: 'signed-in', session: await readResponse<SessionInfo>(res) });
+    setState({ status: 'signed-in', session: await sessions.request<SessionInfo>('GET', SESSION_PATH) });
   } catch {
     setState({ status: 'signed-out' });
   }
 }
 
-/** Exchanges an API key for a session cookie. Throws ApiError (401 for a wrong key). */
+/** Exchanges an API key for a session cookie. Throws AqcastError (401 for a wrong key). */
 export async function signIn(apiKey: string): Promise<SessionInfo> {
-  let res: Response;
-  try {
-    res = await fetch(SESSION_PATH, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ apiKey }) });
-  } catch (err) {
-    throw networkError(err);
-  }
-  const session = await readResponse<SessionInfo>(res);
+  const session = await sessions.request<ResponseOf<'dashboardSignIn', 200>>('POST', SESSION_PATH, { body: { apiKey } });
   setState({ status: 'signed-in', session });
   return session;
 }
@@ -72,8 +62,10 @@ export async function signIn(apiKey: string): Promise<SessionInfo> {
 export async function signOut(): Promise<void> {
   const token = csrfToken();
   try {
-    const res = await fetch(SESSION_PATH, { method: 'DELETE', credentials: 'same-origin', headers: token ? { 'x-csrf-token': token } : {} });
-    if (res.status !== 401) await readResponse<void>(res);
+    await sessions.request('DELETE', SESSION_PATH, { headers: token ? { 'x-csrf-token': token } : {} });
+  } catch (err) {
+    // Already ended elsewhere: signed out all the same.
+    if (!(err instanceof AqcastError && err.status === 401)) throw err;
   } finally {
     setState({ status: 'signed-out', reason: 'signed-out' });
   }

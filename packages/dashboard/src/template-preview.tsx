@@ -3,8 +3,7 @@
  * there is one, otherwise a drawing of its layout (labelled as such).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api } from './api';
-import type { JobPage } from './model';
+import { client } from './api';
 import { useT } from './i18n';
 
 /** The newest completed poster of each template (null when it has none yet). */
@@ -14,7 +13,7 @@ export function useTemplatePosters(ids: string[]): Record<string, string | null>
   useEffect(() => {
     let live = true;
     for (const id of ids) {
-      api<JobPage>('GET', `/renders?template=${encodeURIComponent(id)}&status=completed&limit=1`).then(
+      client.renders.list({ template: id, status: 'completed', limit: 1 }).then(
         (page) => live && set((p) => ({ ...p, [id]: page.jobs[0]?.posterUrl ?? null })),
         () => live && set((p) => ({ ...p, [id]: null })),
       );

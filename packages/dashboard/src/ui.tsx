@@ -5,7 +5,7 @@
  */
 import { cloneElement, isValidElement, type ComponentChildren, type JSX, type VNode } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { ApiError } from './problem';
+import { ApiError } from './api';
 import { useT } from './i18n';
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
@@ -75,7 +75,7 @@ export function Field({ label, hint, error, children, class: cls }: { label: Com
 /** The field errors of an ApiError by field name (for Field's `error`). */
 export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (error instanceof ApiError) for (const e of error.problem.errors ?? []) if (e.field) out[e.field.replace(/^\/|^body\.?/, '')] = e.message;
+  if (error instanceof ApiError) for (const e of error.problem?.errors ?? []) if (e.field) out[e.field.replace(/^\/|^body\.?/, '')] = e.message;
   return out;
 }
 
@@ -83,16 +83,18 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export function ErrorBanner({ error }: { error: unknown }) {
   const t = useT();
   if (!error) return null;
-  const problem = error instanceof ApiError ? error.problem : { title: error instanceof Error ? error.message : String(error) };
-  const status = error instanceof ApiError ? error.status : undefined;
-  const title = status === 0 ? t('error.network') : status === 403 && problem.code === 'csrf_failed' ? t('error.csrf') : status === 403 ? t('error.forbidden') : problem.title;
+  const api = error instanceof ApiError ? error : null;
+  const status = api?.status;
+  const detail = api ? (api.problem?.detail ?? api.message) : error instanceof Error ? error.message : String(error);
+  const title = status === 0 ? t('error.network') : status === 403 && api?.code === 'csrf_failed' ? t('error.csrf') : status === 403 ? t('error.forbidden') : (api?.problem?.title ?? detail);
+  const fields = api?.problem?.errors ?? [];
   return (
     <div class="banner banner-error" role="alert">
       <strong>{title}</strong>
-      {problem.detail && problem.detail !== title ? <p>{problem.detail}</p> : null}
-      {'errors' in problem && problem.errors?.length ? (
+      {detail && detail !== title ? <p>{detail}</p> : null}
+      {fields.length ? (
         <ul>
-          {problem.errors.map((e, i) => (
+          {fields.map((e, i) => (
             <li key={i}>
               {e.field ? <code>{e.field}</code> : null} {e.message}
             </li>

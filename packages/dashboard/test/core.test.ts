@@ -98,6 +98,16 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
   test('new render from the form: progress updates live and the video plays and seeks', async () => {
     await d.goto('/new');
     await d.page.getByRole('radio', { name: 'Daily report' }).check();
+    // Sent without a location: the field itself is marked, says why, and gets the focus (no banner far away).
+    await d.page.getByRole('button', { name: 'Render', exact: true }).click();
+    const locationBox = d.page.getByRole('textbox', { name: 'Location' });
+    assert.equal(await locationBox.getAttribute('aria-invalid'), 'true');
+    assert.equal(await d.page.locator('.field-invalid', { has: locationBox }).locator('.error').textContent(), 'Enter a location.');
+    assert.equal(await locationBox.evaluate((el) => el === document.activeElement), true, 'the bad field has the focus');
+    assert.equal(await d.page.locator('.banner-error').count(), 0);
+    // Captions are linked from the job's captionsUrl: nothing probes for a file that does not exist.
+    const probes: string[] = [];
+    d.page.on('request', (r) => void (r.url().includes('captions.vtt') && probes.push(`${r.method()} ${r.url()}`)));
     await d.page.getByRole('textbox', { name: 'Location' }).fill('Valparaíso');
     await d.page.getByLabel('PM2.5 (µg/m³)').fill('55.5');
     await d.page.getByLabel('NO₂ (µg/m³)').fill('38');
@@ -120,6 +130,17 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     const { marker, seen } = await d.page.evaluate(() => ({ marker: (window as unknown as { marker: number }).marker, seen: (window as unknown as { seen: string[] }).seen }));
     assert.equal(marker, 42, 'no page reload happened');
     assert.ok(seen.length >= 2 && seen[0] !== 'Completed', `status changed live: ${seen.join(' → ')}`);
+    // The timeline says each step once, though the page saw the end live and the job records it too.
+    const timeline = d.page.locator('ol.timeline');
+    assert.equal(await timeline.locator('li', { hasText: 'Completed' }).count(), 1, await timeline.innerText());
+    assert.equal(await timeline.locator('li', { hasText: 'Rendering' }).count(), 1, await timeline.innerText());
+    // Parameters name the AQI standard and the template as the form did, not by their ids.
+    const params = d.page.locator('section', { has: d.page.getByRole('heading', { name: 'Parameters' }) });
+    await params.getByText('US EPA AQI (2024)').waitFor();
+    await params.getByText('Daily report').waitFor();
+    assert.equal(await params.getByText('us-epa', { exact: true }).count(), 0);
+    assert.equal(await d.page.locator('video.player track').count(), 0, 'a plain render has no captions track');
+    assert.deepEqual(probes, [], 'no request for a captions file');
     // The render.completed event went to the receiver, and the page lists that delivery.
     const deliveries = d.page.locator('section', { has: d.page.getByRole('heading', { name: 'Webhook deliveries' }) });
     await deliveries.getByText(hookUrl).waitFor();

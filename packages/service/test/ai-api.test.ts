@@ -189,6 +189,9 @@ describe(`AI helpers with no provider (${STORE})`, () => {
     assert.equal((await fetch(r.body.captionsUrl.replace('captions.vtt', 'nope.vtt'))).status, 400);
     const plainToken = ((await waitForJob(base, plain.body.jobId)).videoUrl as string).split('/').at(-2);
     assert.equal((await fetch(`${base}/files/${plainToken}/captions.vtt`)).status, 404, 'a plain render has no captions');
+    // GET /render/:id names the captions file when there is one, so nobody has to probe for it.
+    assert.equal((await api(base, 'GET', `/render/${r.body.jobId}`)).body.captionsUrl, r.body.captionsUrl);
+    assert.equal((await api(base, 'GET', `/render/${plain.body.jobId}`)).body.captionsUrl, null);
   });
 });
 

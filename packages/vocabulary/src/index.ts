@@ -85,6 +85,15 @@ export const AQI_STANDARD_IDS = ['us-epa', 'eu-eaqi', 'mx', 'cl', 'br-iqar'] as 
 export type AqiStandardId = (typeof AQI_STANDARD_IDS)[number];
 export const DEFAULT_AQI_STANDARD: AqiStandardId = 'us-epa';
 
+/** Each standard's name as videos, forms and parameter lists show it (the name its authority gives it). */
+export const AQI_STANDARD_NAME: Readonly<Record<AqiStandardId, string>> = {
+  'us-epa': 'US EPA AQI (2024)',
+  'eu-eaqi': 'European Air Quality Index (EEA, 2024)',
+  mx: 'México — Índice AIRE Y SALUD (NOM-172-SEMARNAT-2023)',
+  cl: 'Chile — episodios críticos MP (DS 12/2011, DS 59/1998) e ICAP',
+  'br-iqar': 'Brasil — IQAr (CONAMA 506/2024)',
+};
+
 /** Frame shapes: landscape 1920×1080, portrait 1080×1920, square 1080×1080. */
 export const FORMATS = ['landscape', 'portrait', 'square'] as const;
 export type Format = (typeof FORMATS)[number];

@@ -1247,6 +1247,8 @@ export interface components {
             videoUrl: string | null;
             /** @description PNG poster URL once completed */
             posterUrl: string | null;
+            /** @description WebVTT captions URL once completed, for renders that have captions (AI renders); null when there are none. Given by GET /render/:id, left out of lists */
+            captionsUrl?: string | null;
             /** @description Why the job failed */
             error: {
                 /** @description Stable machine-readable code */

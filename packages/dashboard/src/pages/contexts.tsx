@@ -10,106 +10,16 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, ApiError, useApi } from '../api';
+import type { Context as ContextView, Job as JobView } from '@aqcast/client';
+import { MEASURES, RENDER_UNIT as UNITS } from '@aqcast/vocabulary';
+import { ApiError, client, useQuery } from '../api';
 import { formatDate, formatNumber, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
 import { Button, Dialog, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
 
-// ---- the API's shapes -------------------------------------------------------
-
-export const MEASURES = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity'] as const;
-type Measure = (typeof MEASURES)[number];
 const SOURCE_KINDS = ['upload', 'manual', 'workflow'] as const;
-
-interface ContextField {
-  value: number | string;
-  unit?: string;
-  sourceText: string;
-  sourceUnit?: string;
-  confidence: number;
-  edited: boolean;
-  editedAt?: string;
-  extractedValue?: number | string;
-  origin?: string;
-  averaging?: string;
-  kind?: string;
-  station?: string;
-  stationCount?: number;
-  range?: number[];
-}
-
-export interface ContextView {
-  contextId: string;
-  location: string | null;
-  date: string | null;
-  pm25?: number;
-  pm10?: number;
-  no2?: number;
-  o3?: number;
-  so2?: number;
-  co?: number;
-  temperatura?: number;
-  humidity?: number;
-  confidence: number;
-  fields: Record<string, ContextField>;
-  method: string;
-  pages: number;
-  language: string | null;
-  stations: Array<{ name: string; values: Record<string, number> }>;
-  cityValueRule: string | null;
-  kind: string | null;
-  source: {
-    kind: 'upload' | 'manual' | 'workflow';
-    filename: string | null;
-    mediaType: string | null;
-    sha256: string | null;
-    bytes: number | null;
-    pages: number | null;
-    workflowId: string | null;
-    runId: string | null;
-    kept: boolean;
-    keptUntil: string | null;
-    url: string | null;
-  };
-  tags: string[];
-  renders: { count: number; recent: Array<{ jobId: string; status: string; template: string; createdAt: string }> };
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-interface ContextPage {
-  contexts: ContextView[];
-  nextCursor: string | null;
-}
-
-interface HistoryView {
-  contextId: string;
-  edits: Array<{ version: number; editedAt: string; changes: Array<{ field: string; from: unknown; to: unknown }> }>;
-}
-
-export interface JobView {
-  jobId: string;
-  status: string;
-  progress: number;
-  template: string;
-  params: Record<string, unknown>;
-  videoUrl: string | null;
-  posterUrl: string | null;
-  error: { code: string; message: string } | null;
-  attempts: number;
-  maxAttempts: number;
-  priority: number;
-  runAt: string;
-  batchId: string | null;
-  contextId: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-}
-
-const UNITS: Record<Measure, string> = { pm25: 'µg/m³', pm10: 'µg/m³', no2: 'µg/m³', o3: 'µg/m³', so2: 'µg/m³', co: 'mg/m³', temperatura: '°C', humidity: '%' };
+export { MEASURES };
 const ETAG = (version: number) => `"v${version}"`;
 
 /** A measure's label (PM2.5, NO₂, temperature, …) in the interface language. */
@@ -139,10 +49,11 @@ export function ContextsPage() {
   const cursor = loc.query.get('cursor') ?? '';
   const [draft, setDraft] = useState<Filters>(applied);
   const [creating, setCreating] = useState(false);
-  const params = new URLSearchParams({ limit: '25' });
-  for (const k of FILTERS) if (applied[k]) params.set(k, applied[k]);
-  if (cursor) params.set('cursor', cursor);
-  const list = useApi<ContextPage>(`/contexts?${params}`);
+  const source = SOURCE_KINDS.find((k) => k === applied.source);
+  const list = useQuery(
+    (c) => c.contexts.list({ limit: 25, location: applied.location || undefined, tag: applied.tag || undefined, source, q: applied.q || undefined, cursor: cursor || undefined }),
+    [applied.location, applied.tag, applied.source, applied.q, cursor],
+  );
   const canWrite = hasScope('contexts:write');
   const filtered = FILTERS.some((k) => applied[k]);
 
@@ -269,7 +180,7 @@ function NewContextDialog({ open, onClose }: { open: boolean; onClose: () => voi
           for (const m of MEASURES) if (form[m]?.trim()) body[m] = Number(form[m]);
           const tags = splitTags(form.tags ?? '');
           if (tags.length) body.tags = tags;
-          const created = await action.run('create', () => api<ContextView>('POST', '/contexts', body));
+          const created = await action.run('create', () => client.request<ContextView>('POST', '/contexts', { body }));
           if (created) {
             notify(t('contexts.created'), 'success');
             onClose();
@@ -343,7 +254,7 @@ function patchOf(draft: Draft, base: ContextView): Record<string, unknown> {
 
 export function ContextDetailPage({ id }: { id: string }) {
   const t = useT();
-  const loaded = useApi<ContextView>(`/contexts/${encodeURIComponent(id)}`);
+  const loaded = useQuery((c) => c.contexts.get(id), [id]);
   const [ctx, setCtx] = useState<ContextView | undefined>(undefined);
   const [historyTick, setHistoryTick] = useState(0);
   const [deleting, setDeleting] = useState(false);
@@ -569,7 +480,7 @@ function EditCard({ ctx, onSaved }: { ctx: ContextView; onSaved: (c: ContextView
     try {
       action.setError(null);
       action.setBusy('save');
-      const saved = await api<ContextView>('PATCH', `/contexts/${encodeURIComponent(ctx.contextId)}`, body, { 'if-match': ETAG(on.version) });
+      const saved = await client.request<ContextView>('PATCH', `/contexts/${encodeURIComponent(ctx.contextId)}`, { body, headers: { 'if-match': ETAG(on.version) } });
       setConflict(null);
       setBase(saved);
       setDraft(draftOf(saved));
@@ -578,7 +489,7 @@ function EditCard({ ctx, onSaved }: { ctx: ContextView; onSaved: (c: ContextView
     } catch (err) {
       if (err instanceof ApiError && err.status === 412) {
         try {
-          setConflict(await api<ContextView>('GET', `/contexts/${encodeURIComponent(ctx.contextId)}`));
+          setConflict(await client.contexts.get(ctx.contextId));
         } catch (again) {
           action.setError(again);
         }
@@ -638,7 +549,7 @@ function EditCard({ ctx, onSaved }: { ctx: ContextView; onSaved: (c: ContextView
       >
         <div class="form-grid">
           {EDITABLE.map((k) => {
-            const label = k === 'location' ? t('contexts.field.location') : k === 'date' ? t('contexts.field.date') : `${measureLabel(t, k)} (${UNITS[k as Measure]})`;
+            const label = k === 'location' ? t('contexts.field.location') : k === 'date' ? t('contexts.field.date') : `${measureLabel(t, k)} (${UNITS[k]})`;
             const theirs = latest && latest[k] !== draftOf(base)[k] ? t('contexts.conflict.now', { value: latest[k] || t('contexts.conflict.empty') }) : undefined;
             return (
               <Field key={k} label={label} error={fe[k] ?? (k === 'temperatura' ? fe.temperature : undefined)} hint={theirs}>
@@ -674,7 +585,7 @@ function TagsCard({ ctx, canWrite, onChanged }: { ctx: ContextView; canWrite: bo
   const [text, setText] = useState('');
   const action = useAction();
   const fe = fieldErrors(action.error);
-  const path = `/contexts/${encodeURIComponent(ctx.contextId)}/tags`;
+  const contextId = ctx.contextId;
   return (
     <section class="card" aria-labelledby="ctx-tags">
       <h2 id="ctx-tags">{t('contexts.tags')}</h2>
@@ -692,7 +603,7 @@ function TagsCard({ ctx, canWrite, onChanged }: { ctx: ContextView; canWrite: bo
                 aria-label={t('contexts.tags.remove', { tag })}
                 disabled={action.busy !== null}
                 onClick={async () => {
-                  const next = await action.run(`rm:${tag}`, () => api<ContextView>('DELETE', `${path}/${encodeURIComponent(tag)}`));
+                  const next = await action.run(`rm:${tag}`, () => client.contexts.removeTag(contextId, tag));
                   if (next) onChanged(next);
                 }}
               >
@@ -709,7 +620,7 @@ function TagsCard({ ctx, canWrite, onChanged }: { ctx: ContextView; canWrite: bo
             e.preventDefault();
             const tags = splitTags(text);
             if (!tags.length) return;
-            const next = await action.run('add', () => api<ContextView>('POST', path, { tags }));
+            const next = await action.run('add', () => client.contexts.addTags(contextId, tags));
             if (next) {
               setText('');
               onChanged(next);
@@ -737,7 +648,7 @@ function show(v: unknown): string {
 function HistoryCard({ id, tick }: { id: string; tick: number }) {
   const t = useT();
   const lang = useLang();
-  const h = useApi<HistoryView>(`/contexts/${encodeURIComponent(id)}/history`, [tick]);
+  const h = useQuery((c) => c.contexts.history(id), [id, tick]);
   const edits = h.data ? [...h.data.edits].reverse() : [];
   return (
     <section class="card" aria-labelledby="ctx-history">
@@ -798,7 +709,7 @@ function RenderCard({ ctx, onQueued }: { ctx: ContextView; onQueued: () => void 
         onSubmit={async (e) => {
           e.preventDefault();
           const body = Object.fromEntries(Object.entries(opts).filter(([, v]) => v));
-          const job = await action.run('render', () => api<JobView>('POST', `/contexts/${encodeURIComponent(ctx.contextId)}/render`, body));
+          const job = await action.run('render', () => client.request<JobView>('POST', `/contexts/${encodeURIComponent(ctx.contextId)}/render`, { body }));
           if (job) {
             setQueued(job);
             notify(t('contexts.render.queued'), 'success');
@@ -878,7 +789,7 @@ function RendersCard({ ctx, tick }: { ctx: ContextView; tick: number }) {
   const lang = useLang();
   const [cursor, setCursor] = useState<string | null>(null);
   const canRead = hasScope('renders:read');
-  const list = useApi<{ jobs: JobView[]; nextCursor: string | null }>(canRead ? `/renders?contextId=${encodeURIComponent(ctx.contextId)}&limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` : null, [tick]);
+  const list = useQuery(canRead ? (c) => c.renders.list({ contextId: ctx.contextId, limit: 10, cursor: cursor || undefined }) : null, [ctx.contextId, cursor, tick]);
   const jobs = list.data?.jobs ?? (canRead ? [] : ctx.renders.recent.map((r) => ({ ...r, videoUrl: null }) as unknown as JobView));
   // Keep the list fresh while one of its renders is still working.
   const working = jobs.some((j) => j.status === 'queued' || j.status === 'rendering');
@@ -935,9 +846,8 @@ function DeleteContextDialog({ open, ctx, onClose }: { open: boolean; ctx: Conte
       open={open}
       title={t('contexts.delete.title')}
       confirm={t('contexts.delete')}
-      path={`/contexts/${encodeURIComponent(ctx.contextId)}`}
-      headers={{ 'if-match': ETAG(ctx.version) }}
-      explain={(error) => (error instanceof ApiError && error.status === 412 ? new ApiError(412, { title: t('contexts.delete.stale') }) : error)}
+      remove={() => client.contexts.delete(ctx.contextId, { ifMatch: ctx.version })}
+      explain={(error) => (error instanceof ApiError && error.status === 412 ? new ApiError({ status: 412, code: error.code, message: t('contexts.delete.stale') }) : error)}
       onDeleted={() => {
         notify(t('contexts.deleted'), 'success');
         navigate('/contexts');
@@ -961,14 +871,9 @@ export const WIDE_GRID = { gridTemplateColumns: 'repeat(auto-fill, minmax(min(10
 /** A control beside labelled fields (a remove button, a checkbox): level with their inputs, not stretched. */
 export const BESIDE_FIELDS = { paddingTop: '1.65rem', alignItems: 'flex-start' };
 
-export interface TemplateList {
-  templates: Array<{ id: string; name: string; description: string; formats: string[]; isDefault: boolean }>;
-  aqiStandards: Array<{ id: string; name: string; pollutants: string[] }>;
-}
-
 /** GET /templates: the templates and AQI standards the forms offer. */
 export function useTemplates() {
-  return useApi<TemplateList>(hasScope('renders:read') ? '/templates' : null);
+  return useQuery(hasScope('renders:read') ? (c) => c.templates() : null, []);
 }
 
 /** One async action at a time with its busy key and error. `run` resolves to undefined when it failed. */
@@ -1076,7 +981,7 @@ export function ConfirmDialog({ open, title, confirm, busy, error, onClose, onCo
  * Confirms, then sends DELETE `path` (with `headers`); closing clears a refusal.
  * `explain` may turn the service's refusal into a friendlier one.
  */
-export function DeleteDialog({ open, title, confirm, path, headers, explain, onDeleted, onClose, children }: { open: boolean; title: string; confirm: string; path: string | null; headers?: Record<string, string>; explain?: (error: unknown) => unknown; onDeleted: () => void; onClose: () => void; children: ComponentChildren }) {
+export function DeleteDialog({ open, title, confirm, remove, explain, onDeleted, onClose, children }: { open: boolean; title: string; confirm: string; remove: (() => Promise<void>) | null; explain?: (error: unknown) => unknown; onDeleted: () => void; onClose: () => void; children: ComponentChildren }) {
   const action = useAction();
   return (
     <ConfirmDialog
@@ -1090,9 +995,9 @@ export function DeleteDialog({ open, title, confirm, path, headers, explain, onD
         onClose();
       }}
       onConfirm={async () => {
-        if (path === null) return;
+        if (remove === null) return;
         const done = await action.run('delete', async () => {
-          await api<void>('DELETE', path, undefined, headers);
+          await remove();
           return true;
         });
         if (done) onDeleted();

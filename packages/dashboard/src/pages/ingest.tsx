@@ -5,45 +5,17 @@
  * against a concurrent edit), then the render is queued from it.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, upload, useApi, type ApiError } from '../api';
+import type { Context, ResponseOf } from '@aqcast/client';
+import { asApiError, client, useQuery, type ApiError } from '../api';
 import { formatBytes, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
-import { MEASURES, type Job, type TemplateList } from '../model';
+import { MEASURES, type Job } from '../model';
 import { Player } from '../player';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link } from '../router';
 import { hasScope } from '../session';
 import { Button, ErrorBanner, Loading, Page, StatusBadge, TableWrap, fieldErrors, notify } from '../ui';
 import { ProgressBar } from './renders';
-
-interface ContextField {
-  value: number | string;
-  unit?: string;
-  sourceText: string;
-  sourceUnit?: string;
-  confidence: number;
-  edited: boolean;
-  extractedValue?: number | string;
-  origin?: string;
-  averaging?: string;
-  station?: string;
-}
-
-interface Context {
-  contextId: string;
-  location: string | null;
-  date: string | null;
-  confidence: number;
-  fields: Record<string, ContextField>;
-  method: string;
-  pages: number;
-  language: string | null;
-  kind: string | null;
-  stations: Array<{ name: string; values: Record<string, number> }>;
-  source: { filename: string | null; mediaType: string | null; bytes: number | null };
-  version: number;
-  [measure: string]: unknown;
-}
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
 const FIELDS = ['location', 'date', ...MEASURES.map((m) => m.key)] as const;
@@ -149,7 +121,7 @@ function RenderResult({ job: initial }: { job: Job }) {
 export function IngestPage() {
   const t = useT();
   const lang = useLang();
-  const templates = useApi<TemplateList>('/templates');
+  const templates = useQuery((c) => c.templates(), []);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<ApiError | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -179,11 +151,11 @@ export function IngestPage() {
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const r = await upload<{ contextId: string; context: Context }>('/ingest/upload', form);
+      const r = await client.request<ResponseOf<'ingestUpload', 201>>('POST', '/ingest/upload', { form });
       setCtx(r.context);
       setEdits(Object.fromEntries(FIELDS.map((k) => [k, valueText(r.context, k)])));
     } catch (e) {
-      setUploadError(e as ApiError);
+      setUploadError(asApiError(e));
     } finally {
       setUploading(false);
     }
@@ -218,7 +190,7 @@ export function IngestPage() {
       return null;
     }
     if (Object.keys(body).length === 0) return ctx;
-    const next = await api<Context>('PATCH', `/contexts/${encodeURIComponent(ctx.contextId)}`, body, { 'if-match': `"v${ctx.version}"` });
+    const next = await client.request<Context>('PATCH', `/contexts/${encodeURIComponent(ctx.contextId)}`, { body, headers: { 'if-match': `"v${ctx.version}"` } });
     setCtx(next);
     setEdits(Object.fromEntries(FIELDS.map((k) => [k, valueText(next, k)])));
     return next;
@@ -250,7 +222,7 @@ export function IngestPage() {
               const saved = await save();
               if (!saved) return;
               const body: Record<string, unknown> = { template: options.template || undefined, format: options.formats[0], language: options.languages[0], resolution: options.resolution, aqiStandard: options.aqiStandard };
-              const queued = await api<Job>('POST', `/contexts/${encodeURIComponent(saved.contextId)}/render`, body);
+              const queued = await client.request<Job>('POST', `/contexts/${encodeURIComponent(saved.contextId)}/render`, { body });
               setJob(queued);
               notify(t('new.queued'), 'success');
             } catch (err) {

@@ -5,23 +5,12 @@
  * a clear refusal and no request is made.
  */
 import { useState } from 'preact/hooks';
-import { api, useApi } from '../api';
+import type { ApiKey, KeyInput } from '@aqcast/client';
+import { client, useQuery } from '../api';
 import { formatDate, useLang, useT } from '../i18n';
 import { hasScope, useSession } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, TableWrap } from '../ui';
 import { DeleteDialog, SecretOnce, useAction } from './contexts';
-
-interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  rateLimitPerMinute: number | null;
-  expiresAt: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 export function KeysPage() {
   const t = useT();
@@ -44,7 +33,7 @@ function KeysAdmin() {
   const t = useT();
   const lang = useLang();
   const [includeRevoked, setIncludeRevoked] = useState(false);
-  const list = useApi<{ keys: ApiKey[] }>(`/keys${includeRevoked ? '?includeRevoked=true' : ''}`);
+  const list = useQuery((c) => c.keys.list({ includeRevoked }), [includeRevoked]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ key: ApiKey; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -162,7 +151,7 @@ function localToIso(value: string): string | undefined {
 
 function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (c: { key: ApiKey; secret: string }) => void }) {
   const t = useT();
-  const scopes = useApi<{ scopes: string[] }>('/keys/scopes');
+  const scopes = useQuery((c) => c.keys.scopes(), []);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [expires, setExpires] = useState('');
@@ -182,11 +171,11 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
         class="stack"
         onSubmit={async (e) => {
           e.preventDefault();
-          const body: Record<string, unknown> = { name: name.trim(), scopes: all.filter((s) => chosen.includes(s)) };
+          const body: KeyInput = { name: name.trim(), scopes: all.filter((s) => chosen.includes(s)) };
           const at = localToIso(expires);
           if (at) body.expiresAt = at;
           if (rate.trim()) body.rateLimitPerMinute = Number(rate);
-          const r = await action.run('create', () => api<{ key: ApiKey; secret: string }>('POST', '/keys', body));
+          const r = await action.run('create', () => client.keys.create(body));
           if (r) {
             notify(t('keys.created', { name: r.key.name }), 'success');
             onCreated(r);
@@ -270,7 +259,7 @@ function RevokeDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKey | null; o
       open={apiKey !== null}
       title={t('keys.revoke.title')}
       confirm={t('keys.revoke')}
-      path={apiKey ? `/keys/${encodeURIComponent(apiKey.id)}` : null}
+      remove={apiKey ? () => client.keys.revoke(apiKey.id) : null}
       onDeleted={() => {
         if (apiKey) notify(t('keys.revokedToast', { name: apiKey.name }), 'success');
         onRevoked();

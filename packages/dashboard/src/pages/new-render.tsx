@@ -4,7 +4,8 @@
  * render for "re-render with changes", and a batch from a CSV file.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, useApi } from '../api';
+import type { Batch } from '@aqcast/client';
+import { client, useQuery } from '../api';
 import { formatNumber, useLang, useT } from '../i18n';
 import { MEASURES, csvToItems, parseCsv, type Job, type TemplateList } from '../model';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
@@ -191,7 +192,7 @@ function CsvBatch({ defaults, templates }: { defaults: RenderOptions; templates:
                 setBusy(true);
                 setError(null);
                 try {
-                  const r = await api<{ batchId: string; jobs: Job[] }>('POST', '/batch', { items: parsed.items.map((i) => i.params) });
+                  const r = await client.request<Batch>('POST', '/batch', { body: { items: parsed.items.map((i) => i.params) } });
                   notify(t('csv.queued', { n: r.jobs.length }), 'success');
                   navigate(`/renders?batchId=${encodeURIComponent(r.batchId)}`);
                 } catch (e) {
@@ -216,8 +217,10 @@ export function NewRenderPage() {
   const lang = useLang();
   const { query } = useLocation();
   const fromId = query.get('from');
-  const templates = useApi<TemplateList>('/templates');
-  const source = useApi<Job>(fromId ? `/render/${encodeURIComponent(fromId)}` : null);
+  const templates = useQuery((c) => c.templates(), []);
+  const source = useQuery(fromId ? (c) => c.renders.get(fromId) : null, [fromId]);
+  /** What the form itself found wrong, by field (shown next to the field, as the service's field errors are). */
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [form, setForm] = useState<FormState>({ location: '', date: '', values: {}, options: defaultOptions(lang), series: null });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -241,7 +244,7 @@ export function NewRenderPage() {
   }, [template]);
 
   const { items, problems } = toParams(form);
-  const errors = fieldErrors(error);
+  const errors = { ...fieldErrors(error), ...invalid };
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   const setValue = (k: string, v: string) => setForm((f) => ({ ...f, values: { ...f.values, [k]: v } }));
 
@@ -262,17 +265,22 @@ export function NewRenderPage() {
         onSubmit={async (e) => {
           e.preventDefault();
           setError(null);
-          if (!form.location.trim()) return setError(new Error(t('new.needLocation')));
-          if (problems.length) return setError(new Error(t('new.badNumbers', { fields: problems.map((p) => t(`param.${p}`)).join(', ') })));
+          // Bad fields are marked where they are and the first one gets the focus; only what no field shows goes in the banner.
+          const found: Record<string, string> = {};
+          if (!form.location.trim()) found.location = t('new.needLocation');
+          for (const p of problems) found[p] = t('new.notNumber');
+          setInvalid(found);
+          const first = Object.keys(found)[0];
+          if (first) return document.getElementById(first === 'location' ? 'location' : `v-${first}`)?.focus();
           if (items.length === 0) return setError(new Error(t('new.needCombo')));
           setBusy(true);
           try {
             if (items.length === 1) {
-              const job = await api<Job>('POST', '/render', items[0]);
+              const job = await client.request<Job>('POST', '/render', { body: items[0] });
               notify(t('new.queued'), 'success');
               navigate(`/renders/${encodeURIComponent(job.jobId)}`);
             } else {
-              const r = await api<{ batchId: string; jobs: Job[] }>('POST', '/batch', { items });
+              const r = await client.request<Batch>('POST', '/batch', { body: { items } });
               notify(t('csv.queued', { n: r.jobs.length }), 'success');
               navigate(`/renders?batchId=${encodeURIComponent(r.batchId)}`);
             }
@@ -289,7 +297,10 @@ export function NewRenderPage() {
           <h2 id="where-h">{t('new.where')}</h2>
           <div class="form-grid">
             <Field label={t('param.location')} hint={t('new.locationHint')} error={errors.location} class="span-2">
-              <input id="location" name="location" required maxLength={120} value={form.location} onInput={(e) => set({ location: (e.currentTarget as HTMLInputElement).value })} />
+              <input id="location" name="location" required maxLength={120} value={form.location} onInput={(e) => {
+                  set({ location: (e.currentTarget as HTMLInputElement).value });
+                  if (invalid.location) setInvalid((was) => Object.fromEntries(Object.entries(was).filter(([k]) => k !== 'location')));
+                }} />
             </Field>
             <Field label={t('param.date')} hint={t('new.dateHint')} error={errors.date}>
               <input id="date" name="date" type="date" value={form.date} onInput={(e) => set({ date: (e.currentTarget as HTMLInputElement).value })} />

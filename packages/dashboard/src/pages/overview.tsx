@@ -5,7 +5,8 @@
  * refresh the figures (at most every few seconds).
  */
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { useApi } from '../api';
+import type { TrendMetric } from '@aqcast/client';
+import { useQuery } from '../api';
 import { Chart, percent } from '../chart';
 import { formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
@@ -13,52 +14,8 @@ import { Link } from '../router';
 import { hasScope } from '../session';
 import { Empty, ErrorBanner, Loading, Page, StatusBadge } from '../ui';
 
-interface Stat {
-  samples: number;
-  p50: number | null;
-  p95: number | null;
-}
-interface Overview {
-  jobs: { total: number; byStatus: Record<'queued' | 'rendering' | 'completed' | 'failed' | 'canceled', number> };
-  successRate: number | null;
-  renders: Record<'last24h' | 'last7d' | 'last30d', { requested: number; completed: number; failed: number }>;
-  renderMs: Stat;
-  queueWaitMs: Stat;
-  videoSeconds: number;
-  activeWorkers: number;
-}
-interface Trends {
-  buckets: Array<{ start: string; value: number | null; samples: number }>;
-}
-interface QueueStats {
-  counts: Record<string, number>;
-  paused: boolean;
-  workers: Array<{ id: string; host: string; currentJobId: string | null }>;
-  throughput: { perMinute: number };
-}
-interface Workflow {
-  id: string;
-  name: string;
-  enabled: boolean;
-  trigger: { type: string; cron: string | null; timezone: string | null };
-  nextRunAt: string | null;
-  lastRun: { runId: string; status: string; createdAt: string } | null;
-}
-interface VariantTest {
-  id: string;
-  name: string;
-  status: string;
-  goal: string;
-  arms: Array<{ key: string }>;
-  events: number;
-  createdAt: string;
-}
-interface Recent {
-  renders: Array<{ jobId: string; status: string; template: string; location: string; posterUrl: string | null; createdAt: string; renderMs: number | null }>;
-}
-
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const trend = (metric: string) => `/analytics/trends?metric=${metric}&interval=day&tz=${encodeURIComponent(TZ)}`;
+const useTrend = (metric: TrendMetric) => useQuery((c) => c.analytics.trends({ metric, interval: 'day', tz: TZ }), []);
 
 /** Re-runs `fn` after job changes, at most once per `ms`. */
 function useThrottledOnJobs(fn: () => void, ms: number): void {
@@ -91,8 +48,8 @@ function StatCard({ label, value, detail }: { label: string; value: string; deta
 function Figures() {
   const t = useT();
   const lang = useLang();
-  const overview = useApi<Overview>('/analytics/overview');
-  const queue = useApi<QueueStats>(hasScope('queue:read') ? '/queue/stats' : null);
+  const overview = useQuery((c) => c.analytics.overview(), []);
+  const queue = useQuery(hasScope('queue:read') ? (c) => c.queue.stats() : null, []);
   useThrottledOnJobs(() => {
     overview.reload();
     queue.reload();
@@ -121,10 +78,10 @@ function Figures() {
 function Charts() {
   const t = useT();
   const lang = useLang();
-  const completed = useApi<Trends>(trend('completed'));
-  const failed = useApi<Trends>(trend('failed'));
-  const p95 = useApi<Trends>(trend('render-time-p95'));
-  const wait = useApi<Trends>(trend('queue-wait-p95'));
+  const completed = useTrend('completed');
+  const failed = useTrend('failed');
+  const p95 = useTrend('render-time-p95');
+  const wait = useTrend('queue-wait-p95');
   useThrottledOnJobs(() => {
     completed.reload();
     failed.reload();
@@ -181,7 +138,7 @@ function Charts() {
 function RunningWorkflows() {
   const t = useT();
   const lang = useLang();
-  const { data, error } = useApi<{ workflows: Workflow[] }>('/workflows?limit=100');
+  const { data, error } = useQuery((c) => c.workflows.list({ limit: 100 }), []);
   const active = (data?.workflows ?? []).filter((w) => w.enabled || w.lastRun?.status === 'running' || w.lastRun?.status === 'queued');
   return (
     <section class="card" aria-labelledby="wf-h">
@@ -218,7 +175,7 @@ function RunningWorkflows() {
 function RunningTests() {
   const t = useT();
   const lang = useLang();
-  const { data, error } = useApi<{ tests: VariantTest[] }>('/variants?status=running&limit=20');
+  const { data, error } = useQuery((c) => c.variants.list({ status: 'running', limit: 20 }), []);
   return (
     <section class="card" aria-labelledby="ab-h">
       <div class="card-head">
@@ -251,7 +208,7 @@ function RunningTests() {
 function RecentRenders() {
   const t = useT();
   const lang = useLang();
-  const { data, error, reload } = useApi<Recent>('/analytics/recent?limit=6');
+  const { data, error, reload } = useQuery((c) => c.analytics.recent({ limit: 6 }), []);
   useThrottledOnJobs(reload, 2000);
   return (
     <section class="card" aria-labelledby="recent-h">

@@ -4,34 +4,23 @@
  * resume; the jobs filtered by status, each with cancel or retry.
  */
 import { useState } from 'preact/hooks';
-import { api, useApi } from '../api';
+import { JOB_STATUSES, type Job } from '../model';
+import { client, useQuery } from '../api';
 import { formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
-import { JobLink, useAction, usePoll, type JobView } from './contexts';
-
-const JOB_STATUSES = ['queued', 'rendering', 'completed', 'failed', 'canceled'] as const;
-
-interface QueueStats {
-  counts: Record<(typeof JOB_STATUSES)[number], number>;
-  paused: boolean;
-  workers: Array<{ id: string; host: string; pid: number; currentJobId: string | null; lastHeartbeatAt: string; startedAt: string }>;
-  throughput: { windowSec: number; completed: number; failed: number; perMinute: number; avgRenderMs: number | null };
-}
+import { JobLink, useAction, usePoll } from './contexts';
 
 export function QueuePage() {
   const t = useT();
   const lang = useLang();
   const loc = useLocation();
   const statusParam = loc.query.get('status') ?? '';
-  const selected = statusParam ? statusParam.split(',').filter((s) => (JOB_STATUSES as readonly string[]).includes(s)) : [];
+  const selected = statusParam ? statusParam.split(',').filter((s) => JOB_STATUSES.some((x) => x === s)) : [];
   const cursor = loc.query.get('cursor') ?? '';
-  const stats = useApi<QueueStats>('/queue/stats');
-  const q = new URLSearchParams({ limit: '25' });
-  if (selected.length) q.set('status', selected.join(','));
-  if (cursor) q.set('cursor', cursor);
-  const jobs = useApi<{ jobs: JobView[]; nextCursor: string | null }>(`/queue?${q}`);
+  const stats = useQuery((c) => c.queue.stats(), []);
+  const jobs = useQuery((c) => c.queue.list({ limit: 25, status: selected.length ? selected.join(',') : undefined, cursor: cursor || undefined }), [selected.join(','), cursor]);
   const canWrite = hasScope('queue:write');
   const action = useAction();
   const [announce, setAnnounce] = useState('');
@@ -41,8 +30,8 @@ export function QueuePage() {
 
   const setStatuses = (next: string[]) => setQuery({ status: JOB_STATUSES.filter((x) => next.includes(x)).join(',') || undefined });
 
-  const jobAction = async (job: JobView, op: 'cancel' | 'retry') => {
-    const done = await action.run(`${op}:${job.jobId}`, () => api<JobView>('POST', `/queue/${encodeURIComponent(job.jobId)}/${op}`));
+  const jobAction = async (job: Job, op: 'cancel' | 'retry') => {
+    const done = await action.run(`${op}:${job.jobId}`, () => (op === 'cancel' ? client.queue.cancel(job.jobId) : client.queue.retry(job.jobId)));
     if (done) {
       notify(t(op === 'cancel' ? 'queue.canceled' : 'queue.retried', { id: job.jobId }), 'success');
       jobs.reload();
@@ -59,7 +48,7 @@ export function QueuePage() {
             kind={s.paused ? 'primary' : undefined}
             busy={action.busy === 'pause'}
             onClick={async () => {
-              const r = await action.run('pause', () => api<{ paused: boolean }>('POST', s.paused ? '/queue/resume' : '/queue/pause'));
+              const r = await action.run('pause', () => (s.paused ? client.queue.resume() : client.queue.pause()));
               if (r) {
                 const msg = r.paused ? t('queue.nowPaused') : t('queue.nowResumed');
                 setAnnounce(msg);

@@ -5,34 +5,17 @@
  */
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, useApi, type ApiError } from '../api';
+import { AQI_STANDARD_NAME, isAqiStandardId } from '@aqcast/vocabulary';
+import type { Webhook, WebhookDelivery as Delivery } from '@aqcast/client';
+import { asApiError, client, useQuery, type ApiError } from '../api';
 import { formatBytes, formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
 import { MEASURES, isTerminal, jobLocation, type Job } from '../model';
-import { Player, useCaptions } from '../player';
+import { Player } from '../player';
 import { Link, navigate } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Loading, Page, StatusBadge, notify } from '../ui';
 import { ProgressBar } from './renders';
-
-interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-}
-interface Delivery {
-  id: string;
-  webhookId: string;
-  eventId: string;
-  eventType: string;
-  status: string;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string | null;
-}
 
 /** Status changes seen live while the page was open (the service keeps no attempt log for jobs). */
 interface Seen {
@@ -60,16 +43,16 @@ function useJobDeliveries(job: Job | undefined): { rows: Array<Delivery & { url:
     if (!type || !endedAt || !hasScope('webhooks:read')) return;
     let live = true;
     (async () => {
-      const { webhooks } = await api<{ webhooks: Webhook[] }>('GET', '/webhooks');
+      const { webhooks } = await client.webhooks.list();
       const out: Array<Delivery & { url: string }> = [];
       const subscribed = webhooks.filter((x) => subscribes(x, type));
       if (live) setSubscribers(subscribed.length);
       for (const w of subscribed) {
-        const { deliveries } = await api<{ deliveries: Delivery[] }>('GET', `/webhooks/${encodeURIComponent(w.id)}/deliveries`);
+        const { deliveries } = await client.webhooks.deliveries(w.id);
         for (const d of deliveries) if (d.eventType === type && Math.abs(Date.parse(d.createdAt) - Date.parse(endedAt)) < 2000) out.push({ ...d, url: w.url });
       }
       if (live) setRows(out);
-    })().catch((e: ApiError) => live && setError(e));
+    })().catch((e: unknown) => live && setError(asApiError(e)));
     return () => {
       live = false;
     };
@@ -82,8 +65,10 @@ function Timeline({ job, seen }: { job: Job; seen: Seen[] }) {
   const lang = useLang();
   const items: Array<{ at: string; label: string; detail?: string; kind: string }> = [{ at: job.createdAt, label: t('detail.tl.created'), kind: 'queued', detail: job.batchId ? t('detail.tl.inBatch', { id: job.batchId }) : undefined }];
   if (Date.parse(job.runAt) - Date.parse(job.createdAt) > 1000) items.push({ at: job.runAt, label: t('detail.tl.runAt'), kind: 'queued' });
-  for (const s of seen) items.push({ at: s.at, label: t('detail.tl.seen', { status: t(`status.${s.status}`) }), detail: t('detail.tl.attempt', { n: s.attempts, max: job.maxAttempts }), kind: s.status });
-  if (job.startedAt && !seen.some((s) => s.status === 'rendering' && s.at === job.startedAt))
+  // A change seen live that the job records itself (its start, its end) is shown once, at the recorded time.
+  const recorded = (s: Seen) => s.attempts === job.attempts && ((s.status === 'rendering' && job.startedAt !== null) || (s.status === job.status && isTerminal(s.status) && job.completedAt !== null));
+  for (const s of seen.filter((x) => !recorded(x))) items.push({ at: s.at, label: t('detail.tl.seen', { status: t(`status.${s.status}`) }), detail: t('detail.tl.attempt', { n: s.attempts, max: job.maxAttempts }), kind: s.status });
+  if (job.startedAt)
     items.push({ at: job.startedAt, label: t('detail.tl.started'), detail: t('detail.tl.attempt', { n: Math.max(job.attempts, 1), max: job.maxAttempts }), kind: 'rendering' });
   if (job.completedAt && isTerminal(job.status))
     items.push({
@@ -106,18 +91,18 @@ function Timeline({ job, seen }: { job: Job; seen: Seen[] }) {
   );
 }
 
-function Params({ job }: { job: Job }) {
+function Params({ job, templateName }: { job: Job; templateName: string | undefined }) {
   const t = useT();
   const lang = useLang();
   const p = job.params;
   const rows: Array<[string, string]> = [
     [t('param.location'), jobLocation(job)],
-    [t('param.template'), job.template],
+    [t('param.template'), templateName ?? job.template],
     [t('param.date'), typeof p.date === 'string' ? p.date : '—'],
     [t('param.language'), typeof p.language === 'string' ? t(`lang.${p.language}`) : '—'],
     [t('param.format'), typeof p.format === 'string' ? t(`format.${p.format}`) : '—'],
     [t('param.resolution'), typeof p.resolution === 'string' ? p.resolution : '—'],
-    [t('param.aqiStandard'), typeof p.aqiStandard === 'string' ? p.aqiStandard : '—'],
+    [t('param.aqiStandard'), isAqiStandardId(p.aqiStandard) ? AQI_STANDARD_NAME[p.aqiStandard] : typeof p.aqiStandard === 'string' ? p.aqiStandard : '—'],
   ];
   for (const m of MEASURES) if (typeof p[m.key] === 'number') rows.push([t(`param.${m.key}`), `${formatNumber(p[m.key] as number, lang)} ${m.unit}`]);
   if (p.series && typeof p.series === 'object') {
@@ -140,7 +125,8 @@ function Params({ job }: { job: Job }) {
 export function RenderDetailPage({ id }: { id: string }) {
   const t = useT();
   const lang = useLang();
-  const loaded = useApi<Job>(`/render/${encodeURIComponent(id)}`);
+  const loaded = useQuery((c) => c.renders.get(id), [id]);
+  const templates = useQuery(hasScope('renders:read') ? (c) => c.templates() : null, []);
   const [job, setJob] = useState<Job | undefined>(undefined);
   const [seen, setSeen] = useState<Seen[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
@@ -150,11 +136,11 @@ export function RenderDetailPage({ id }: { id: string }) {
     if (j.jobId !== id) return;
     setJob((prev) => {
       if (!prev || prev.status !== j.status || prev.attempts !== j.attempts) setSeen((s) => [...s, { at: new Date().toISOString(), status: j.status, attempts: j.attempts }]);
-      return j;
+      // The feed sends list views (no captions URL): keep the one GET /render/:id gave.
+      return { ...j, captionsUrl: j.captionsUrl ?? prev?.captionsUrl ?? null };
     });
   });
   const deliveries = useJobDeliveries(job);
-  const captions = useCaptions(job?.videoUrl ?? null);
 
   if (loaded.error) {
     return (
@@ -166,11 +152,11 @@ export function RenderDetailPage({ id }: { id: string }) {
   }
   if (!job) return <Loading />;
 
-  const act = async (name: string, path: string) => {
+  const act = async (name: 'retry' | 'cancel') => {
     setBusy(name);
     setActionError(null);
     try {
-      const next = await api<Job>('POST', path);
+      const next = name === 'retry' ? await client.queue.retry(job.jobId) : await client.queue.cancel(job.jobId);
       setJob(next);
       notify(t(`detail.${name}Done`), 'success');
     } catch (e) {
@@ -188,12 +174,12 @@ export function RenderDetailPage({ id }: { id: string }) {
       actions={
         <>
           {canQueue && (job.status === 'failed' || job.status === 'canceled') ? (
-            <Button kind="primary" busy={busy === 'retry'} onClick={() => act('retry', `/queue/${encodeURIComponent(job.jobId)}/retry`)}>
+            <Button kind="primary" busy={busy === 'retry'} onClick={() => act('retry')}>
               {t('detail.retry')}
             </Button>
           ) : null}
           {canQueue && (job.status === 'queued' || job.status === 'rendering') ? (
-            <Button kind="danger" busy={busy === 'cancel'} onClick={() => act('cancel', `/queue/${encodeURIComponent(job.jobId)}/cancel`)}>
+            <Button kind="danger" busy={busy === 'cancel'} onClick={() => act('cancel')}>
               {t('detail.cancel')}
             </Button>
           ) : null}
@@ -215,13 +201,13 @@ export function RenderDetailPage({ id }: { id: string }) {
             <h2 id="video-h">{t('detail.video')}</h2>
             {job.status === 'completed' && job.videoUrl ? (
               <>
-                <Player videoUrl={job.videoUrl} posterUrl={job.posterUrl} title={location} language={String(job.params.language ?? 'es')} />
+                <Player videoUrl={job.videoUrl} posterUrl={job.posterUrl} captionsUrl={job.captionsUrl} title={location} language={String(job.params.language ?? 'es')} />
                 <div class="row file-links">
                   <a href={job.videoUrl} download>
                     {t('detail.downloadVideo')}
                   </a>
                   {job.posterUrl ? <a href={job.posterUrl}>{t('detail.poster')}</a> : null}
-                  {captions ? <a href={captions}>{t('detail.captions')}</a> : <span class="muted small">{t('detail.noCaptions')}</span>}
+                  {job.captionsUrl ? <a href={job.captionsUrl}>{t('detail.captions')}</a> : <span class="muted small">{t('detail.noCaptions')}</span>}
                 </div>
               </>
             ) : job.status === 'queued' || job.status === 'rendering' ? (
@@ -267,7 +253,7 @@ export function RenderDetailPage({ id }: { id: string }) {
         <div class="stack">
           <section class="card" aria-labelledby="params-h">
             <h2 id="params-h">{t('detail.params')}</h2>
-            <Params job={job} />
+            <Params job={job} templateName={templates.data?.templates.find((x) => x.id === job.template)?.name} />
             {job.contextId ? (
               <p class="small">
                 {t('detail.fromContext')} <Link to={`/contexts/${encodeURIComponent(job.contextId)}`}>{job.contextId}</Link>

@@ -4,10 +4,11 @@
  * and a bulk retry of every failed render.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, useApi, type ApiError } from '../api';
+import type { RenderFilters } from '@aqcast/client';
+import { asApiError, client, useQuery, type ApiError } from '../api';
 import { formatDate, formatDuration, formatNumber, localized, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
-import { JOB_STATUSES, jobLocation, type Job, type JobPage, type TemplateList } from '../model';
+import { JOB_STATUSES, jobLocation, type Job, type JobPage } from '../model';
 import { Player } from '../player';
 import { Link, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
@@ -15,14 +16,10 @@ import { Button, Dialog, Empty, ErrorBanner, Field, Loading, Page, StatusBadge, 
 
 const PAGE_SIZE = 24;
 
-function listPath(q: URLSearchParams, cursor?: string): string {
-  const p = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  for (const k of ['status', 'template', 'location', 'batchId', 'contextId']) {
-    const v = q.get(k);
-    if (v) p.set(k, v);
-  }
-  if (cursor) p.set('cursor', cursor);
-  return `/renders?${p.toString()}`;
+/** The list filters the page's address names. */
+function listFilters(q: URLSearchParams, cursor?: string): RenderFilters {
+  const get = (k: string) => q.get(k) || undefined;
+  return { limit: PAGE_SIZE, status: get('status'), template: get('template'), location: get('location'), batchId: get('batchId'), contextId: get('contextId'), cursor };
 }
 
 /** Whether a job belongs in the list the filters describe (for jobs that appear live). */
@@ -114,7 +111,7 @@ function BulkRetry({ onDone }: { onDone: () => void }) {
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: JobPage = await api<JobPage>('GET', `/renders?status=failed&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: JobPage = await client.renders.list({ status: 'failed', limit: 500, cursor: cursor ?? undefined });
       ids.push(...page.jobs.map((j) => j.jobId));
       cursor = page.nextCursor;
     } while (cursor);
@@ -132,7 +129,7 @@ function BulkRetry({ onDone }: { onDone: () => void }) {
           try {
             setCount((await collect()).length);
           } catch (e) {
-            setError(e as ApiError);
+            setError(asApiError(e));
           }
         }}
       >
@@ -163,7 +160,7 @@ function BulkRetry({ onDone }: { onDone: () => void }) {
                   setState({ ...s });
                   for (const id of ids) {
                     try {
-                      await api('POST', `/queue/${encodeURIComponent(id)}/retry`);
+                      await client.queue.retry(id);
                       s.done++;
                     } catch {
                       s.failed++;
@@ -189,8 +186,8 @@ export function RendersPage() {
   const lang = useLang();
   const { query } = useLocation();
   const key = query.toString();
-  const templates = useApi<TemplateList>('/templates');
-  const first = useApi<JobPage>(listPath(query), [key]);
+  const templates = useQuery((c) => c.templates(), []);
+  const first = useQuery((c) => c.renders.list(listFilters(query)), [key]);
   const [jobs, setJobs] = useState<Job[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [more, setMore] = useState(false);
@@ -310,11 +307,11 @@ export function RendersPage() {
               setMore(true);
               setMoreError(null);
               try {
-                const page = await api<JobPage>('GET', listPath(query, cursor));
+                const page = await client.renders.list(listFilters(query, cursor));
                 setJobs((list) => [...list, ...page.jobs.filter((j) => !list.some((x) => x.jobId === j.jobId))]);
                 setCursor(page.nextCursor);
               } catch (e) {
-                setMoreError(e as ApiError);
+                setMoreError(asApiError(e));
               } finally {
                 setMore(false);
               }

@@ -1,6 +1,6 @@
 /** Sign-in: an API key (or a scoped key) exchanged for a session cookie; the key is not kept. */
 import { useState } from 'preact/hooks';
-import { ApiError } from '../problem';
+import { ApiError } from '../api';
 import { LANGS, LANG_NAMES, setLang, useLang, useT, type Lang } from '../i18n';
 import { signIn } from '../session';
 import { Button, ErrorBanner, Field } from '../ui';

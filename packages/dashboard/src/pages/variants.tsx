@@ -6,88 +6,13 @@
  * decision with its reasons (GET /variants/:id/winner), and conclude.
  */
 import { useState } from 'preact/hooks';
-import { api, useApi } from '../api';
+import type { VariantResult as Result, VariantTest } from '@aqcast/client';
+import { client, useQuery } from '../api';
 import { formatDate, formatNumber, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
 import { BESIDE_FIELDS, ConfirmDialog, FORMATS, JobLink, LANGUAGES, RESOLUTIONS, useAction, usePoll, useTemplates, WIDE_GRID } from './contexts';
-
-// ---- the API's shapes -------------------------------------------------------
-
-interface Arm {
-  key: string;
-  name: string | null;
-  weight: number;
-  share: number;
-  template: string;
-  overrides: Record<string, unknown>;
-  params: Record<string, unknown>;
-  jobId: string;
-  jobStatus: string;
-  videoUrl: string | null;
-  posterUrl: string | null;
-  assigned: number;
-  exposures: number;
-  conversions: number;
-  events: Record<string, number>;
-}
-
-interface Rules {
-  minProbabilityBest: number;
-  maxRelativeLoss: number;
-  minExposuresPerArm: number;
-  srmMinPValue: number;
-}
-
-interface VariantTest {
-  id: string;
-  name: string;
-  status: 'running' | 'concluded';
-  goal: string;
-  exposureEvent: string;
-  rules: Rules;
-  base: Record<string, unknown> | null;
-  workflowId: string | null;
-  control: string;
-  arms: Arm[];
-  winner: { arm: string; decidedBy: 'statistics' | 'manual'; concludedAt: string } | null;
-  events: number;
-  createdAt: string;
-  concludedAt: string | null;
-  lastEventAt: string | null;
-}
-
-interface ArmResult {
-  key: string;
-  exposures: number;
-  conversions: number;
-  rate: number | null;
-  interval: { low: number; high: number };
-  posteriorMean: number;
-  probabilityBest: number;
-  expectedLoss: number;
-  uplift: number | null;
-  zTest: { z: number; pValue: number } | null;
-}
-
-interface Result {
-  testId: string;
-  status: 'running' | 'concluded';
-  decision: 'winner' | 'no_difference' | 'insufficient_data';
-  winner: string | null;
-  reasons: string[];
-  control: string;
-  goal: string;
-  exposureEvent: string;
-  rules: Rules;
-  lossThreshold: number;
-  srm: { chiSquare: number; degreesOfFreedom: number; pValue: number; mismatch: boolean };
-  method: 'exact' | 'quadrature';
-  arms: ArmResult[];
-  computedAt: string;
-  frozen: boolean;
-}
 
 const STATUSES = ['running', 'concluded'] as const;
 
@@ -102,10 +27,7 @@ export function VariantsPage() {
   const loc = useLocation();
   const status = loc.query.get('status') ?? '';
   const cursor = loc.query.get('cursor') ?? '';
-  const q = new URLSearchParams({ limit: '25' });
-  if (status) q.set('status', status);
-  if (cursor) q.set('cursor', cursor);
-  const list = useApi<{ tests: VariantTest[]; nextCursor: string | null }>(`/variants?${q}`);
+  const list = useQuery((c) => c.variants.list({ limit: 25, status: status || undefined, cursor: cursor || undefined }), [status, cursor]);
   const canWrite = hasScope('variants:write');
   const [creating, setCreating] = useState(false);
   const tests = list.data?.tests ?? [];
@@ -206,7 +128,7 @@ const emptyArm = (): ArmRow => ({ key: '', name: '', template: '', format: '', l
 function VariantForm({ onCancel }: { onCancel: () => void }) {
   const t = useT();
   const templates = useTemplates();
-  const workflows = useApi<{ workflows: Array<{ id: string; name: string }> }>(hasScope('workflows:read') ? '/workflows?limit=100' : null);
+  const workflows = useQuery(hasScope('workflows:read') ? (c) => c.workflows.list({ limit: 100 }) : null, []);
   const [name, setName] = useState('');
   const [goal, setGoal] = useState<string>('complete');
   const [customGoal, setCustomGoal] = useState('');
@@ -244,7 +166,7 @@ function VariantForm({ onCancel }: { onCancel: () => void }) {
     for (const [k, v] of Object.entries(rules)) if (v.trim()) r[k] = Number(v);
     if (Object.keys(r).length) body.rules = r;
     if (workflowId) body.workflowId = workflowId;
-    const created = await action.run('create', () => api<VariantTest>('POST', '/variants', body));
+    const created = await action.run('create', () => client.request<VariantTest>('POST', '/variants', { body }));
     if (created) {
       notify(t('variants.created', { name: created.name }), 'success');
       navigate(`/variants/${created.id}`);
@@ -427,9 +349,9 @@ function VariantForm({ onCancel }: { onCancel: () => void }) {
 export function VariantDetailPage({ id }: { id: string }) {
   const t = useT();
   const lang = useLang();
-  const test = useApi<VariantTest>(`/variants/${encodeURIComponent(id)}`);
+  const test = useQuery((c) => c.variants.get(id), [id]);
   const [tick, setTick] = useState(0);
-  const result = useApi<Result>(`/variants/${encodeURIComponent(id)}/winner`, [tick]);
+  const result = useQuery((c) => c.variants.winner(id), [id, tick]);
   const canWrite = hasScope('variants:write');
   const v = test.data;
   const rendering = !!v && v.arms.some((a) => a.jobStatus === 'queued' || a.jobStatus === 'rendering');
@@ -719,7 +641,7 @@ function Conclude({ test, result, onConcluded }: { test: VariantTest; result: Re
           setConfirming(false);
         }}
         onConfirm={async () => {
-          const done = await action.run('conclude', () => api<VariantTest>('POST', `/variants/${encodeURIComponent(test.id)}/conclude`, choice ? { arm: choice } : {}));
+          const done = await action.run('conclude', () => client.variants.conclude(test.id, choice ? { arm: choice } : {}));
           if (done) {
             setConfirming(false);
             notify(t('variants.concluded', { arm: done.winner?.arm ?? '' }), 'success');

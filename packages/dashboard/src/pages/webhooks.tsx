@@ -7,49 +7,19 @@
  * checks a receiver on demand.
  */
 import { useState } from 'preact/hooks';
-import { api, useApi } from '../api';
+import type { Webhook, WebhookInput } from '@aqcast/client';
+import { client, useQuery } from '../api';
 import { formatDate, formatDuration, localized, useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, StatusBadge, TableWrap } from '../ui';
 import { DeleteDialog, SecretOnce, useAction, usePoll } from './contexts';
 
-interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  disabledReason: string | null;
-  createdAt: string;
-}
-
-interface Attempt {
-  attemptedAt: string;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  nextRetryAt: string | null;
-}
-
-interface Delivery {
-  id: string;
-  webhookId: string;
-  eventId: string;
-  eventType: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  attemptLog?: Attempt[];
-}
-
 const ALL = '*';
 
 export function WebhooksPage() {
   const t = useT();
-  const list = useApi<{ webhooks: Webhook[] }>('/webhooks');
+  const list = useQuery((c) => c.webhooks.list(), []);
   const canWrite = hasScope('webhooks:write');
   const [registering, setRegistering] = useState(false);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
@@ -61,7 +31,7 @@ export function WebhooksPage() {
   const shown = hooks.find((w) => w.id === selected) ?? null;
 
   const test = async (w: Webhook) => {
-    const r = await action.run(`test:${w.id}`, () => api<{ delivery: Delivery }>('POST', `/webhooks/${encodeURIComponent(w.id)}/test`));
+    const r = await action.run(`test:${w.id}`, () => client.webhooks.test(w.id));
     if (!r) return;
     const d = r.delivery;
     const last = d.attemptLog?.[d.attemptLog.length - 1];
@@ -198,7 +168,7 @@ function RegisterForm({ onCancel, onRegistered }: { onCancel: () => void; onRegi
   const [events, setEvents] = useState<string[]>(['render.completed', 'render.failed']);
   const [secret, setSecret] = useState('');
   // Every type the service's modules declare, in their order (GET /webhooks/events).
-  const offered = useApi<{ events: { type: string; description: string }[] }>('/webhooks/events');
+  const offered = useQuery((c) => c.webhooks.events(), []);
   const eventTypes = offered.data?.events ?? [];
   const lang = useLang();
   const action = useAction();
@@ -212,9 +182,9 @@ function RegisterForm({ onCancel, onRegistered }: { onCancel: () => void; onRegi
         class="stack"
         onSubmit={async (e) => {
           e.preventDefault();
-          const body: Record<string, unknown> = { url: url.trim(), events: all ? [ALL] : eventTypes.map((x) => x.type).filter((x) => events.includes(x)) };
+          const body: WebhookInput = { url: url.trim(), events: all ? [ALL] : eventTypes.map((x) => x.type).filter((x) => events.includes(x)) };
           if (secret) body.secret = secret;
-          const r = await action.run('register', () => api<{ webhook: Webhook; secret?: string }>('POST', '/webhooks', body));
+          const r = await action.run('register', () => client.webhooks.create(body));
           if (r) onRegistered(r.webhook, r.secret);
         }}
       >
@@ -265,7 +235,7 @@ function RegisterForm({ onCancel, onRegistered }: { onCancel: () => void; onRegi
 function DeliveryLog({ hook, tick, onClose }: { hook: Webhook; tick: number; onClose: () => void }) {
   const t = useT();
   const lang = useLang();
-  const log = useApi<{ deliveries: Delivery[] }>(`/webhooks/${encodeURIComponent(hook.id)}/deliveries`, [tick]);
+  const log = useQuery((c) => c.webhooks.deliveries(hook.id), [hook.id, tick]);
   const deliveries = log.data?.deliveries ?? [];
   usePoll(log.reload, 2500, deliveries.some((d) => d.status === 'pending'));
   return (
@@ -360,7 +330,7 @@ function DeleteWebhookDialog({ hook, onClose, onDeleted }: { hook: Webhook | nul
       open={hook !== null}
       title={t('webhooks.delete.title')}
       confirm={t('shared.delete')}
-      path={hook ? `/webhooks/${encodeURIComponent(hook.id)}` : null}
+      remove={hook ? () => client.webhooks.delete(hook.id) : null}
       onDeleted={() => {
         notify(t('webhooks.deleted'), 'success');
         if (hook) onDeleted(hook.id);
@@ -375,7 +345,7 @@ function DeleteWebhookDialog({ hook, onClose, onDeleted }: { hook: Webhook | nul
 /** How many webhooks receive workflow runs' announcements (for the workflow form). */
 export function WorkflowWebhooksNote() {
   const t = useT();
-  const list = useApi<{ webhooks: Webhook[] }>(hasScope('webhooks:read') ? '/webhooks' : null);
+  const list = useQuery(hasScope('webhooks:read') ? (c) => c.webhooks.list() : null, []);
   if (!list.data) return null;
   const n = list.data.webhooks.filter((w) => w.active && w.events.some((e) => e === ALL || e.startsWith('workflow.run.'))).length;
   return (

@@ -8,12 +8,13 @@
  */
 import { Cron } from 'croner';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, useApi } from '../api';
+import type { WorkflowRun as Run, Workflow, WorkflowRunStatus, WorkflowSaved as Saved } from '@aqcast/client';
+import { client, useQuery } from '../api';
 import { formatDate, formatDuration, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
-import { BESIDE_FIELDS, DeleteDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, WIDE_GRID, type ContextView, type JobView } from './contexts';
+import { BESIDE_FIELDS, DeleteDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, WIDE_GRID } from './contexts';
 import { WorkflowWebhooksNote } from './webhooks';
 
 // ---- the API's shapes -------------------------------------------------------
@@ -23,79 +24,6 @@ type Source = (typeof SOURCES)[number];
 const TRIGGERS = ['manual', 'schedule', 'inbound'] as const;
 type TriggerType = (typeof TRIGGERS)[number];
 const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'canceled', 'skipped'] as const;
-
-interface LocationView {
-  name: string;
-  latitude?: number;
-  longitude?: number;
-  openaqLocationId?: number;
-  contextId?: string;
-}
-
-interface Workflow {
-  id: string;
-  name: string;
-  enabled: boolean;
-  trigger: { type: TriggerType; cron: string | null; timezone: string | null; catchUp: 'none' | 'latest' | null };
-  triggerUrl: string | null;
-  locations: LocationView[];
-  steps: Array<Record<string, unknown>>;
-  nextRunAt: string | null;
-  nextRuns: string[];
-  lastRun: { runId: string; status: string; createdAt: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface Saved {
-  workflow: Workflow;
-  triggerSecret?: string;
-}
-
-interface StepRecord {
-  index: number;
-  type: string;
-  status: string;
-  input: Record<string, unknown> | null;
-  output: Record<string, unknown> | null;
-  error: { code: string; message: string } | null;
-  attempts: number;
-  startedAt: string | null;
-  completedAt: string | null;
-  durationMs: number | null;
-}
-
-interface RunItem {
-  itemId: string;
-  index: number;
-  location: LocationView;
-  status: string;
-  steps: StepRecord[];
-  jobIds: string[];
-  error: { code: string; message: string } | null;
-  startedAt: string | null;
-  completedAt: string | null;
-}
-
-interface Run {
-  runId: string;
-  workflowId: string;
-  workflowName: string;
-  status: string;
-  trigger: TriggerType;
-  slot: string | null;
-  catchUp: boolean;
-  overrides: Record<string, unknown> | null;
-  batchId: string;
-  counts: Record<string, number>;
-  error: { code: string; message: string } | null;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  durationMs: number | null;
-  items?: RunItem[];
-  jobs?: JobView[];
-}
 
 const LOCALES: Record<Lang, string> = { es: 'es-ES', en: 'en-GB', pt: 'pt-BR' };
 const isWorking = (status: string) => status === 'queued' || status === 'running';
@@ -162,7 +90,7 @@ export function WorkflowsPage() {
   const lang = useLang();
   const loc = useLocation();
   const cursor = loc.query.get('cursor') ?? '';
-  const list = useApi<{ workflows: Workflow[]; nextCursor: string | null }>(`/workflows?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+  const list = useQuery((c) => c.workflows.list({ limit: 25, cursor: cursor || undefined }), [cursor]);
   const canWrite = hasScope('workflows:write');
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ secret: string; workflow: Workflow } | null>(null);
@@ -380,7 +308,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
   const lang = useLang();
   const [f, setF] = useState<FormState>(initialForm);
   const templates = useTemplates();
-  const contexts = useApi<{ contexts: ContextView[] }>(f.source === 'context' && hasScope('contexts:read') ? '/contexts?limit=100' : null);
+  const contexts = useQuery(f.source === 'context' && hasScope('contexts:read') ? (c) => c.contexts.list({ limit: 100 }) : null, []);
   const action = useAction();
   const fe = fieldErrors(action.error);
   const zoneList = useMemo(zones, []);
@@ -402,7 +330,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
         class="stack"
         onSubmit={async (e) => {
           e.preventDefault();
-          const saved = await action.run('create', () => api<Saved>('POST', '/workflows', bodyOf(f)));
+          const saved = await action.run('create', () => client.request<Saved>('POST', '/workflows', { body: bodyOf(f) }));
           if (saved) onCreated(saved);
         }}
       >
@@ -761,7 +689,7 @@ function CheckGroup<V extends string>({ legend, values, label, selected, onChang
 export function WorkflowDetailPage({ id }: { id: string }) {
   const t = useT();
   const lang = useLang();
-  const wf = useApi<Workflow>(`/workflows/${encodeURIComponent(id)}`);
+  const wf = useQuery((c) => c.workflows.get(id), [id]);
   const canWrite = hasScope('workflows:write');
   const [runsTick, setRunsTick] = useState(0);
   const [selectedRun, setSelectedRun] = useState<string | null>(null);
@@ -782,7 +710,6 @@ export function WorkflowDetailPage({ id }: { id: string }) {
     );
   }
 
-  const path = `/workflows/${encodeURIComponent(w.id)}`;
   const zone = w.trigger.timezone ?? 'UTC';
 
   return (
@@ -794,7 +721,7 @@ export function WorkflowDetailPage({ id }: { id: string }) {
             <Button
               busy={action.busy === 'enable'}
               onClick={async () => {
-                const saved = await action.run('enable', () => api<Saved>('PATCH', path, { enabled: !w.enabled }));
+                const saved = await action.run('enable', () => client.workflows.update(w.id, { enabled: !w.enabled }));
                 if (saved) {
                   notify(saved.workflow.enabled ? t('workflows.nowEnabled') : t('workflows.nowDisabled'), 'success');
                   wf.reload();
@@ -855,7 +782,7 @@ export function WorkflowDetailPage({ id }: { id: string }) {
                       class="btn-small"
                       busy={action.busy === 'rotate'}
                       onClick={async () => {
-                        const saved = await action.run('rotate', () => api<Saved>('PATCH', path, { rotateTriggerSecret: true }));
+                        const saved = await action.run('rotate', () => client.workflows.update(w.id, { rotateTriggerSecret: true }));
                         if (saved?.triggerSecret) setSecret(saved.triggerSecret);
                       }}
                     >
@@ -972,7 +899,7 @@ function RunNow({ workflow, onStarted }: { workflow: Workflow; onStarted: (r: Ru
           if (skipConditions) body.skipConditions = true;
           if (formats.length) body.formats = formats;
           if (languages.length) body.languages = languages;
-          const run = await action.run('run', () => api<Run>('POST', `/workflows/${encodeURIComponent(workflow.id)}/run`, body));
+          const run = await action.run('run', () => client.request<Run>('POST', `/workflows/${encodeURIComponent(workflow.id)}/run`, { body }));
           if (run) {
             notify(t('workflows.runStarted'), 'success');
             onStarted(run);
@@ -1009,10 +936,8 @@ function RunsCard({ workflowId, tick, selected, onSelect }: { workflowId: string
   const lang = useLang();
   const [status, setStatus] = useState('');
   const [cursor, setCursor] = useState<string | null>(null);
-  const q = new URLSearchParams({ limit: '20' });
-  if (status) q.set('status', status);
-  if (cursor) q.set('cursor', cursor);
-  const runs = useApi<{ runs: Run[]; nextCursor: string | null }>(`/workflows/${encodeURIComponent(workflowId)}/runs?${q}`, [tick]);
+  const runStatus = RUN_STATUSES.find((x): x is WorkflowRunStatus => x === status);
+  const runs = useQuery((c) => c.workflows.runs(workflowId, { limit: 20, status: runStatus, cursor: cursor ?? undefined }), [workflowId, status, cursor, tick]);
   usePoll(runs.reload, 2000, (runs.data?.runs ?? []).some((r) => isWorking(r.status)));
   return (
     <section class="card" aria-labelledby="wf-runs">
@@ -1097,7 +1022,7 @@ function countsText(counts: Record<string, number>, t: (k: string, v?: Record<st
 function RunDetail({ runId, onChange }: { runId: string; onChange: () => void }) {
   const t = useT();
   const lang = useLang();
-  const run = useApi<Run>(`/workflow-runs/${encodeURIComponent(runId)}`);
+  const run = useQuery((c) => c.workflows.getRun(runId), [runId]);
   const r = run.data;
   const working = !r || isWorking(r.status) || (r.jobs ?? []).some((j) => j.status === 'queued' || j.status === 'rendering');
   usePoll(run.reload, 1500, working && !run.error);
@@ -1214,7 +1139,7 @@ function DeleteWorkflowDialog({ open, workflow, onClose }: { open: boolean; work
       open={open}
       title={t('workflows.delete.title')}
       confirm={t('shared.delete')}
-      path={`/workflows/${encodeURIComponent(workflow.id)}`}
+      remove={() => client.workflows.delete(workflow.id)}
       onDeleted={() => {
         notify(t('workflows.deleted', { name: workflow.name }), 'success');
         navigate('/workflows');

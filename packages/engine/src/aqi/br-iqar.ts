@@ -5,6 +5,7 @@
  * The guide names the colours (verde, amarela, laranja, vermelha, roxa); the hex values
  * are the usual renderings of those names.
  */
+import { AQI_STANDARD_NAME } from '@aqcast/vocabulary';
 import { bandOf, interpolateIndex, positionOnBands, type IndexRow } from './scale.js';
 import { toPpm } from './units.js';
 import type { AqiCategory, AqiStandard, ConcentrationUnit, PollutantId } from './types.js';
@@ -53,7 +54,7 @@ export function brRows(p: PollutantId): IndexRow[] {
 
 export const brIqar: AqiStandard = {
   id: 'br-iqar',
-  name: 'Brasil — IQAr (CONAMA 506/2024)',
+  name: AQI_STANDARD_NAME['br-iqar'],
   source: 'CONAMA 506/2024 and the MMA Guia Técnico para o Monitoramento e Avaliação da Qualidade do Ar',
   indexName: 'IQAr',
   pollutants: ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'],

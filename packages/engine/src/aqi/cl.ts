@@ -6,6 +6,7 @@
  * whole µg/m³. Only particles have episode tables; gases are shown without a band.
  * The decrees name no colours; these are the usual green → purple ramp of SINCA maps.
  */
+import { AQI_STANDARD_NAME } from '@aqcast/vocabulary';
 import { bandOf, interpolateIndex, positionOnBands, type IndexRow } from './scale.js';
 import { truncateTo } from './units.js';
 import type { AqiCategory, AqiStandard } from './types.js';
@@ -42,7 +43,7 @@ export const CL_ICAP: Record<'pm25' | 'pm10', IndexRow[]> = {
 
 export const cl: AqiStandard = {
   id: 'cl',
-  name: 'Chile — episodios críticos MP (DS 12/2011, DS 59/1998) e ICAP',
+  name: AQI_STANDARD_NAME['cl'],
   source: 'DS 12/2011 (MP2,5) and DS 59/1998 (MP10), Ministerio del Medio Ambiente de Chile',
   indexName: 'ICAP',
   pollutants: ['pm25', 'pm10'],

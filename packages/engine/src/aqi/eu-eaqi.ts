@@ -4,6 +4,7 @@
  * index is band-only: there is no number, just the band. A value on a band's upper
  * limit belongs to that band (the published ranges 0–5, 5–15 … share their ends).
  */
+import { AQI_STANDARD_NAME } from '@aqcast/vocabulary';
 import { bandOf, positionOnBands } from './scale.js';
 import type { AqiCategory, AqiStandard, PollutantId } from './types.js';
 
@@ -27,7 +28,7 @@ export const EU_EAQI_BANDS: Partial<Record<PollutantId, readonly number[]>> = {
 
 export const euEaqi: AqiStandard = {
   id: 'eu-eaqi',
-  name: 'European Air Quality Index (EEA, 2024)',
+  name: AQI_STANDARD_NAME['eu-eaqi'],
   source: 'EEA European Air Quality Index, 2024 revision (ETC HE Report 2024/17)',
   indexName: null,
   pollutants: ['pm25', 'pm10', 'no2', 'o3', 'so2'],

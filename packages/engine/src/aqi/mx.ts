@@ -9,6 +9,7 @@
  * air-quality services; NO2 and CO limits from one third-party implementation (not yet
  * checked against the DOF text). Colours: SIMAT (Mexico City monitoring) palette.
  */
+import { AQI_STANDARD_NAME } from '@aqcast/vocabulary';
 import { bandOf, positionOnBands } from './scale.js';
 import { roundTo, toPpm } from './units.js';
 import type { AqiCategory, AqiStandard, ConcentrationUnit, PollutantId } from './types.js';
@@ -49,7 +50,7 @@ export function mxUpperLimits(p: PollutantId, date?: string): readonly number[] 
 
 export const mx: AqiStandard = {
   id: 'mx',
-  name: 'México — Índice AIRE Y SALUD (NOM-172-SEMARNAT-2023)',
+  name: AQI_STANDARD_NAME['mx'],
   source: 'NOM-172-SEMARNAT-2023, DOF 25/01/2024',
   indexName: null,
   pollutants: ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'],

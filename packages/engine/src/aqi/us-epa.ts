@@ -3,6 +3,7 @@
  * 2024 PM2.5 breakpoints, the two Hazardous rows merged into 301–500, TAD Table 2
  * colours, concentrations truncated before the formula and the index rounded after it.
  */
+import { AQI_STANDARD_NAME } from '@aqcast/vocabulary';
 import { bandOf, interpolateIndex, positionOnBands, type IndexRow } from './scale.js';
 import { fromPpb, toPpb, toPpm, truncateTo } from './units.js';
 import type { AqiCategory, AqiStandard, ConcentrationUnit, PollutantEvaluation, PollutantId } from './types.js';
@@ -106,7 +107,7 @@ function toTableUnit(p: PollutantId, value: number): number {
 
 export const usEpa: AqiStandard = {
   id: 'us-epa',
-  name: 'US EPA AQI (2024)',
+  name: AQI_STANDARD_NAME['us-epa'],
   source: 'EPA-454/B-24-002, Technical Assistance Document for the Reporting of Daily Air Quality (May 2024)',
   indexName: 'AQI',
   pollutants: ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'],

@@ -32,6 +32,7 @@ export const JobSchema = Type.Object(
     params: Type.Record(Type.String(), Type.Unknown(), { description: 'Normalized render parameters' }),
     videoUrl: Nullable(Type.String(), { description: 'MP4 URL once completed (unguessable, public)' }),
     posterUrl: Nullable(Type.String(), { description: 'PNG poster URL once completed' }),
+    captionsUrl: Type.Optional(Nullable(Type.String(), { description: 'WebVTT captions URL once completed, for renders that have captions (AI renders); null when there are none. Given by GET /render/:id, left out of lists' })),
     error: Nullable(JobErrorSchema),
     attempts: Type.Integer(),
     maxAttempts: Type.Integer(),

@@ -140,10 +140,20 @@ export class QueueService {
     return rows.map((r) => this.view({ ...r, seq: 0 } as JobRow));
   }
 
+  /** One job, with its captions URL (asked of the extensions, so only here and not in lists). */
   async get(id: string): Promise<JobView> {
     const row = await this.jobs.get(id);
     if (!row) throw notFound('Render job', id);
-    return this.view(row);
+    const captions = row.status === 'completed' && (await this.extensionFileKey(row.id, 'captions.vtt'));
+    return { ...this.view(row), captionsUrl: captions ? `${this.opts.publicBaseUrl()}/files/${row.file_token}/captions.vtt` : null };
+  }
+
+  private async extensionFileKey(jobId: string, name: string): Promise<string | null> {
+    for (const ext of this.extensions) {
+      const key = await ext.fileKey?.(jobId, name);
+      if (key) return key;
+    }
+    return null;
   }
 
   /** Filters are validated here (formats the schema cannot express: statuses, dates, cursor). */
@@ -223,11 +233,7 @@ export class QueueService {
       if (row.status !== 'completed') return null;
       return name === 'video.mp4' ? row.video_key : row.poster_key;
     }
-    for (const ext of this.extensions) {
-      const key = await ext.fileKey?.(row.id, name);
-      if (key) return key;
-    }
-    return null;
+    return this.extensionFileKey(row.id, name);
   }
 
   /** Publishes render.completed / render.failed for a job that just ended, inside `trx`. */
