@@ -68,11 +68,16 @@ export function ensureFamily(id: ThemeFamily): string {
  * contents, so the same file is registered once however often it is used.
  */
 export function ensureFontFile(file: string): string {
-  const bytes = readFileSync(file);
+  return ensureFontBytes(readFileSync(file));
+}
+
+/** Registers a TTF/OTF from its bytes (validated by the caller), once per distinct content. */
+export function ensureFontBytes(data: Uint8Array): string {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const name = `aqcast-font-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}`;
   if (registered.has(name)) return name;
   const key = GlobalFonts.register(bytes, name);
-  if (!key) throw new Error(`could not register the font file ${file}`);
+  if (!key) throw new Error('could not register the font');
   registered.add(name);
   return name;
 }

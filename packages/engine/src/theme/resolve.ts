@@ -10,7 +10,7 @@ import { mix } from '../draw/color.js';
 import { EngineError, type FieldError } from '../errors.js';
 import { ensureContrast, isLight, minContrast, WCAG_LARGE, WCAG_TEXT } from './contrast.js';
 import { DEFAULT_COLORS, DEFAULT_THEME } from './default.js';
-import { ensureFamily, ensureFontFile } from './fonts.js';
+import { ensureFamily, ensureFontBytes, ensureFontFile } from './fonts.js';
 import { THEME_FAMILIES, type Theme, type ThemeAdjustment, type ThemeCardInput, type ThemeColors, type ThemeFamily, type ThemeInput, type ThemeLogo } from './types.js';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
@@ -149,13 +149,18 @@ async function resolveLogo(input: ThemeInput['logo'], colors: ThemeColors): Prom
 function fontOf(input: ThemeInput): { fontFamily: string; family: ThemeFamily | 'file' } {
   const f = input.font ?? 'inter';
   if (typeof f === 'string') return { fontFamily: ensureFamily(f), family: f };
-  return { fontFamily: ensureFontFile(f.file), family: 'file' };
+  try {
+    return { fontFamily: 'file' in f ? ensureFontFile(f.file) : ensureFontBytes(f.data), family: 'file' };
+  } catch (err) {
+    throw new EngineError('invalid_params', 'the font could not be registered', { fields: [{ field: 'font', message: 'not a usable TTF/OTF font' }], cause: err });
+  }
 }
 
 function keyOf(input: ThemeInput): string {
   if (input.key !== undefined) return input.key;
   const h = createHash('sha256');
-  h.update(JSON.stringify({ colors: input.colors ?? null, font: input.font ?? null, credit: input.credit ?? null, plate: input.logo?.plate ?? null, intro: input.intro ?? null, outro: input.outro ?? null }));
+  const font = input.font === undefined ? null : typeof input.font === 'string' || 'file' in input.font ? input.font : { sha256: createHash('sha256').update(input.font.data).digest('hex') };
+  h.update(JSON.stringify({ colors: input.colors ?? null, font, credit: input.credit ?? null, plate: input.logo?.plate ?? null, intro: input.intro ?? null, outro: input.outro ?? null }));
   if (input.logo) h.update(input.logo.image);
   return h.digest('hex').slice(0, 24);
 }

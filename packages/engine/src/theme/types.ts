@@ -43,8 +43,8 @@ export interface ThemeCardInput {
 
 export interface ThemeInput {
   colors?: ThemeColorsInput;
-  /** A shipped family, or `{ file }`: a TTF/OTF file on disk the caller has validated. */
-  font?: ThemeFamily | { file: string };
+  /** A shipped family, or a TTF/OTF the caller has validated: a file on disk, or its bytes. */
+  font?: ThemeFamily | { file: string } | { data: Uint8Array };
   logo?: ThemeLogoInput;
   /** Footer credit line (default `aqcast`). */
   credit?: string;
