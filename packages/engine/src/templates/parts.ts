@@ -231,7 +231,15 @@ export function drawFooter(ctx: SKRSContext2D, c: ReportContent, x: number, y: n
   const theme = activeTheme();
   const text = `${c.m.standard}: ${c.standardName}`;
   if (theme.isDefault) {
-    drawText(ctx, ellipsize(ctx, text, width * 0.7, size, 500), x, y, { size, weight: 500, color: FAINT });
+    if (c.sourceLine) {
+      // The source line first (it may say "preliminary data"), the scale after it; both shrink before they are cut.
+      const both = `${c.sourceLine}  ·  ${text}`;
+      const room = width - measure(ctx, 'aqcast', size, 800) - size * 2;
+      const s = fitSize(ctx, both, room, size, size * 0.7, 500);
+      drawText(ctx, ellipsize(ctx, both, room, s, 500), x, y, { size: s, weight: 500, color: FAINT });
+    } else {
+      drawText(ctx, ellipsize(ctx, text, width * 0.7, size, 500), x, y, { size, weight: 500, color: FAINT });
+    }
     drawText(ctx, 'aqcast', x + width, y, { size, weight: 800, color: FAINT, align: 'right', tracking: 1 });
     return;
   }
@@ -251,7 +259,10 @@ export function drawFooter(ctx: SKRSContext2D, c: ReportContent, x: number, y: n
     ctx.fillRect(barX, y - size * 1.05, barW, size * 1.4);
     used = right - barX;
   }
-  drawText(ctx, ellipsize(ctx, text, Math.max(0, right - x - used - size * 1.5), size, 500), x, y, { size, weight: 500, color: FAINT });
+  const left = c.sourceLine ? `${c.sourceLine}  ·  ${text}` : text;
+  const room = Math.max(0, right - x - used - size * 1.5);
+  const s = fitSize(ctx, left, room, size, size * 0.7, 500);
+  drawText(ctx, ellipsize(ctx, left, room, s, 500), x, y, { size: s, weight: 500, color: FAINT });
 }
 
 /** Columns for n cards with at most `max` per row, balancing the rows (4 → 2×2, not 3+1). */
