@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and version */
+        /**
+         * Liveness and version
+         * @description Liveness and version. Public: no API key needed.
+         */
         get: operations["ping"];
         put?: never;
         post?: never;
@@ -26,7 +29,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers (restart it if this fails) */
+        /**
+         * Liveness: the process answers (restart it if this fails)
+         * @description Liveness: the process answers (restart it if this fails). Public: no API key needed.
+         */
         get: operations["liveness"];
         put?: never;
         post?: never;
@@ -43,7 +49,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong */
+        /**
+         * Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong
+         * @description Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong. Public: no API key needed.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -60,7 +69,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation */
+        /**
+         * Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation
+         * @description Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation. Public: no API key needed.
+         */
         get: operations["readiness"];
         put?: never;
         post?: never;
@@ -77,10 +89,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys (never the keys themselves) */
+        /**
+         * List API keys (never the keys themselves)
+         * @description List API keys (never the keys themselves). Needs an API key with the `admin` scope (or `admin`).
+         */
         get: operations["listKeys"];
         put?: never;
-        /** Create a scoped API key (shown once) */
+        /**
+         * Create a scoped API key (shown once)
+         * @description Create a scoped API key (shown once). Needs an API key with the `admin` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createKey"];
         delete?: never;
         options?: never;
@@ -95,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scopes a key can be granted */
+        /**
+         * The scopes a key can be granted
+         * @description The scopes a key can be granted. Needs an API key with the `admin` scope (or `admin`).
+         */
         get: operations["listKeyScopes"];
         put?: never;
         post?: never;
@@ -115,7 +136,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key (it stops working within seconds everywhere) */
+        /**
+         * Revoke a key (it stops working within seconds everywhere)
+         * @description Revoke a key (it stops working within seconds everywhere). Needs an API key with the `admin` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
@@ -129,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format) */
+        /**
+         * Prometheus metrics (text exposition format)
+         * @description Prometheus metrics (text exposition format). Needs an API key with the `metrics:read` scope (or `admin`).
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -146,10 +173,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks (secrets are never returned) */
+        /**
+         * List webhooks (secrets are never returned)
+         * @description List webhooks (secrets are never returned). Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhooks"];
         put?: never;
-        /** Register a webhook */
+        /**
+         * Register a webhook
+         * @description Register a webhook. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["registerWebhook"];
         delete?: never;
         options?: never;
@@ -166,7 +199,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a webhook (same as POST /webhooks) */
+        /**
+         * Register a webhook (same as POST /webhooks)
+         * @description Register a webhook (same as POST /webhooks). Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["registerWebhookAlias"];
         delete?: never;
         options?: never;
@@ -181,7 +217,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them */
+        /**
+         * The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them
+         * @description The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them. Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhookEventTypes"];
         put?: never;
         post?: never;
@@ -201,7 +240,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; its pending deliveries are canceled */
+        /**
+         * Delete a webhook; its pending deliveries are canceled
+         * @description Delete a webhook; its pending deliveries are canceled. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -215,7 +257,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery log: each delivery with every attempt (time, status or error, duration, next retry) */
+        /**
+         * Delivery log: each delivery with every attempt (time, status or error, duration, next retry)
+         * @description Delivery log: each delivery with every attempt (time, status or error, duration, next retry). Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -234,7 +279,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event now and return the delivery */
+        /**
+         * Send a webhook.test event now and return the delivery
+         * @description Send a webhook.test event now and return the delivery. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -251,7 +299,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an event with the given data to every subscribed webhook (marked manual: true) */
+        /**
+         * Send an event with the given data to every subscribed webhook (marked manual: true)
+         * @description Send an event with the given data to every subscribed webhook (marked manual: true). Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["fireWebhookEvent"];
         delete?: never;
         options?: never;
@@ -266,7 +317,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts per status, paused flag, active workers, throughput over the last hour */
+        /**
+         * Counts per status, paused flag, active workers, throughput over the last hour
+         * @description Counts per status, paused flag, active workers, throughput over the last hour. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["getQueueStats"];
         put?: never;
         post?: never;
@@ -283,10 +337,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List queue jobs, newest first */
+        /**
+         * List queue jobs, newest first
+         * @description List queue jobs, newest first. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["listQueue"];
         put?: never;
-        /** Enqueue a render with priority and an optional delayed start */
+        /**
+         * Enqueue a render with priority and an optional delayed start
+         * @description Enqueue a render with priority and an optional delayed start. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["enqueueRender"];
         delete?: never;
         options?: never;
@@ -301,7 +361,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One queue job */
+        /**
+         * One queue job
+         * @description One queue job. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["getQueueJob"];
         put?: never;
         post?: never;
@@ -320,7 +383,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued or rendering job (409 once finished) */
+        /**
+         * Cancel a queued or rendering job (409 once finished)
+         * @description Cancel a queued or rendering job (409 once finished). Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["cancelJob"];
         delete?: never;
         options?: never;
@@ -337,7 +403,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put a failed or canceled job back in the queue (409 otherwise) */
+        /**
+         * Put a failed or canceled job back in the queue (409 otherwise)
+         * @description Put a failed or canceled job back in the queue (409 otherwise). Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["retryJob"];
         delete?: never;
         options?: never;
@@ -354,7 +423,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause the queue for every worker: running renders finish, nothing new starts */
+        /**
+         * Pause the queue for every worker: running renders finish, nothing new starts
+         * @description Pause the queue for every worker: running renders finish, nothing new starts. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["pauseQueue"];
         delete?: never;
         options?: never;
@@ -371,7 +443,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume the queue */
+        /**
+         * Resume the queue
+         * @description Resume the queue. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["resumeQueue"];
         delete?: never;
         options?: never;
@@ -390,7 +465,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a render
-         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed.
+         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed. Needs an API key with the `renders:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createRender"];
         delete?: never;
@@ -406,7 +481,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a render job */
+        /**
+         * Get a render job
+         * @description Get a render job. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["getRender"];
         put?: never;
         post?: never;
@@ -423,7 +501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List render jobs, newest first */
+        /**
+         * List render jobs, newest first
+         * @description List render jobs, newest first. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["listRenders"];
         put?: never;
         post?: never;
@@ -442,7 +523,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue many renders at once, all or nothing */
+        /**
+         * Queue many renders at once, all or nothing
+         * @description Queue many renders at once, all or nothing. Needs an API key with the `renders:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createBatch"];
         delete?: never;
         options?: never;
@@ -457,7 +541,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the video templates and AQI standards */
+        /**
+         * List the video templates and AQI standards
+         * @description List the video templates and AQI standards. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["listTemplates"];
         put?: never;
         post?: never;
@@ -474,13 +561,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /**
+         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         */
         get: operations["getFile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /**
+         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         */
         head: operations["getFileHead"];
         patch?: never;
         trace?: never;
@@ -492,10 +585,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contexts, newest first (filters: location, tag, source, since, until, q) */
+        /**
+         * List contexts, newest first (filters: location, tag, source, since, until, q)
+         * @description List contexts, newest first (filters: location, tag, source, since, until, q). Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["listContexts"];
         put?: never;
-        /** Store values entered by hand (validated like render parameters) */
+        /**
+         * Store values entered by hand (validated like render parameters)
+         * @description Store values entered by hand (validated like render parameters). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createContext"];
         delete?: never;
         options?: never;
@@ -510,15 +609,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One context, with its ETag */
+        /**
+         * One context, with its ETag
+         * @description One context, with its ETag. Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContext"];
         put?: never;
         post?: never;
-        /** Delete a context with its tags and history (renders made from it keep their parameters) */
+        /**
+         * Delete a context with its tags and history (renders made from it keep their parameters)
+         * @description Delete a context with its tags and history (renders made from it keep their parameters). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteContext"];
         options?: never;
         head?: never;
-        /** Change values, location or date (null removes a value); If-Match refuses a stale edit with 412 */
+        /**
+         * Change values, location or date (null removes a value); If-Match refuses a stale edit with 412
+         * @description Change values, location or date (null removes a value); If-Match refuses a stale edit with 412. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateContext"];
         trace?: never;
     };
@@ -529,7 +637,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The edits made to a context, oldest first */
+        /**
+         * The edits made to a context, oldest first
+         * @description The edits made to a context, oldest first. Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContextHistory"];
         put?: never;
         post?: never;
@@ -546,7 +657,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS) */
+        /**
+         * The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS)
+         * @description The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS). Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContextSource"];
         put?: never;
         post?: never;
@@ -565,7 +679,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a render from the context's values, with template, format, language and standard over them */
+        /**
+         * Queue a render from the context's values, with template, format, language and standard over them
+         * @description Queue a render from the context's values, with template, format, language and standard over them. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["renderContext"];
         delete?: never;
         options?: never;
@@ -582,7 +699,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add tags (case-insensitive; tags it has already are kept once) */
+        /**
+         * Add tags (case-insensitive; tags it has already are kept once)
+         * @description Add tags (case-insensitive; tags it has already are kept once). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["addContextTags"];
         delete?: never;
         options?: never;
@@ -600,7 +720,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one tag */
+        /**
+         * Remove one tag
+         * @description Remove one tag. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["removeContextTag"];
         options?: never;
         head?: never;
@@ -616,7 +739,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context */
+        /**
+         * Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context
+         * @description Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context. Needs an API key with the `ingest:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["ingestUpload"];
         delete?: never;
         options?: never;
@@ -633,7 +759,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract a bulletin and queue a render from it */
+        /**
+         * Extract a bulletin and queue a render from it
+         * @description Extract a bulletin and queue a render from it. Needs an API key with the `ingest:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["ingestUploadAndRender"];
         delete?: never;
         options?: never;
@@ -648,7 +777,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates usable for renders from an upload, with what each needs */
+        /**
+         * Templates usable for renders from an upload, with what each needs
+         * @description Templates usable for renders from an upload, with what each needs. Needs an API key with the `ingest:read` scope (or `admin`).
+         */
         get: operations["listIngestTemplates"];
         put?: never;
         post?: never;
@@ -665,12 +797,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in session (name, scopes, CSRF token) */
+        /**
+         * The signed-in session (name, scopes, CSRF token)
+         * @description The signed-in session (name, scopes, CSRF token). Any valid API key (or dashboard session).
+         */
         get: operations["dashboardSession"];
         put?: never;
-        /** Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser) */
+        /**
+         * Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser)
+         * @description Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser). Public: no API key needed.
+         */
         post: operations["dashboardSignIn"];
-        /** Sign out: the session ends and its cookie is cleared */
+        /**
+         * Sign out: the session ends and its cookie is cleared
+         * @description Sign out: the session ends and its cookie is cleared. Any valid API key (or dashboard session).
+         */
         delete: operations["dashboardSignOut"];
         options?: never;
         head?: never;
@@ -684,7 +825,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: every change of a render job (status, progress), as it happens */
+        /**
+         * Server-sent events: every change of a render job (status, progress), as it happens
+         * @description Server-sent events: every change of a render job (status, progress), as it happens. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["dashboardEvents"];
         put?: never;
         post?: never;
@@ -703,7 +847,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend */
+        /**
+         * Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend
+         * @description Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiAnalyze"];
         delete?: never;
         options?: never;
@@ -720,7 +867,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons */
+        /**
+         * Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons
+         * @description Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiSuggestTemplate"];
         delete?: never;
         options?: never;
@@ -737,7 +887,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks) */
+        /**
+         * A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks)
+         * @description A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks). Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiGenerate"];
         delete?: never;
         options?: never;
@@ -754,7 +907,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured */
+        /**
+         * Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured
+         * @description Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiRender"];
         delete?: never;
         options?: never;
@@ -769,10 +925,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List tests, newest first, filtered by status or workflow */
+        /**
+         * List tests, newest first, filtered by status or workflow
+         * @description List tests, newest first, filtered by status or workflow. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["listVariantTests"];
         put?: never;
-        /** Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked) */
+        /**
+         * Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked)
+         * @description Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked). Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createVariantTest"];
         delete?: never;
         options?: never;
@@ -787,7 +949,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One test with its arms, videos and counts */
+        /**
+         * One test with its arms, videos and counts
+         * @description One test with its arms, videos and counts. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["getVariantTest"];
         put?: never;
         post?: never;
@@ -806,7 +971,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner */
+        /**
+         * The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner
+         * @description The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["assignVariant"];
         delete?: never;
         options?: never;
@@ -823,7 +991,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once */
+        /**
+         * Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once
+         * @description Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["trackVariantEvents"];
         delete?: never;
         options?: never;
@@ -838,7 +1009,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check */
+        /**
+         * The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check
+         * @description The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["getVariantWinner"];
         put?: never;
         post?: never;
@@ -857,7 +1031,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm */
+        /**
+         * Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm
+         * @description Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["concludeVariantTest"];
         delete?: never;
         options?: never;
@@ -872,12 +1049,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List workflows, newest first */
+        /**
+         * List workflows, newest first
+         * @description List workflows, newest first. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["listWorkflows"];
         put?: never;
         /**
          * Create a workflow
-         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only.
+         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createWorkflow"];
         delete?: never;
@@ -893,15 +1073,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A workflow, with its next run times and last run */
+        /**
+         * A workflow, with its next run times and last run
+         * @description A workflow, with its next run times and last run. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["getWorkflow"];
         put?: never;
         post?: never;
-        /** Delete a workflow; its unfinished runs are canceled, finished runs stay readable */
+        /**
+         * Delete a workflow; its unfinished runs are canceled, finished runs stay readable
+         * @description Delete a workflow; its unfinished runs are canceled, finished runs stay readable. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteWorkflow"];
         options?: never;
         head?: never;
-        /** Change a workflow (what is given); a changed schedule starts from the next slot */
+        /**
+         * Change a workflow (what is given); a changed schedule starts from the next slot
+         * @description Change a workflow (what is given); a changed schedule starts from the next slot. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateWorkflow"];
         trace?: never;
     };
@@ -914,7 +1103,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a run now (optional overrides for this run); answers with the run at once */
+        /**
+         * Start a run now (optional overrides for this run); answers with the run at once
+         * @description Start a run now (optional overrides for this run); answers with the run at once. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["runWorkflow"];
         delete?: never;
         options?: never;
@@ -931,7 +1123,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer) */
+        /**
+         * Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer)
+         * @description Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer). Authenticated by its own secret (see security), not by an API key.
+         */
         post: operations["triggerWorkflow"];
         delete?: never;
         options?: never;
@@ -946,7 +1141,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Runs of a workflow, newest first */
+        /**
+         * Runs of a workflow, newest first
+         * @description Runs of a workflow, newest first. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["listWorkflowRuns"];
         put?: never;
         post?: never;
@@ -963,7 +1161,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run with its items, every step record (inputs, outputs, errors, timings) and its jobs */
+        /**
+         * A run with its items, every step record (inputs, outputs, errors, timings) and its jobs
+         * @description A run with its items, every step record (inputs, outputs, errors, timings) and its jobs. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["getWorkflowRun"];
         put?: never;
         post?: never;
@@ -980,7 +1181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers */
+        /**
+         * Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers
+         * @description Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsOverview"];
         put?: never;
         post?: never;
@@ -997,7 +1201,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per template and format: jobs, success rate, render time p50/p95, share of all jobs */
+        /**
+         * Per template and format: jobs, success rate, render time p50/p95, share of all jobs
+         * @description Per template and format: jobs, success rate, render time p50/p95, share of all jobs. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsTemplates"];
         put?: never;
         post?: never;
@@ -1014,7 +1221,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes */
+        /**
+         * A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes
+         * @description A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsTrends"];
         put?: never;
         post?: never;
@@ -1031,7 +1241,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest renders with status, poster URL and duration */
+        /**
+         * The newest renders with status, poster URL and duration
+         * @description The newest renders with status, poster URL and duration. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsRecent"];
         put?: never;
         post?: never;
@@ -1048,7 +1261,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code */
+        /**
+         * Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code
+         * @description Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsPerformance"];
         put?: never;
         post?: never;
@@ -1065,12 +1281,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the GraphQL endpoint, schema and explorer are */
+        /**
+         * Where the GraphQL endpoint, schema and explorer are
+         * @description Where the GraphQL endpoint, schema and explorer are. Public: no API key needed.
+         */
         get: operations["graphqlInfo"];
         put?: never;
         /**
          * Run a GraphQL query or mutation
-         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request).
+         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request). Any valid API key (or dashboard session). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["graphql"];
         delete?: never;
@@ -1086,7 +1305,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The GraphQL schema: types, queries, mutations and SDL */
+        /**
+         * The GraphQL schema: types, queries, mutations and SDL
+         * @description The GraphQL schema: types, queries, mutations and SDL. Public: no API key needed.
+         */
         get: operations["graphqlSchema"];
         put?: never;
         post?: never;
@@ -1105,7 +1327,7 @@ export interface paths {
         };
         /**
          * This OpenAPI 3.1 document
-         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on).
+         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on). Public: no API key needed.
          */
         get: operations["openapi"];
         put?: never;
@@ -2084,10 +2306,205 @@ export interface components {
             jobs?: components["schemas"]["RenderJob"][];
         };
     };
-    responses: never;
+    responses: {
+        /** @description Invalid request (problem+json listing each bad field) */
+        Spine400: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Invalid request (problem+json listing each bad field) */
+        Spine400Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing or invalid X-Api-Key */
+        Spine401: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key lacks the scope this operation needs, or a dashboard session sent no valid CSRF token */
+        Spine403: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict: the Idempotency-Key was used for a different request, or its first request is still running */
+        Spine409: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is larger than BODY_LIMIT_BYTES */
+        Spine413: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is larger than BODY_LIMIT_BYTES */
+        Spine413Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body's Content-Type is not one this operation reads */
+        Spine415: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body's Content-Type is not one this operation reads */
+        Spine415Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key's rate limit is used up; retry after Retry-After */
+        Spine429: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; the requestId in the body identifies it in the logs */
+        Spine500: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; the requestId in the body identifies it in the logs */
+        Spine500Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or file storage is unavailable; retry after Retry-After */
+        Spine503: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or file storage is unavailable; retry after Retry-After */
+        Spine503Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is out of disk space; retry after Retry-After */
+        Spine507: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is out of disk space; retry after Retry-After */
+        Spine507Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Identifies this request in the service's logs: the X-Request-Id the client sent (1–100 of `A-Za-z0-9_.-`), else a new UUID */
+        "X-Request-Id": string;
+        /** @description For a key with a rate limit: requests left in the window and seconds until it resets, `"per-key";r=<remaining>;t=<seconds>` (draft-ietf-httpapi-ratelimit-headers) */
+        RateLimit: string;
+        /** @description For a key with a rate limit: its quota per 60-second window, `"per-key";q=<limit>;w=60` */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before retrying */
+        "Retry-After": string;
+        /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (the work was not done again) */
+        "Idempotent-Replayed": "true";
+        /** @description The version of the representation; send it back in If-Match to change it only if nobody else did */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2101,9 +2518,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2117,6 +2535,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     liveness: {
@@ -2128,9 +2549,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2140,6 +2562,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     health: {
@@ -2151,9 +2576,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2179,9 +2605,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            /** @description The answer */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2218,9 +2648,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2246,9 +2677,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            /** @description The answer */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2287,9 +2722,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2298,18 +2736,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2319,12 +2750,16 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createKey: {
@@ -2355,9 +2790,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2371,6 +2810,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2380,6 +2822,7 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2389,12 +2832,20 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listKeyScopes: {
@@ -2406,9 +2857,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2417,9 +2871,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2429,12 +2885,16 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     revokeKey: {
@@ -2452,25 +2912,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2480,6 +2937,7 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2489,12 +2947,22 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     metrics: {
@@ -2506,22 +2974,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
+            401: components["responses"]["Spine401"];
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listWebhooks: {
@@ -2533,9 +3001,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2544,15 +3015,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     registerWebhook: {
@@ -2582,9 +3059,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2598,6 +3079,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2607,21 +3091,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     registerWebhookAlias: {
@@ -2651,9 +3146,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2667,6 +3166,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2676,21 +3178,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWebhookEventTypes: {
@@ -2702,9 +3215,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2718,15 +3234,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteWebhook: {
@@ -2744,40 +3266,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWebhookDeliveries: {
@@ -2792,9 +3322,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2803,33 +3336,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     testWebhook: {
@@ -2847,9 +3380,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,27 +3395,24 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2888,12 +3422,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     fireWebhookEvent: {
@@ -2917,9 +3460,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: the work goes on in the background */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,6 +3479,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2941,21 +3491,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getQueueStats: {
@@ -2967,9 +3528,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3005,15 +3569,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listQueue: {
@@ -3038,6 +3608,9 @@ export interface operations {
             /** @description One page of render jobs, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3051,6 +3624,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3060,12 +3636,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     enqueueRender: {
@@ -3237,6 +3818,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3246,6 +3831,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,21 +3843,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getQueueJob: {
@@ -3287,39 +3886,42 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     cancelJob: {
@@ -3340,33 +3942,34 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3376,12 +3979,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     retryJob: {
@@ -3402,33 +4014,34 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3438,12 +4051,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     pauseQueue: {
@@ -3458,9 +4080,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3469,24 +4095,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     resumeQueue: {
@@ -3501,9 +4128,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,24 +4143,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     createRender: {
@@ -3551,6 +4183,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3560,6 +4196,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3569,15 +4208,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3587,12 +4231,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getRender: {
@@ -3610,39 +4262,42 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listRenders: {
@@ -3677,6 +4332,9 @@ export interface operations {
             /** @description One page of render jobs, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3690,6 +4348,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3699,12 +4360,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createBatch: {
@@ -3729,6 +4395,10 @@ export interface operations {
             /** @description Jobs queued together by one batch */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3741,6 +4411,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3750,15 +4423,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3768,12 +4446,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listTemplates: {
@@ -3785,9 +4471,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3801,15 +4490,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getFile: {
@@ -3824,22 +4519,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description The byte range asked for in Range (Content-Range says which) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400Keyless"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     getFileHead: {
@@ -3854,22 +4600,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description The byte range asked for in Range (Content-Range says which) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400Keyless"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     listContexts: {
@@ -3901,6 +4698,9 @@ export interface operations {
             /** @description One page of contexts, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3914,6 +4714,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3923,12 +4726,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createContext: {
@@ -4018,6 +4826,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4027,6 +4840,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4036,21 +4852,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getContext: {
@@ -4068,39 +4895,43 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Context"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteContext: {
@@ -4120,34 +4951,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4157,6 +4989,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4166,12 +5001,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateContext: {
@@ -4226,6 +5070,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4235,6 +5084,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4244,15 +5096,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,6 +5119,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4271,12 +5131,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getContextHistory: {
@@ -4291,9 +5160,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4315,33 +5187,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getContextSource: {
@@ -4359,6 +5231,10 @@ export interface operations {
             /** @description The file as uploaded (PDF or image) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,33 +5244,33 @@ export interface operations {
                     "image/webp": string;
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     renderContext: {
@@ -4465,6 +5341,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4474,6 +5354,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4483,15 +5366,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4501,12 +5389,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     addContextTags: {
@@ -4535,6 +5432,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4544,6 +5446,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,15 +5458,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4571,6 +5481,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4580,12 +5493,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     removeContextTag: {
@@ -4613,33 +5535,35 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Context"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4649,6 +5573,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4658,12 +5585,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     ingestUpload: {
@@ -4690,9 +5626,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4705,6 +5645,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4714,15 +5657,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,6 +5680,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4741,6 +5692,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4750,12 +5704,19 @@ export interface operations {
             /** @description Unprocessable content */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     ingestUploadAndRender: {
@@ -4823,9 +5784,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: the work goes on in the background */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4842,6 +5807,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4851,15 +5819,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4869,6 +5842,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4878,6 +5854,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4887,12 +5866,19 @@ export interface operations {
             /** @description Unprocessable content */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listIngestTemplates: {
@@ -4904,9 +5890,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4922,15 +5911,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     dashboardSession: {
@@ -4942,9 +5937,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4958,15 +5956,20 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     dashboardSignIn: {
@@ -4984,9 +5987,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5003,6 +6007,7 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5012,12 +6017,18 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413Keyless"];
+            415: components["responses"]["Spine415Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
+            507: components["responses"]["Spine507Keyless"];
         };
     };
     dashboardSignOut: {
@@ -5029,16 +6040,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5048,12 +6064,19 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     dashboardEvents: {
@@ -5065,22 +6088,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
+            401: components["responses"]["Spine401"];
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     aiAnalyze: {
@@ -5256,6 +6279,10 @@ export interface operations {
             /** @description Sub-indices and categories per standard, WHO comparison, advice and trend */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5265,6 +6292,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5274,15 +6304,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5292,12 +6327,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiSuggestTemplate: {
@@ -5468,9 +6512,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5497,6 +6545,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5506,15 +6557,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5524,12 +6580,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiGenerate: {
@@ -5716,6 +6781,10 @@ export interface operations {
             /** @description Headline, narration, captions and a social post, in one language */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5725,6 +6794,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5734,15 +6806,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5752,12 +6829,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiRender: {
@@ -5958,6 +7044,10 @@ export interface operations {
             /** @description A queued render with its text, captions and narration */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5967,6 +7057,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5976,15 +7069,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5994,12 +7092,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listVariantTests: {
@@ -6026,6 +7133,9 @@ export interface operations {
             /** @description One page of tests, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6039,6 +7149,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6048,12 +7161,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createVariantTest: {
@@ -6282,6 +7400,10 @@ export interface operations {
             /** @description An A/B test of report videos */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6291,6 +7413,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6300,21 +7425,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getVariantTest: {
@@ -6332,39 +7468,42 @@ export interface operations {
             /** @description An A/B test of report videos */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VariantTest"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     assignVariant: {
@@ -6395,6 +7534,10 @@ export interface operations {
             /** @description Which arm a unit sees: a hash of the test id and unit id against the weights */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6418,6 +7561,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6427,15 +7573,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6445,12 +7596,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     trackVariantEvents: {
@@ -6513,9 +7673,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6532,6 +7696,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6541,15 +7708,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6559,12 +7731,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getVariantWinner: {
@@ -6582,39 +7763,42 @@ export interface operations {
             /** @description The decision of a test and the statistics behind it */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VariantResult"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     concludeVariantTest: {
@@ -6647,6 +7831,10 @@ export interface operations {
             /** @description An A/B test of report videos */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6656,6 +7844,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6665,15 +7856,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6683,12 +7879,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWorkflows: {
@@ -6708,6 +7913,9 @@ export interface operations {
             /** @description One page of workflows, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6721,6 +7929,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6730,12 +7941,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createWorkflow: {
@@ -6831,9 +8047,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6847,6 +8067,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6856,21 +8079,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getWorkflow: {
@@ -6888,39 +8122,42 @@ export interface operations {
             /** @description A workflow: fetch live air quality for its locations, decide, render and announce */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Workflow"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteWorkflow: {
@@ -6938,34 +8175,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6975,12 +8213,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateWorkflow: {
@@ -7078,9 +8325,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7094,6 +8345,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7103,15 +8357,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7121,12 +8380,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     runWorkflow: {
@@ -7173,6 +8441,10 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7182,6 +8454,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7191,15 +8466,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7209,21 +8489,27 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     triggerWorkflow: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The trigger secret of an inbound workflow (or send Authorization: Bearer <secret>) */
-                "x-trigger-secret"?: string;
-                authorization?: string;
                 /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
                 "idempotency-key"?: string;
             };
@@ -7238,6 +8524,8 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7247,15 +8535,17 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or invalid X-Api-Key */
+            /** @description Missing or wrong trigger secret, or no inbound workflow with this id */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7265,12 +8555,18 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413Keyless"];
+            415: components["responses"]["Spine415Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
+            507: components["responses"]["Spine507Keyless"];
         };
     };
     listWorkflowRuns: {
@@ -7294,6 +8590,9 @@ export interface operations {
             /** @description One page of runs, newest first (without items and jobs: GET /workflow-runs/:runId has them) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7307,6 +8606,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7316,21 +8618,29 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getWorkflowRun: {
@@ -7348,39 +8658,42 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowRun"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsOverview: {
@@ -7400,6 +8713,9 @@ export interface operations {
             /** @description The state of the service at a glance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7496,6 +8812,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7505,12 +8824,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsTemplates: {
@@ -7527,9 +8851,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7565,6 +8892,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7574,12 +8904,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsTrends: {
@@ -7605,9 +8940,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7643,6 +8981,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7652,12 +8993,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsRecent: {
@@ -7677,9 +9023,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7707,6 +9056,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7716,12 +9068,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsPerformance: {
@@ -7738,9 +9095,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7801,6 +9161,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7810,12 +9173,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     graphqlInfo: {
@@ -7827,9 +9195,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7859,6 +9228,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     graphql: {
@@ -7903,6 +9275,10 @@ export interface operations {
             /** @description A GraphQL response: `data`, and `errors` for anything that failed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7931,6 +9307,9 @@ export interface operations {
             /** @description The query did not parse or validate (GraphQL `errors`, application/json), or the HTTP body was invalid (problem+json) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7960,15 +9339,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7978,6 +9362,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7987,12 +9374,19 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     graphqlSchema: {
@@ -8004,9 +9398,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8055,6 +9450,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     openapi: {
@@ -8069,6 +9467,7 @@ export interface operations {
             /** @description An OpenAPI 3.1 document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8080,6 +9479,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
 }
