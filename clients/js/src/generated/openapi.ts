@@ -153,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check a key: its id, name, scopes and rate limit (401 for a wrong key) */
+        /**
+         * Check a key: its id, name, scopes and rate limit (401 for a wrong key)
+         * @description Check a key: its id, name, scopes and rate limit (401 for a wrong key). Any valid API key (or dashboard session).
+         */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -3108,21 +3111,29 @@ export interface operations {
             /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Caller"];
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     metrics: {
