@@ -122,6 +122,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check a key: its id, name, scopes and rate limit (401 for a wrong key) */
+        get: operations["whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1161,6 +1178,16 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
         };
+        /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
+        Caller: {
+            /** @description The scoped key's id; null for the master key */
+            keyId: string | null;
+            /** @description The key's name ("master key" for the master key) */
+            name: string;
+            /** @description `admin` grants every scope */
+            scopes: string[];
+            rateLimitPerMinute: number | null;
+        };
         /** @description A registered receiver (its secret is never returned after registration) */
         Webhook: {
             id: string;
@@ -1844,6 +1871,8 @@ export interface components {
                 text: string;
                 /** @description Sentences, in order; each is spoken as one piece */
                 segments: string[];
+                /** @description The same sentences as the voice says them: numbers in words, symbols and acronyms spelled out */
+                voiced: string[];
                 words: number;
                 /** @description Estimated speaking time */
                 estimatedSec: number;
@@ -1893,10 +1922,17 @@ export interface components {
             videoDurationSec: number;
             narration: {
                 /**
-                 * @description mixed: an AAC track is in the MP4; failed: the speech provider failed and the video has none
+                 * @description mixed: an AAC track is in the MP4; not_configured: no narrator (OFFLINE_NARRATOR=off and no speech server); failed: no narrator could speak and the video has none
                  * @enum {string}
                  */
                 status: "mixed" | "off" | "not_configured" | "failed";
+                /**
+                 * @description offline: the built-in eSpeak NG narrator; external: the configured speech server
+                 * @enum {string|null}
+                 */
+                provider: "offline" | "external" | null;
+                /** @description The speech server failed and the offline narrator spoke instead (detail says why) */
+                fallback: boolean;
                 voice: string | null;
                 durationSec: number | null;
                 detail: string | null;
@@ -2592,6 +2628,35 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Caller"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6181,8 +6246,10 @@ export interface operations {
                     resolution?: "1080p" | "720p" | "360p";
                     /** @description Draw the captions into the video (default true); the WebVTT file is served either way */
                     burnCaptions?: boolean;
-                    /** @description Mix a spoken narration into the MP4 when a speech provider is configured (default true) */
+                    /** @description Mix a spoken narration into the MP4 (default true): the speech server when one is configured, else the offline narrator */
                     narration?: boolean;
+                    /** @description The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default */
+                    voice?: string;
                     /** @description Queue priority (-1000…1000, default 0) */
                     priority?: number;
                 };
