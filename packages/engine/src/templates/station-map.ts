@@ -240,7 +240,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
   // ---- motion ---------------------------------------------------------------------------
   const popAt = (i: number) => 0.8 + (plan.markers.length > 1 ? (i / (plan.markers.length - 1)) * 1.2 : 0);
   const labelsAt = 2.3;
-  const settled = 3.3;
+  const settled = plan.markers.length ? 3.3 : 1.6;
   const dt = 1 / input.fps;
   const ambient = new Ambient(settled, OUTRO, dt);
   plan.markers.forEach((m, i) => {
