@@ -5925,6 +5925,19 @@ export interface operations {
                     "application/json": {
                         contextId: string;
                         context: components["schemas"]["Context"];
+                        /** @description Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context */
+                        skipped: {
+                            /** @description The line or table row as it appeared (at most 200 characters) */
+                            text: string;
+                            page: number;
+                            /** @description The pollutants it names (pm25, pm10, no2, o3, so2, co) */
+                            pollutants: string[];
+                            /**
+                             * @description index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)
+                             * @enum {string}
+                             */
+                            reason: "index-value" | "limit-or-threshold" | "count" | "not-understood";
+                        }[];
                     };
                 };
             };
@@ -6087,6 +6100,19 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         context: components["schemas"]["Context"];
+                        /** @description Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context */
+                        skipped: {
+                            /** @description The line or table row as it appeared (at most 200 characters) */
+                            text: string;
+                            page: number;
+                            /** @description The pollutants it names (pm25, pm10, no2, o3, so2, co) */
+                            pollutants: string[];
+                            /**
+                             * @description index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)
+                             * @enum {string}
+                             */
+                            reason: "index-value" | "limit-or-threshold" | "count" | "not-understood";
+                        }[];
                     };
                 };
             };
