@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and version */
+        /**
+         * Liveness and version
+         * @description Liveness and version. Public: no API key needed.
+         */
         get: operations["ping"];
         put?: never;
         post?: never;
@@ -26,7 +29,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers (restart it if this fails) */
+        /**
+         * Liveness: the process answers (restart it if this fails)
+         * @description Liveness: the process answers (restart it if this fails). Public: no API key needed.
+         */
         get: operations["liveness"];
         put?: never;
         post?: never;
@@ -43,7 +49,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong */
+        /**
+         * Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong
+         * @description Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong. Public: no API key needed.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -60,7 +69,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation */
+        /**
+         * Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation
+         * @description Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation. Public: no API key needed.
+         */
         get: operations["readiness"];
         put?: never;
         post?: never;
@@ -77,10 +89,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys (never the keys themselves) */
+        /**
+         * List API keys (never the keys themselves)
+         * @description List API keys (never the keys themselves). Needs an API key with the `admin` scope (or `admin`).
+         */
         get: operations["listKeys"];
         put?: never;
-        /** Create a scoped API key (shown once) */
+        /**
+         * Create a scoped API key (shown once)
+         * @description Create a scoped API key (shown once). Needs an API key with the `admin` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createKey"];
         delete?: never;
         options?: never;
@@ -95,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scopes a key can be granted */
+        /**
+         * The scopes a key can be granted
+         * @description The scopes a key can be granted. Needs an API key with the `admin` scope (or `admin`).
+         */
         get: operations["listKeyScopes"];
         put?: never;
         post?: never;
@@ -115,7 +136,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key (it stops working within seconds everywhere) */
+        /**
+         * Revoke a key (it stops working within seconds everywhere)
+         * @description Revoke a key (it stops working within seconds everywhere). Needs an API key with the `admin` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
@@ -129,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check a key: its id, name, scopes and rate limit (401 for a wrong key) */
+        /**
+         * Check a key: its id, name, scopes and rate limit (401 for a wrong key)
+         * @description Check a key: its id, name, scopes and rate limit (401 for a wrong key). Any valid API key (or dashboard session).
+         */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -146,7 +173,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format) */
+        /**
+         * Prometheus metrics (text exposition format)
+         * @description Prometheus metrics (text exposition format). Needs an API key with the `metrics:read` scope (or `admin`).
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -163,10 +193,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks (secrets are never returned) */
+        /**
+         * List webhooks (secrets are never returned)
+         * @description List webhooks (secrets are never returned). Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhooks"];
         put?: never;
-        /** Register a webhook */
+        /**
+         * Register a webhook
+         * @description Register a webhook. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["registerWebhook"];
         delete?: never;
         options?: never;
@@ -183,7 +219,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a webhook (same as POST /webhooks) */
+        /**
+         * Register a webhook (same as POST /webhooks)
+         * @description Register a webhook (same as POST /webhooks). Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["registerWebhookAlias"];
         delete?: never;
         options?: never;
@@ -198,7 +237,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them */
+        /**
+         * The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them
+         * @description The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them. Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhookEventTypes"];
         put?: never;
         post?: never;
@@ -218,7 +260,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; its pending deliveries are canceled */
+        /**
+         * Delete a webhook; its pending deliveries are canceled
+         * @description Delete a webhook; its pending deliveries are canceled. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -232,7 +277,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery log: each delivery with every attempt (time, status or error, duration, next retry) */
+        /**
+         * Delivery log: each delivery with every attempt (time, status or error, duration, next retry)
+         * @description Delivery log: each delivery with every attempt (time, status or error, duration, next retry). Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -251,7 +299,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event now and return the delivery */
+        /**
+         * Send a webhook.test event now and return the delivery
+         * @description Send a webhook.test event now and return the delivery. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -268,7 +319,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an event with the given data to every subscribed webhook (marked manual: true) */
+        /**
+         * Send an event with the given data to every subscribed webhook (marked manual: true)
+         * @description Send an event with the given data to every subscribed webhook (marked manual: true). Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["fireWebhookEvent"];
         delete?: never;
         options?: never;
@@ -283,7 +337,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts per status, paused flag, active workers, throughput over the last hour */
+        /**
+         * Counts per status, paused flag, active workers, throughput over the last hour
+         * @description Counts per status, paused flag, active workers, throughput over the last hour. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["getQueueStats"];
         put?: never;
         post?: never;
@@ -300,10 +357,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List queue jobs, newest first */
+        /**
+         * List queue jobs, newest first
+         * @description List queue jobs, newest first. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["listQueue"];
         put?: never;
-        /** Enqueue a render with priority and an optional delayed start */
+        /**
+         * Enqueue a render with priority and an optional delayed start
+         * @description Enqueue a render with priority and an optional delayed start. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["enqueueRender"];
         delete?: never;
         options?: never;
@@ -318,7 +381,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One queue job */
+        /**
+         * One queue job
+         * @description One queue job. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["getQueueJob"];
         put?: never;
         post?: never;
@@ -337,7 +403,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued or rendering job (409 once finished) */
+        /**
+         * Cancel a queued or rendering job (409 once finished)
+         * @description Cancel a queued or rendering job (409 once finished). Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["cancelJob"];
         delete?: never;
         options?: never;
@@ -354,7 +423,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put a failed or canceled job back in the queue (409 otherwise) */
+        /**
+         * Put a failed or canceled job back in the queue (409 otherwise)
+         * @description Put a failed or canceled job back in the queue (409 otherwise). Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["retryJob"];
         delete?: never;
         options?: never;
@@ -371,7 +443,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause the queue for every worker: running renders finish, nothing new starts */
+        /**
+         * Pause the queue for every worker: running renders finish, nothing new starts
+         * @description Pause the queue for every worker: running renders finish, nothing new starts. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["pauseQueue"];
         delete?: never;
         options?: never;
@@ -388,7 +463,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume the queue */
+        /**
+         * Resume the queue
+         * @description Resume the queue. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["resumeQueue"];
         delete?: never;
         options?: never;
@@ -407,7 +485,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a render
-         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed.
+         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed. Needs an API key with the `renders:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createRender"];
         delete?: never;
@@ -423,7 +501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a render job */
+        /**
+         * Get a render job
+         * @description Get a render job. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["getRender"];
         put?: never;
         post?: never;
@@ -440,7 +521,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List render jobs, newest first */
+        /**
+         * List render jobs, newest first
+         * @description List render jobs, newest first. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["listRenders"];
         put?: never;
         post?: never;
@@ -459,7 +543,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue many renders at once, all or nothing */
+        /**
+         * Queue many renders at once, all or nothing
+         * @description Queue many renders at once, all or nothing. Needs an API key with the `renders:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createBatch"];
         delete?: never;
         options?: never;
@@ -474,7 +561,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the video templates and AQI standards */
+        /**
+         * List the video templates and AQI standards
+         * @description List the video templates and AQI standards. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["listTemplates"];
         put?: never;
         post?: never;
@@ -491,13 +581,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /**
+         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         */
         get: operations["getFile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /**
+         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         */
         head: operations["getFileHead"];
         patch?: never;
         trace?: never;
@@ -509,10 +605,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contexts, newest first (filters: location, tag, source, since, until, q) */
+        /**
+         * List contexts, newest first (filters: location, tag, source, since, until, q)
+         * @description List contexts, newest first (filters: location, tag, source, since, until, q). Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["listContexts"];
         put?: never;
-        /** Store values entered by hand (validated like render parameters) */
+        /**
+         * Store values entered by hand (validated like render parameters)
+         * @description Store values entered by hand (validated like render parameters). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createContext"];
         delete?: never;
         options?: never;
@@ -527,15 +629,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One context, with its ETag */
+        /**
+         * One context, with its ETag
+         * @description One context, with its ETag. Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContext"];
         put?: never;
         post?: never;
-        /** Delete a context with its tags and history (renders made from it keep their parameters) */
+        /**
+         * Delete a context with its tags and history (renders made from it keep their parameters)
+         * @description Delete a context with its tags and history (renders made from it keep their parameters). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteContext"];
         options?: never;
         head?: never;
-        /** Change values, location or date (null removes a value); If-Match refuses a stale edit with 412 */
+        /**
+         * Change values, location or date (null removes a value); If-Match refuses a stale edit with 412
+         * @description Change values, location or date (null removes a value); If-Match refuses a stale edit with 412. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateContext"];
         trace?: never;
     };
@@ -546,7 +657,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The edits made to a context, oldest first */
+        /**
+         * The edits made to a context, oldest first
+         * @description The edits made to a context, oldest first. Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContextHistory"];
         put?: never;
         post?: never;
@@ -563,7 +677,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS) */
+        /**
+         * The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS)
+         * @description The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS). Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContextSource"];
         put?: never;
         post?: never;
@@ -582,7 +699,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a render from the context's values, with template, format, language and standard over them */
+        /**
+         * Queue a render from the context's values, with template, format, language and standard over them
+         * @description Queue a render from the context's values, with template, format, language and standard over them. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["renderContext"];
         delete?: never;
         options?: never;
@@ -599,7 +719,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add tags (case-insensitive; tags it has already are kept once) */
+        /**
+         * Add tags (case-insensitive; tags it has already are kept once)
+         * @description Add tags (case-insensitive; tags it has already are kept once). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["addContextTags"];
         delete?: never;
         options?: never;
@@ -617,7 +740,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one tag */
+        /**
+         * Remove one tag
+         * @description Remove one tag. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["removeContextTag"];
         options?: never;
         head?: never;
@@ -633,7 +759,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context */
+        /**
+         * Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context
+         * @description Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context. Needs an API key with the `ingest:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["ingestUpload"];
         delete?: never;
         options?: never;
@@ -650,7 +779,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract a bulletin and queue a render from it */
+        /**
+         * Extract a bulletin and queue a render from it
+         * @description Extract a bulletin and queue a render from it. Needs an API key with the `ingest:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["ingestUploadAndRender"];
         delete?: never;
         options?: never;
@@ -665,7 +797,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates usable for renders from an upload, with what each needs */
+        /**
+         * Templates usable for renders from an upload, with what each needs
+         * @description Templates usable for renders from an upload, with what each needs. Needs an API key with the `ingest:read` scope (or `admin`).
+         */
         get: operations["listIngestTemplates"];
         put?: never;
         post?: never;
@@ -682,12 +817,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in session (name, scopes, CSRF token) */
+        /**
+         * The signed-in session (name, scopes, CSRF token)
+         * @description The signed-in session (name, scopes, CSRF token). Any valid API key (or dashboard session).
+         */
         get: operations["dashboardSession"];
         put?: never;
-        /** Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser) */
+        /**
+         * Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser)
+         * @description Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser). Public: no API key needed.
+         */
         post: operations["dashboardSignIn"];
-        /** Sign out: the session ends and its cookie is cleared */
+        /**
+         * Sign out: the session ends and its cookie is cleared
+         * @description Sign out: the session ends and its cookie is cleared. Any valid API key (or dashboard session).
+         */
         delete: operations["dashboardSignOut"];
         options?: never;
         head?: never;
@@ -701,7 +845,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: every change of a render job (status, progress), as it happens */
+        /**
+         * Server-sent events: every change of a render job (status, progress), as it happens
+         * @description Server-sent events: every change of a render job (status, progress), as it happens. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["dashboardEvents"];
         put?: never;
         post?: never;
@@ -720,7 +867,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend */
+        /**
+         * Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend
+         * @description Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiAnalyze"];
         delete?: never;
         options?: never;
@@ -737,7 +887,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons */
+        /**
+         * Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons
+         * @description Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiSuggestTemplate"];
         delete?: never;
         options?: never;
@@ -754,7 +907,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks) */
+        /**
+         * A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks)
+         * @description A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks). Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiGenerate"];
         delete?: never;
         options?: never;
@@ -771,7 +927,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured */
+        /**
+         * Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured
+         * @description Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiRender"];
         delete?: never;
         options?: never;
@@ -786,10 +945,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List tests, newest first, filtered by status or workflow */
+        /**
+         * List tests, newest first, filtered by status or workflow
+         * @description List tests, newest first, filtered by status or workflow. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["listVariantTests"];
         put?: never;
-        /** Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked) */
+        /**
+         * Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked)
+         * @description Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked). Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createVariantTest"];
         delete?: never;
         options?: never;
@@ -804,7 +969,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One test with its arms, videos and counts */
+        /**
+         * One test with its arms, videos and counts
+         * @description One test with its arms, videos and counts. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["getVariantTest"];
         put?: never;
         post?: never;
@@ -823,7 +991,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner */
+        /**
+         * The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner
+         * @description The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["assignVariant"];
         delete?: never;
         options?: never;
@@ -840,7 +1011,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once */
+        /**
+         * Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once
+         * @description Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["trackVariantEvents"];
         delete?: never;
         options?: never;
@@ -855,7 +1029,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check */
+        /**
+         * The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check
+         * @description The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["getVariantWinner"];
         put?: never;
         post?: never;
@@ -874,7 +1051,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm */
+        /**
+         * Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm
+         * @description Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["concludeVariantTest"];
         delete?: never;
         options?: never;
@@ -889,12 +1069,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List workflows, newest first */
+        /**
+         * List workflows, newest first
+         * @description List workflows, newest first. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["listWorkflows"];
         put?: never;
         /**
          * Create a workflow
-         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only.
+         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createWorkflow"];
         delete?: never;
@@ -910,15 +1093,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A workflow, with its next run times and last run */
+        /**
+         * A workflow, with its next run times and last run
+         * @description A workflow, with its next run times and last run. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["getWorkflow"];
         put?: never;
         post?: never;
-        /** Delete a workflow; its unfinished runs are canceled, finished runs stay readable */
+        /**
+         * Delete a workflow; its unfinished runs are canceled, finished runs stay readable
+         * @description Delete a workflow; its unfinished runs are canceled, finished runs stay readable. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteWorkflow"];
         options?: never;
         head?: never;
-        /** Change a workflow (what is given); a changed schedule starts from the next slot */
+        /**
+         * Change a workflow (what is given); a changed schedule starts from the next slot
+         * @description Change a workflow (what is given); a changed schedule starts from the next slot. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateWorkflow"];
         trace?: never;
     };
@@ -931,7 +1123,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a run now (optional overrides for this run); answers with the run at once */
+        /**
+         * Start a run now (optional overrides for this run); answers with the run at once
+         * @description Start a run now (optional overrides for this run); answers with the run at once. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["runWorkflow"];
         delete?: never;
         options?: never;
@@ -948,7 +1143,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer) */
+        /**
+         * Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer)
+         * @description Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer). Authenticated by its own secret (see security), not by an API key.
+         */
         post: operations["triggerWorkflow"];
         delete?: never;
         options?: never;
@@ -963,7 +1161,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Runs of a workflow, newest first */
+        /**
+         * Runs of a workflow, newest first
+         * @description Runs of a workflow, newest first. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["listWorkflowRuns"];
         put?: never;
         post?: never;
@@ -980,7 +1181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run with its items, every step record (inputs, outputs, errors, timings) and its jobs */
+        /**
+         * A run with its items, every step record (inputs, outputs, errors, timings) and its jobs
+         * @description A run with its items, every step record (inputs, outputs, errors, timings) and its jobs. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["getWorkflowRun"];
         put?: never;
         post?: never;
@@ -997,7 +1201,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers */
+        /**
+         * Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers
+         * @description Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsOverview"];
         put?: never;
         post?: never;
@@ -1014,7 +1221,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per template and format: jobs, success rate, render time p50/p95, share of all jobs */
+        /**
+         * Per template and format: jobs, success rate, render time p50/p95, share of all jobs
+         * @description Per template and format: jobs, success rate, render time p50/p95, share of all jobs. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsTemplates"];
         put?: never;
         post?: never;
@@ -1031,7 +1241,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes */
+        /**
+         * A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes
+         * @description A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsTrends"];
         put?: never;
         post?: never;
@@ -1048,7 +1261,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest renders with status, poster URL and duration */
+        /**
+         * The newest renders with status, poster URL and duration
+         * @description The newest renders with status, poster URL and duration. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsRecent"];
         put?: never;
         post?: never;
@@ -1065,7 +1281,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code */
+        /**
+         * Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code
+         * @description Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsPerformance"];
         put?: never;
         post?: never;
@@ -1082,12 +1301,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the GraphQL endpoint, schema and explorer are */
+        /**
+         * Where the GraphQL endpoint, schema and explorer are
+         * @description Where the GraphQL endpoint, schema and explorer are. Public: no API key needed.
+         */
         get: operations["graphqlInfo"];
         put?: never;
         /**
          * Run a GraphQL query or mutation
-         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request).
+         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request). Any valid API key (or dashboard session). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["graphql"];
         delete?: never;
@@ -1103,7 +1325,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The GraphQL schema: types, queries, mutations and SDL */
+        /**
+         * The GraphQL schema: types, queries, mutations and SDL
+         * @description The GraphQL schema: types, queries, mutations and SDL. Public: no API key needed.
+         */
         get: operations["graphqlSchema"];
         put?: never;
         post?: never;
@@ -1122,7 +1347,7 @@ export interface paths {
         };
         /**
          * This OpenAPI 3.1 document
-         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on).
+         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on). Public: no API key needed.
          */
         get: operations["openapi"];
         put?: never;
@@ -2228,10 +2453,205 @@ export interface components {
             jobs?: components["schemas"]["RenderJob"][];
         };
     };
-    responses: never;
+    responses: {
+        /** @description Invalid request (problem+json listing each bad field) */
+        Spine400: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Invalid request (problem+json listing each bad field) */
+        Spine400Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing or invalid X-Api-Key */
+        Spine401: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key lacks the scope this operation needs, or a dashboard session sent no valid CSRF token */
+        Spine403: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict: the Idempotency-Key was used for a different request, or its first request is still running */
+        Spine409: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is larger than BODY_LIMIT_BYTES */
+        Spine413: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is larger than BODY_LIMIT_BYTES */
+        Spine413Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body's Content-Type is not one this operation reads */
+        Spine415: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body's Content-Type is not one this operation reads */
+        Spine415Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key's rate limit is used up; retry after Retry-After */
+        Spine429: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; the requestId in the body identifies it in the logs */
+        Spine500: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; the requestId in the body identifies it in the logs */
+        Spine500Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or file storage is unavailable; retry after Retry-After */
+        Spine503: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or file storage is unavailable; retry after Retry-After */
+        Spine503Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is out of disk space; retry after Retry-After */
+        Spine507: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is out of disk space; retry after Retry-After */
+        Spine507Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Identifies this request in the service's logs: the X-Request-Id the client sent (1–100 of `A-Za-z0-9_.-`), else a new UUID */
+        "X-Request-Id": string;
+        /** @description For a key with a rate limit: requests left in the window and seconds until it resets, `"per-key";r=<remaining>;t=<seconds>` (draft-ietf-httpapi-ratelimit-headers) */
+        RateLimit: string;
+        /** @description For a key with a rate limit: its quota per 60-second window, `"per-key";q=<limit>;w=60` */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before retrying */
+        "Retry-After": string;
+        /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (the work was not done again) */
+        "Idempotent-Replayed": "true";
+        /** @description The version of the representation; send it back in If-Match to change it only if nobody else did */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2245,9 +2665,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2261,6 +2682,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     liveness: {
@@ -2272,9 +2696,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2284,6 +2709,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     health: {
@@ -2295,9 +2723,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,9 +2752,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            /** @description The answer */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2362,9 +2795,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2390,9 +2824,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            /** @description The answer */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2431,9 +2869,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2442,18 +2883,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2463,12 +2897,16 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createKey: {
@@ -2499,9 +2937,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2515,6 +2957,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2524,6 +2969,7 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2533,12 +2979,20 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listKeyScopes: {
@@ -2550,9 +3004,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2561,9 +3018,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2573,12 +3032,16 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     revokeKey: {
@@ -2596,25 +3059,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2624,6 +3084,7 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2633,12 +3094,22 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     whoami: {
@@ -2653,21 +3124,29 @@ export interface operations {
             /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Caller"];
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     metrics: {
@@ -2679,22 +3158,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
+            401: components["responses"]["Spine401"];
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listWebhooks: {
@@ -2706,9 +3185,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2717,15 +3199,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     registerWebhook: {
@@ -2755,9 +3243,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2771,6 +3263,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2780,21 +3275,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     registerWebhookAlias: {
@@ -2824,9 +3330,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2840,6 +3350,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2849,21 +3362,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWebhookEventTypes: {
@@ -2875,9 +3399,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2891,15 +3418,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteWebhook: {
@@ -2917,40 +3450,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWebhookDeliveries: {
@@ -2965,9 +3506,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2976,33 +3520,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     testWebhook: {
@@ -3020,9 +3564,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3031,27 +3579,24 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3061,12 +3606,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     fireWebhookEvent: {
@@ -3090,9 +3644,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: the work goes on in the background */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3105,6 +3663,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3114,21 +3675,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getQueueStats: {
@@ -3140,9 +3712,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3178,15 +3753,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listQueue: {
@@ -3211,6 +3792,9 @@ export interface operations {
             /** @description One page of render jobs, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,6 +3808,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3233,12 +3820,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     enqueueRender: {
@@ -3514,6 +4106,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3523,6 +4119,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3532,21 +4131,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getQueueJob: {
@@ -3564,39 +4174,42 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     cancelJob: {
@@ -3617,33 +4230,34 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3653,12 +4267,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     retryJob: {
@@ -3679,33 +4302,34 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3715,12 +4339,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     pauseQueue: {
@@ -3735,9 +4368,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3746,24 +4383,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     resumeQueue: {
@@ -3778,9 +4416,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3789,24 +4431,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     createRender: {
@@ -3828,6 +4471,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3837,6 +4484,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3846,15 +4496,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3864,12 +4519,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getRender: {
@@ -3887,39 +4550,42 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listRenders: {
@@ -3954,6 +4620,9 @@ export interface operations {
             /** @description One page of render jobs, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3967,6 +4636,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3976,12 +4648,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createBatch: {
@@ -4006,6 +4683,10 @@ export interface operations {
             /** @description Jobs queued together by one batch */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4018,6 +4699,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4027,15 +4711,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4045,12 +4734,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listTemplates: {
@@ -4062,9 +4759,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4078,15 +4778,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getFile: {
@@ -4101,22 +4807,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description The byte range asked for in Range (Content-Range says which) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400Keyless"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     getFileHead: {
@@ -4131,22 +4888,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description The byte range asked for in Range (Content-Range says which) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400Keyless"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     listContexts: {
@@ -4178,6 +4986,9 @@ export interface operations {
             /** @description One page of contexts, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4191,6 +5002,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4200,12 +5014,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createContext: {
@@ -4295,6 +5114,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4304,6 +5128,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4313,21 +5140,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getContext: {
@@ -4345,39 +5183,43 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Context"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteContext: {
@@ -4397,34 +5239,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4434,6 +5277,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4443,12 +5289,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateContext: {
@@ -4503,6 +5358,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4512,6 +5372,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4521,15 +5384,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4539,6 +5407,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4548,12 +5419,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getContextHistory: {
@@ -4568,9 +5448,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4592,33 +5475,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getContextSource: {
@@ -4636,6 +5519,10 @@ export interface operations {
             /** @description The file as uploaded (PDF or image) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4645,33 +5532,33 @@ export interface operations {
                     "image/webp": string;
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     renderContext: {
@@ -4742,6 +5629,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4751,6 +5642,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4760,15 +5654,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4778,12 +5677,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     addContextTags: {
@@ -4812,6 +5720,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4821,6 +5734,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4830,15 +5746,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4848,6 +5769,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4857,12 +5781,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     removeContextTag: {
@@ -4890,33 +5823,35 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Context"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4926,6 +5861,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4935,12 +5873,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     ingestUpload: {
@@ -4967,21 +5914,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         contextId: string;
                         context: components["schemas"]["Context"];
+                        /** @description Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context */
+                        skipped: {
+                            /** @description The line or table row as it appeared (at most 200 characters) */
+                            text: string;
+                            page: number;
+                            /** @description The pollutants it names (pm25, pm10, no2, o3, so2, co) */
+                            pollutants: string[];
+                            /**
+                             * @description index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)
+                             * @enum {string}
+                             */
+                            reason: "index-value" | "limit-or-threshold" | "count" | "not-understood";
+                        }[];
                     };
                 };
             };
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4991,15 +5958,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5009,6 +5981,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5018,6 +5993,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5027,12 +6005,19 @@ export interface operations {
             /** @description Unprocessable content */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     ingestUploadAndRender: {
@@ -5100,9 +6085,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: the work goes on in the background */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5113,12 +6102,28 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         context: components["schemas"]["Context"];
+                        /** @description Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context */
+                        skipped: {
+                            /** @description The line or table row as it appeared (at most 200 characters) */
+                            text: string;
+                            page: number;
+                            /** @description The pollutants it names (pm25, pm10, no2, o3, so2, co) */
+                            pollutants: string[];
+                            /**
+                             * @description index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)
+                             * @enum {string}
+                             */
+                            reason: "index-value" | "limit-or-threshold" | "count" | "not-understood";
+                        }[];
                     };
                 };
             };
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5128,15 +6133,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5146,6 +6156,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5155,6 +6168,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5164,12 +6180,19 @@ export interface operations {
             /** @description Unprocessable content */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listIngestTemplates: {
@@ -5181,9 +6204,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5199,15 +6225,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     dashboardSession: {
@@ -5219,9 +6251,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5235,15 +6270,20 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     dashboardSignIn: {
@@ -5261,9 +6301,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5280,6 +6321,7 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5289,12 +6331,18 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413Keyless"];
+            415: components["responses"]["Spine415Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
+            507: components["responses"]["Spine507Keyless"];
         };
     };
     dashboardSignOut: {
@@ -5306,16 +6354,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5325,12 +6378,19 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     dashboardEvents: {
@@ -5342,22 +6402,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
+            401: components["responses"]["Spine401"];
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     aiAnalyze: {
@@ -5533,6 +6593,10 @@ export interface operations {
             /** @description Sub-indices and categories per standard, WHO comparison, advice and trend */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5542,6 +6606,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5551,15 +6618,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5569,12 +6641,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiSuggestTemplate: {
@@ -5745,9 +6826,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5774,6 +6859,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5783,15 +6871,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5801,12 +6894,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiGenerate: {
@@ -5993,6 +7095,10 @@ export interface operations {
             /** @description Headline, narration, captions and a social post, in one language */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6002,6 +7108,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6011,15 +7120,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,12 +7143,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiRender: {
@@ -6239,6 +7362,10 @@ export interface operations {
             /** @description A queued render with its text, captions and narration */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6248,6 +7375,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,15 +7387,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,12 +7410,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listVariantTests: {
@@ -6307,6 +7451,9 @@ export interface operations {
             /** @description One page of tests, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6320,6 +7467,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6329,12 +7479,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createVariantTest: {
@@ -6667,6 +7822,10 @@ export interface operations {
             /** @description An A/B test of report videos */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6676,6 +7835,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6685,21 +7847,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getVariantTest: {
@@ -6717,39 +7890,42 @@ export interface operations {
             /** @description An A/B test of report videos */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VariantTest"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     assignVariant: {
@@ -6780,6 +7956,10 @@ export interface operations {
             /** @description Which arm a unit sees: a hash of the test id and unit id against the weights */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6803,6 +7983,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6812,15 +7995,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6830,12 +8018,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     trackVariantEvents: {
@@ -6898,9 +8095,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6917,6 +8118,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6926,15 +8130,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6944,12 +8153,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getVariantWinner: {
@@ -6967,39 +8185,42 @@ export interface operations {
             /** @description The decision of a test and the statistics behind it */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VariantResult"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     concludeVariantTest: {
@@ -7032,6 +8253,10 @@ export interface operations {
             /** @description An A/B test of report videos */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7041,6 +8266,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7050,15 +8278,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7068,12 +8301,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWorkflows: {
@@ -7093,6 +8335,9 @@ export interface operations {
             /** @description One page of workflows, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7106,6 +8351,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7115,12 +8363,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createWorkflow: {
@@ -7216,9 +8469,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7232,6 +8489,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7241,21 +8501,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getWorkflow: {
@@ -7273,39 +8544,42 @@ export interface operations {
             /** @description A workflow: fetch live air quality for its locations, decide, render and announce */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Workflow"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteWorkflow: {
@@ -7323,34 +8597,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7360,12 +8635,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateWorkflow: {
@@ -7463,9 +8747,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7479,6 +8767,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7488,15 +8779,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7506,12 +8802,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     runWorkflow: {
@@ -7558,6 +8863,10 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7567,6 +8876,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7576,15 +8888,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7594,21 +8911,27 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     triggerWorkflow: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The trigger secret of an inbound workflow (or send Authorization: Bearer <secret>) */
-                "x-trigger-secret"?: string;
-                authorization?: string;
                 /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
                 "idempotency-key"?: string;
             };
@@ -7623,6 +8946,8 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,15 +8957,17 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or invalid X-Api-Key */
+            /** @description Missing or wrong trigger secret, or no inbound workflow with this id */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7650,12 +8977,18 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413Keyless"];
+            415: components["responses"]["Spine415Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
+            507: components["responses"]["Spine507Keyless"];
         };
     };
     listWorkflowRuns: {
@@ -7679,6 +9012,9 @@ export interface operations {
             /** @description One page of runs, newest first (without items and jobs: GET /workflow-runs/:runId has them) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7692,6 +9028,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7701,21 +9040,29 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getWorkflowRun: {
@@ -7733,39 +9080,42 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowRun"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsOverview: {
@@ -7785,6 +9135,9 @@ export interface operations {
             /** @description The state of the service at a glance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7881,6 +9234,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7890,12 +9246,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsTemplates: {
@@ -7912,9 +9273,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7950,6 +9314,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7959,12 +9326,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsTrends: {
@@ -7990,9 +9362,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8028,6 +9403,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8037,12 +9415,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsRecent: {
@@ -8062,9 +9445,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8092,6 +9478,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8101,12 +9490,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsPerformance: {
@@ -8123,9 +9517,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8186,6 +9583,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8195,12 +9595,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     graphqlInfo: {
@@ -8212,9 +9617,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8244,6 +9650,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     graphql: {
@@ -8288,6 +9697,10 @@ export interface operations {
             /** @description A GraphQL response: `data`, and `errors` for anything that failed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8316,6 +9729,9 @@ export interface operations {
             /** @description The query did not parse or validate (GraphQL `errors`, application/json), or the HTTP body was invalid (problem+json) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8345,15 +9761,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8363,6 +9784,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8372,12 +9796,19 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     graphqlSchema: {
@@ -8389,9 +9820,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8440,6 +9872,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     openapi: {
@@ -8454,6 +9889,7 @@ export interface operations {
             /** @description An OpenAPI 3.1 document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8465,6 +9901,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
 }

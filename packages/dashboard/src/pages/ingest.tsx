@@ -17,6 +17,9 @@ import { hasScope } from '../session';
 import { Button, ErrorBanner, Loading, Page, StatusBadge, TableWrap, fieldErrors, notify } from '../ui';
 import { ProgressBar } from './renders';
 
+/** A line that looked like a measurement but gave no value (the upload answer's `skipped`). */
+type SkippedLine = NonNullable<ResponseOf<'ingestUpload', 201>['skipped']>[number];
+
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
 const FIELDS = ['location', 'date', ...MEASURES.map((m) => m.key)] as const;
 
@@ -126,6 +129,7 @@ export function IngestPage() {
   const [uploadError, setUploadError] = useState<ApiError | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [ctx, setCtx] = useState<Context | null>(null);
+  const [skipped, setSkipped] = useState<SkippedLine[]>([]);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [options, setOptions] = useState<RenderOptions>(defaultOptions(lang));
   const [busy, setBusy] = useState<'save' | 'render' | null>(null);
@@ -145,6 +149,7 @@ export function IngestPage() {
     setUploading(true);
     setUploadError(null);
     setCtx(null);
+    setSkipped([]);
     setJob(null);
     setError(null);
     setFileName(file.name);
@@ -153,6 +158,7 @@ export function IngestPage() {
     try {
       const r = await client.request<ResponseOf<'ingestUpload', 201>>('POST', '/ingest/upload', { form });
       setCtx(r.context);
+      setSkipped(r.skipped ?? []);
       setEdits(Object.fromEntries(FIELDS.map((k) => [k, valueText(r.context, k)])));
     } catch (e) {
       setUploadError(asApiError(e));
@@ -302,6 +308,22 @@ export function IngestPage() {
                 </tbody>
               </table>
             </TableWrap>
+            {skipped.length ? (
+              <section class="skipped stack" aria-labelledby="skipped-h">
+                <h3 id="skipped-h">{t('ingest.skipped', { n: skipped.length })}</h3>
+                <p class="muted small">{t('ingest.skippedHint')}</p>
+                <ul class="small">
+                  {skipped.map((s, k) => (
+                    <li key={k}>
+                      <q class="source-text">{s.text}</q>{' '}
+                      <span class="muted">
+                        — {s.pollutants.map((p) => t(`param.${p}`)).join(', ')}: {t(`ingest.skip.${s.reason}`)} · {t('ingest.skippedPage', { n: s.page })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {ctx.stations.length ? (
               <details>
                 <summary>{t('ingest.stations', { n: ctx.stations.length })}</summary>
