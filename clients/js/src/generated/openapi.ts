@@ -474,13 +474,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /** Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range) */
         get: operations["getFile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /** Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range) */
         head: operations["getFileHead"];
         patch?: never;
         trace?: never;
@@ -1220,6 +1220,10 @@ export interface components {
             videoUrl: string | null;
             /** @description PNG poster URL once completed */
             posterUrl: string | null;
+            /** @description Storyboard sprite once completed: a JPEG grid of small thumbnails, one per second of the video, left to right and top to bottom (null for renders stored before storyboards existed) */
+            storyboardUrl: string | null;
+            /** @description WebVTT thumbnails track of the storyboard once completed: one cue per thumbnail, `storyboard.jpg#xywh=x,y,w,h` relative to this URL (what players show while scrubbing) */
+            storyboardVttUrl: string | null;
             /** @description Why the job failed */
             error: {
                 /** @description Stable machine-readable code */
@@ -3818,7 +3822,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
             };
             cookie?: never;
         };
@@ -3848,7 +3852,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
             };
             cookie?: never;
         };
