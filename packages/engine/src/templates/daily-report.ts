@@ -330,7 +330,7 @@ export function createDailyReport(input: SceneInput): TemplateScene {
     changes: (t) => plan.rects(t),
     // Everything fades out together (the gauge too, on the same curve as the panels).
     outro: { start: OUTRO, alpha: (t) => 1 - easeInCubic(progress(t, OUTRO, 0.6)) },
-    staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footerSize] }),
+    staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footerSize] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: c.category?.color ?? NEUTRAL, glowAt: [(gauge.cx / W), gauge.cy / H] });
       drawArcTrack(g, gauge);
