@@ -122,6 +122,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check a key: its id, name, scopes and rate limit (401 for a wrong key) */
+        get: operations["whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1160,6 +1177,16 @@ export interface components {
             lastUsedAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;
+        };
+        /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
+        Caller: {
+            /** @description The scoped key's id; null for the master key */
+            keyId: string | null;
+            /** @description The key's name ("master key" for the master key) */
+            name: string;
+            /** @description `admin` grants every scope */
+            scopes: string[];
+            rateLimitPerMinute: number | null;
         };
         /** @description A registered receiver (its secret is never returned after registration) */
         Webhook: {
@@ -2596,6 +2623,35 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Caller"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
