@@ -21,7 +21,28 @@ export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templat
 
 export { renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
 export { StoryboardSheet, storyboardLayout, storyboardSpan, storyboardVtt, STORYBOARD_COLUMNS, STORYBOARD_MAX_TILES, STORYBOARD_TILE_MAX, type StoryboardFiles, type StoryboardLayout } from './storyboard/storyboard.js';
-export { describeFrame, renderFramePng, type FrameDescription } from './render/scene.js';
+export { describeFrame, renderFramePng, renderPosterJpeg, type FrameDescription } from './render/scene.js';
+export {
+  resolveTheme,
+  checkThemeInput,
+  listFamilies,
+  contrast,
+  ensureContrast,
+  DEFAULT_THEME,
+  THEME_FAMILIES,
+  MAX_CREDIT_CHARS,
+  WCAG_TEXT,
+  WCAG_LARGE,
+  type Theme,
+  type ThemeInput,
+  type ThemeAdjustment,
+  type ThemeColorsInput,
+  type ThemeFamily,
+  type ThemeLogoInput,
+  type ThemeCardInput,
+  type ResolvedTheme,
+  type FamilyInfo,
+} from './theme/index.js';
 export { frameGeometry } from './render/geometry.js';
 export { configureStaticLayerCache, staticLayerCacheStats, type StaticLayerCacheStats } from './render/static-cache.js';
 export { findFfmpeg, findFfprobe, findX264Driver } from './ffmpeg/locate.js';
