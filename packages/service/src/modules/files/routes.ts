@@ -6,9 +6,10 @@
  * always served from here (never a redirect into the bucket, where the relative
  * sprite URL would not be signed).
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import rangeParser from 'range-parser';
 import { AppError, CORE_ERRORS } from '../../core/errors.js';
+import { problems } from '../../core/http/schemas.js';
 import type { Http } from '../../core/module.js';
 import type { Storage } from '../../core/storage/storage.js';
 import type { QueueService } from '../queue/index.js';
@@ -17,6 +18,15 @@ const FileParams = Type.Object({
   token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
   name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('storyboard.jpg'), Type.Literal('storyboard.vtt'), Type.Literal('captions.vtt')]),
 });
+
+/** What a download can answer (the body is the file's bytes, never serialized JSON). */
+const FILE_RESPONSES: Record<number, TSchema> = {
+  200: Type.String({ format: 'binary', description: 'The whole file' }),
+  206: Type.String({ format: 'binary', description: 'The byte range asked for in Range (Content-Range says which)' }),
+  302: Type.Null({ description: 'With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL)' }),
+  304: Type.Null({ description: 'Not modified: If-None-Match named the current ETag' }),
+  ...problems(404, 416),
+};
 
 const CONTENT_TYPES = {
   'video.mp4': 'video/mp4',
@@ -32,8 +42,12 @@ export function fileRoutes(app: Http, queue: QueueService, storage: Storage, del
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:token/:name',
-    config: { public: true },
-    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)', params: FileParams },
+    config: { public: true, responseHeaders: ['ETag'] },
+    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)',
+      params: FileParams,
+      produces: ['video/mp4', 'image/png', 'image/jpeg', 'text/vtt'],
+      response: FILE_RESPONSES,
+    },
     handler: async (req, reply) => {
       const { token, name } = req.params as { token: string; name: keyof typeof CONTENT_TYPES };
       const key = await queue.fileKey(token, name);
