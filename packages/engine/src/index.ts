@@ -20,7 +20,8 @@ export { renderKey, canonicalJson } from './params/render-key.js';
 export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templates/registry.js';
 
 export { renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
-export { describeFrame, renderFramePng, type FrameDescription } from './render/scene.js';
+export { describeFrame, renderFramePng, sceneTimeline, type FrameDescription } from './render/scene.js';
+export type { SceneTiming, SceneKind } from './templates/storyboard.js';
 export { frameGeometry } from './render/geometry.js';
 export { configureStaticLayerCache, staticLayerCacheStats, type StaticLayerCacheStats } from './render/static-cache.js';
 export { findFfmpeg, findFfprobe, findX264Driver } from './ffmpeg/locate.js';

@@ -19,6 +19,8 @@ export interface RenderParams {
   format: Format;
   resolution: Resolution;
   date: string;
+  /** Length in seconds when not the template's default (one of its `durations`). */
+  durationSec?: number;
   /** An hourly series (the trend template draws it). */
   series?: RenderSeries;
 }

@@ -9,6 +9,7 @@ import { recordText } from '../draw/text.js';
 import type { RenderParams } from '../params/types.js';
 import { buildContent, type ReportContent } from '../templates/content.js';
 import { getTemplate } from '../templates/registry.js';
+import type { SceneTiming } from '../templates/storyboard.js';
 import type { TemplateDefinition, TemplateScene } from '../templates/types.js';
 import { ensureFonts } from './fonts.js';
 import { FPS, frameGeometry } from './geometry.js';
@@ -36,6 +37,7 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
   const geo = frameGeometry(params.format, params.resolution);
   const aqi = computeAqi(params.aqiStandard, params, { date: params.date });
   const content = buildContent(params, aqi);
+  const durationSec = params.durationSec ?? template.durationSec;
   const scene = template.create({
     params,
     aqi,
@@ -45,7 +47,7 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     height: geo.design.height,
     pixelScale: geo.scale,
     fps: FPS,
-    durationSec: template.durationSec,
+    durationSec,
   });
   const drawStaticLayer = () => {
     const layer = createCanvas(geo.width, geo.height);
@@ -67,8 +69,8 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     height: geo.height,
     scale: geo.scale,
     fps: FPS,
-    frames: Math.round(template.durationSec * FPS),
-    durationSec: template.durationSec,
+    frames: Math.round(durationSec * FPS),
+    durationSec,
     get staticLayer() {
       return (staticLayer ??= obtainStaticLayer());
     },
@@ -145,6 +147,16 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number } =
     timeSec,
     aqi: prepared.aqi,
   };
+}
+
+/**
+ * The scenes of a render in time order — id, kind, start and end seconds, and what each
+ * shows in words — so a narration can be timed to the picture. A template that is not
+ * told in scenes yet is one scene from 0 to its end.
+ */
+export function sceneTimeline(params: RenderParams): SceneTiming[] {
+  const ps = prepareScene(params, { shareStatic: false });
+  return ps.scene.timeline ?? [{ id: ps.template.id, kind: 'report', start: 0, end: ps.durationSec, shows: ps.template.name }];
 }
 
 /** One frame as a PNG (previews, thumbnails, visual checks), without ffmpeg. */
