@@ -11,7 +11,7 @@ import { Renders, type WaitOptions } from './resources/renders.js';
 import { Variants } from './resources/variants.js';
 import { Webhooks } from './resources/webhooks.js';
 import { Workflows } from './resources/workflows.js';
-import type { Health, Job, Ping, TemplateList } from './types.js';
+import type { Caller, Health, Job, Ping, TemplateList } from './types.js';
 
 /**
  * Which method calls each operation of the service's OpenAPI document (by
@@ -19,6 +19,7 @@ import type { Health, Job, Ping, TemplateList } from './types.js';
  */
 export const OPERATIONS = {
   ping: 'ping',
+  whoami: 'whoami',
   health: 'health',
   liveness: 'liveness',
   readiness: 'readiness',
@@ -138,6 +139,14 @@ export class Client {
   /** `GET /ping`: `{ ok, version, uptime }` (the service's version, not this library's). */
   ping(): Promise<Ping> {
     return this.http.request<Ping>('GET', '/ping');
+  }
+
+  /**
+   * `GET /whoami`: the key this client sends — `{ keyId, name, scopes, rateLimitPerMinute }`
+   * (`keyId` null for the master key). A wrong, revoked or expired key throws status 401, code `unauthorized`.
+   */
+  whoami(opts: RequestOptions = {}): Promise<Caller> {
+    return this.http.request<Caller>('GET', '/whoami', opts);
   }
 
   /** `GET /health`: readiness of the store, storage and ffmpeg (a 503 answer is returned, not thrown). */

@@ -27,6 +27,8 @@ export type RenderParams = Schemas['RenderParams'];
 export type JobPage = Json<'listRenders', 200>;
 export type Batch = Json<'createBatch', 202>;
 export type Ping = Json<'ping', 200>;
+/** Who a key is: `GET /whoami`. */
+export type Caller = Schemas['Caller'];
 export type Health = Json<'health', 200>;
 export type Template = Schemas['Template'];
 export type TemplateList = Json<'listTemplates', 200>;

@@ -46,6 +46,14 @@ describe(`TS client against a live service (${STORE})`, () => {
     assert.equal(VERSION, '1.0.0');
   });
 
+  test('whoami names the key; a wrong key is 401 unauthorized', async () => {
+    assert.deepEqual(await client.whoami(), { keyId: null, name: 'master key', scopes: ['admin'], rateLimitPerMinute: null });
+    const { key, secret } = await client.keys.create({ name: 'reader', scopes: ['renders:read'] });
+    const me = await new Client({ baseUrl: svc.baseUrl, apiKey: secret }).whoami();
+    assert.deepEqual([me.keyId, me.name, me.scopes], [key.id, 'reader', ['renders:read']]);
+    await assert.rejects(new Client({ baseUrl: svc.baseUrl, apiKey: 'aqk_wrong' }).whoami(), { status: 401, code: 'unauthorized' });
+  });
+
   test('renders.create with wait polls with onProgress until completed', async () => {
     const seen: Job[] = [];
     const job = await client.renders.create({ location: 'Santiago', pm25: 87.4, no2: 42, temperature: 9, ...SMALL }, { wait: true, pollMs: 150, timeoutMs: 120_000, onProgress: (j) => void seen.push(j) });

@@ -12,6 +12,7 @@ from .resources.renders import DEFAULT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, Progres
 # a test checks that every operation has one.
 OPERATIONS = {
     "ping": "ping",
+    "whoami": "whoami",
     "health": "health",
     "liveness": "liveness",
     "readiness": "readiness",
@@ -127,6 +128,11 @@ class Client:
     def ping(self) -> Dict[str, Any]:
         """``GET /ping``: ``{"ok", "version", "uptime"}`` (the service's version, not this library's)."""
         return self._http.request("GET", "/ping")
+
+    def whoami(self) -> Dict[str, Any]:
+        """``GET /whoami``: the key this client sends, ``{"keyId", "name", "scopes", "rateLimitPerMinute"}``
+        (``keyId`` is None for the master key). A wrong, revoked or expired key raises ``ApiError`` status 401, code ``unauthorized``."""
+        return self._http.request("GET", "/whoami")
 
     def liveness(self) -> Dict[str, Any]:
         """``GET /health/live``: the process answers."""

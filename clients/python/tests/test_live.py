@@ -90,6 +90,13 @@ class LiveServiceTest(unittest.TestCase):
         self.assertEqual((res["ok"], res["version"]), (True, "2.1.0"))
         self.assertIsInstance(res["uptime"], (int, float))
 
+    def test_01_whoami(self):
+        me = self.client.whoami()
+        self.assertEqual((me["name"], me["scopes"]), ("master key", ["admin"]))
+        with self.assertRaises(aqcast.ApiError) as caught:
+            aqcast.Client(BASE_URL, api_key="aqk_wrong", max_retries=0).whoami()
+        self.assertEqual((caught.exception.status, caught.exception.code), (401, "unauthorized"))
+
     def test_02_create_with_wait_reports_progress(self):
         seen = []
         job = self.client.renders.create({"location": "Valparaíso", "pm25": 31.5, "no2": 18, "language": "en", **SMALL}, wait=True, poll_ms=150, timeout_ms=120000, on_progress=seen.append)

@@ -13,7 +13,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { extraAgencyCorpus } from './agencies-extra.js';
 import { renderPage, textPdf } from './render.js';
-import { ocrImage, shutdownOcr } from '../src/ocr.js';
+import { OcrBudget, ocrImage, shutdownOcr } from '../src/ocr.js';
 import { openPdf, pageLines, renderPage as rasterise, RENDER_LONG_SIDE } from '../src/pdf.js';
 import { DEFAULT_STEPS, ENLARGED_MAX_PIXELS, preprocessImage } from '../src/preprocess.js';
 import { parseBulletinText } from '../src/parser.js';
@@ -29,7 +29,7 @@ const LIMITS = { maxPages: 20, maxPixels: 40_000_000 };
 const enlarge = process.argv.includes('--enlarge');
 const lines: TextLine[] = [];
 if (ocrId) {
-  const deadline = Date.now() + 120_000;
+  const budget = new OcrBudget(120_000);
   // The seed score-extra.ts gives the document (its place in the corpus).
   const { bytes } = await renderPage(doc.blocks, doc.medium, corpus.indexOf(doc) + 1);
   if (doc.medium === 'pdf-scan') {
@@ -38,11 +38,11 @@ if (ocrId) {
       const page = await pdf.getPage(n);
       const raster = enlarge ? await rasterise(pdf, page, LIMITS.maxPixels, 2 * RENDER_LONG_SIDE, ENLARGED_MAX_PIXELS) : await rasterise(pdf, page, LIMITS.maxPixels, RENDER_LONG_SIDE);
       const prepared = await preprocessImage({ ...raster, channels: 4 }, DEFAULT_STEPS, LIMITS.maxPixels);
-      lines.push(...(await ocrImage(prepared.grey, n, { deadline, rotateAuto: DEFAULT_STEPS.deskew, localThreshold: prepared.unevenLight })).lines);
+      lines.push(...(await ocrImage(prepared.grey, n, { budget, rotateAuto: DEFAULT_STEPS.deskew, localThreshold: prepared.unevenLight })).lines);
     }
   } else {
     const prepared = await preprocessImage(bytes, DEFAULT_STEPS, LIMITS.maxPixels, enlarge);
-    lines.push(...(await ocrImage(prepared.grey, 1, { deadline, rotateAuto: DEFAULT_STEPS.deskew, localThreshold: prepared.unevenLight })).lines);
+    lines.push(...(await ocrImage(prepared.grey, 1, { budget, rotateAuto: DEFAULT_STEPS.deskew, localThreshold: prepared.unevenLight })).lines);
   }
   await shutdownOcr();
 } else {

@@ -12,6 +12,11 @@
  * is found is read once more with other preprocessing (RETRY_STEPS in preprocess.ts),
  * unless OCR read it confidently (WELL_READ): then there is none to find.
  *
+ * Deterministic: the same bytes give the same context whatever the load, the OCR pool's
+ * size and what runs beside it. Every reading is made in full or the upload fails with
+ * `ocr_timeout` (the limit counts time on a worker, not waits for one); a page is cut
+ * for reading where its pixels say (never by pool size); the retries are fixed.
+ *
  * No-data rule: a document in which no pollutant concentration (PM2.5, PM10, NO2,
  * O3, SO2, CO) is found is rejected with `no_air_quality_data` (422) — temperature
  * or humidity alone do not make an air-quality context; index values (AQI, IQAr,
@@ -27,7 +32,7 @@
 import { ExtractionError } from './errors.js';
 import { checkType, imageDimensions } from './file-type.js';
 import { askLanguageModel, needsLanguageModel, type LanguageModel } from './language-model.js';
-import { ocrImage, type OcrResult } from './ocr.js';
+import { OcrBudget, ocrImage, type OcrResult } from './ocr.js';
 import { parseBulletinText } from './parser.js';
 import { DEFAULT_STEPS, ENLARGED_MAX_PIXELS, IMAGE_TEXT_ESTIMATE_PX, IMAGE_TEXT_PX, RETRY_STEPS, SMALL_TEXT_ESTIMATE_PX, SMALL_TEXT_PX, type PreparedImage, type PreprocessSteps } from './preprocess.js';
 import type { CityValueRule, ExtractedContext, ExtractionLimits, ExtractionMethod, TextLine } from './types.js';
@@ -103,10 +108,10 @@ export async function extractBulletin(
   }
   const type = checkType(bytes, filename);
   const steps: PreprocessSteps = { ...DEFAULT_STEPS, ...opts.preprocess };
-  const deadline = Date.now() + limits.ocrTimeoutMs;
+  const budget = new OcrBudget(limits.ocrTimeoutMs);
 
   const read = async (preprocessSteps: PreprocessSteps, segmentation: 'auto' | 'block' = 'auto'): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> => {
-    if (type === 'pdf') return readPdf(bytes, limits, preprocessSteps, deadline, signal, segmentation);
+    if (type === 'pdf') return readPdf(bytes, limits, preprocessSteps, budget, signal, segmentation);
     const dims = imageDimensions(bytes, type);
     if (!dims || dims.width === 0 || dims.height === 0) throw new ExtractionError('corrupt_file', `the ${type.toUpperCase()} header is unreadable`);
     if (dims.width * dims.height > limits.maxPixels) {
@@ -121,7 +126,7 @@ export async function extractBulletin(
       },
       // Images are read whole: the time target is a scanned page's, and read in two parts the
       // agency corpus's PNGs changed on two of seven (one better, one worse).
-      recognise: (p) => ocrImage(p.grey, 1, { deadline, signal, rotateAuto: preprocessSteps.deskew, localThreshold: p.unevenLight, segmentation }),
+      recognise: (p) => ocrImage(p.grey, 1, { budget, signal, rotateAuto: preprocessSteps.deskew, localThreshold: p.unevenLight, segmentation }),
       allowed: !opts.preprocess && !preprocessSteps.upscale,
       belowPx: IMAGE_TEXT_PX,
       estimateBelowPx: IMAGE_TEXT_ESTIMATE_PX,
@@ -137,18 +142,14 @@ export async function extractBulletin(
   // then as one block of lines (page layout analysis can lose most of a photographed page);
   // a reading is kept only if it finds one. Callers choosing their own steps get one reading.
   if (method !== 'pdf-text' && !opts.preprocess && !hasValue(parsed) && meanLineConfidence(lines) < WELL_READ) {
+    // Out of time on a reading, the upload fails (ocr_timeout) rather than keeping an earlier
+    // answer: which answer stood then depended on the machine's load.
     for (const [retrySteps, segmentation] of [[{ ...steps, ...RETRY_STEPS }, 'auto'], [steps, 'block']] as const) {
-      try {
-        const again = await read(retrySteps, segmentation);
-        const reparsed = parse(again);
-        if (hasValue(reparsed)) {
-          ({ lines, method, pages } = again);
-          parsed = reparsed;
-          break;
-        }
-      } catch (err) {
-        // Out of time on another reading: the first one's answer stands.
-        if (!(err instanceof ExtractionError && err.code === 'ocr_timeout')) throw err;
+      const again = await read(retrySteps, segmentation);
+      const reparsed = parse(again);
+      if (hasValue(reparsed)) {
+        ({ lines, method, pages } = again);
+        parsed = reparsed;
         break;
       }
     }
@@ -173,7 +174,8 @@ export async function extractBulletin(
  * read enlarged straight away, in one recognition. Text the estimate took for large
  * enough but that OCR measures under `belowPx` (SMALL_TEXT_PX, IMAGE_TEXT_PX) is read
  * once more enlarged, and the reading that gives more values is kept (the more
- * confident one on a tie). Out of time on that second reading, the first stands.
+ * confident one on a tie). Out of time on that second reading, the upload fails
+ * (`ocr_timeout`): the first reading standing alone was a result that depended on load.
  */
 async function readSmallTextTwice(how: {
   prepare: (enlarge: boolean) => Promise<PreparedImage>;
@@ -186,16 +188,11 @@ async function readSmallTextTwice(how: {
   if (how.allowed && image.characterHeight > 0 && image.characterHeight < how.estimateBelowPx) return how.recognise(await how.prepare(true));
   const first = await how.recognise(image);
   if (!how.allowed || first.lines.length === 0 || medianTextHeight(first.lines) >= how.belowPx) return first;
-  try {
-    const second = await how.recognise(await how.prepare(true));
-    // The reading that gives more values wins; OCR's own confidence breaks a tie.
-    const a = valuesRead(first);
-    const b = valuesRead(second);
-    return b > a || (b === a && second.confidence > first.confidence) ? second : first;
-  } catch (err) {
-    if (err instanceof ExtractionError && err.code === 'ocr_timeout') return first;
-    throw err;
-  }
+  const second = await how.recognise(await how.prepare(true));
+  // The reading that gives more values wins; OCR's own confidence breaks a tie.
+  const a = valuesRead(first);
+  const b = valuesRead(second);
+  return b > a || (b === a && second.confidence > first.confidence) ? second : first;
 }
 
 /**
@@ -225,7 +222,7 @@ async function readPdf(
   bytes: Uint8Array,
   limits: ExtractionLimits,
   steps: PreprocessSteps,
-  deadline: number,
+  budget: OcrBudget,
   signal: AbortSignal | undefined,
   segmentation: 'auto' | 'block',
 ): Promise<{ lines: TextLine[]; method: ExtractionMethod; pages: number }> {
@@ -253,7 +250,7 @@ async function readPdf(
               : await renderPage(doc, page, limits.maxPixels, RENDER_LONG_SIDE);
             return preprocessImage({ ...raster, channels: 4 }, steps, limits.maxPixels);
           },
-          recognise: (p) => ocrImage(p.grey, n, { deadline, signal, rotateAuto: steps.deskew, localThreshold: p.unevenLight, segmentation, splitRow: p.splitRow }),
+          recognise: (p) => ocrImage(p.grey, n, { budget, signal, rotateAuto: steps.deskew, localThreshold: p.unevenLight, segmentation, splitRow: p.splitRow }),
           allowed: true,
           belowPx: SMALL_TEXT_PX,
           estimateBelowPx: SMALL_TEXT_ESTIMATE_PX,

@@ -74,6 +74,24 @@ function linksTo(link: string, target: string): boolean {
   }
 }
 
+/**
+ * Workers that were terminated. tesseract.js posts a job to a terminated worker by
+ * calling `postMessage` on null, in a promise nobody holds: an unhandled rejection.
+ * A reading cut short (timeout, abort, shutdown) can still be running on one, so every
+ * call to a worker first checks it is alive (`live`) and rejects in the caller instead.
+ */
+const stopped = new WeakSet<Worker>();
+
+function stop(w: Worker): Promise<unknown> {
+  stopped.add(w);
+  return w.terminate();
+}
+
+function live(w: Worker): Worker {
+  if (stopped.has(w)) throw new Error('the OCR worker was stopped');
+  return w;
+}
+
 interface Slot {
   worker: Promise<Worker> | null;
   busy: boolean;
@@ -147,7 +165,7 @@ function startWorker(slot: Slot, after: Promise<unknown> = Promise.resolve()): P
   slot.worker = p;
   p.catch(() => {
     if (slot.worker === p) slot.worker = null;
-    void created.then((w) => w.terminate(), () => {});
+    void created.then((w) => stop(w), () => {});
   });
   return p;
 }
@@ -177,7 +195,7 @@ function release(slot: Slot): void {
   if (slot.worker && process.memoryUsage.rss() > recycleAboveRss) {
     const old = slot.worker;
     slot.worker = null;
-    void startWorker(slot, old.then((w) => w.terminate(), () => {})).catch(() => {});
+    void startWorker(slot, old.then((w) => stop(w), () => {})).catch(() => {});
   }
   if (Number.isFinite(idleStopMs)) {
     slot.idleTimer = setTimeout(() => {
@@ -197,7 +215,7 @@ async function terminate(slot: Slot): Promise<void> {
   clearIdle(slot);
   const p = slot.worker;
   slot.worker = null;
-  if (p) await p.then((w) => w.terminate(), () => {});
+  if (p) await p.then((w) => stop(w), () => {});
 }
 
 /** Stop the OCR workers (on shutdown, or after a timeout left one busy). The next OCR starts new ones. */
@@ -205,9 +223,26 @@ export async function shutdownOcr(): Promise<void> {
   await Promise.all(slots.map((s) => terminate(s)));
 }
 
+/**
+ * An upload's OCR time limit: the time its readings spend on a worker, waits for a free
+ * worker not counted (under load the same page waits longer but reads the same). Spent
+ * out, the upload fails with `ocr_timeout`: a limit never cuts a step short and returns
+ * what was read so far, so it never changes a result, it only turns one into an error.
+ */
+export class OcrBudget {
+  private spentMs = 0;
+  constructor(readonly limitMs: number) {}
+  remainingMs(): number {
+    return this.limitMs - this.spentMs;
+  }
+  spend(ms: number): void {
+    this.spentMs += ms;
+  }
+}
+
 export interface OcrOptions {
-  /** Absolute time (Date.now()) by which recognition must finish. */
-  deadline: number;
+  /** The upload's OCR time limit, shared by all its readings. */
+  budget: OcrBudget;
   signal?: AbortSignal;
   /** Let tesseract straighten a rotated image itself (`rotateAuto`: one more layout pass); preprocessing straightens pages already. */
   rotateAuto?: boolean;
@@ -239,7 +274,7 @@ export function ocrWorkStats(): { recognitions: number; ms: number } {
 async function recognise(worker: Worker, image: Buffer, opts: Record<string, unknown>): Promise<Page> {
   const t = performance.now();
   try {
-    return (await worker.recognize(image, opts, { blocks: true, text: false })).data;
+    return (await live(worker).recognize(image, opts, { blocks: true, text: false })).data;
   } finally {
     recognitions.count += 1;
     recognitions.ms += performance.now() - t;
@@ -247,17 +282,18 @@ async function recognise(worker: Worker, image: Buffer, opts: Record<string, unk
 }
 
 /**
- * Recognise a grey page on the pool; the deadline counts from when a worker takes
- * it. On timeout or abort the worker is terminated (tesseract cannot cancel a
- * recognition) and `ocr_timeout` / the abort reason is thrown.
+ * Recognise a grey page on the pool, within the upload's budget (`OcrBudget`). On
+ * timeout or abort the worker is terminated (tesseract cannot cancel a recognition)
+ * and `ocr_timeout` / the abort reason is thrown.
  *
  * With `splitRow` (a row in a band free of text, PreparedImage.splitRow; index.ts
- * passes it for scanned PDF pages) and a pool of two or more, the parts above and
- * below it are read side by side on two workers and their rows joined: a page's
- * reading takes the time of its larger part.
+ * passes it for scanned PDF pages) the parts above and below it are read on their own
+ * and their rows joined, whatever the pool's size: with two workers or more side by
+ * side (a page's reading takes the time of its larger part), with one in turn. The
+ * split depends on the page alone, so the same page reads the same with any pool.
  */
 export async function ocrImage(image: GreyImage, page: number, opts: OcrOptions): Promise<OcrResult> {
-  if (opts.splitRow == null || poolSize < 2) return rowsToLines(await readOnWorker(image, opts), page);
+  if (opts.splitRow == null) return rowsToLines(await readOnWorker(image, opts), page);
   pagesSplit += 1;
   const at = Math.min(Math.max(1, opts.splitRow), image.height - 1);
   const parts = [[0, at], [at, image.height]].map(([top, bottom]) => ({
@@ -315,7 +351,7 @@ async function readOnWorker(image: GreyImage, opts: OcrOptions): Promise<OcrRow[
 async function configure(worker: Worker, opts: OcrOptions, segmentation: 'auto' | 'block'): Promise<void> {
   const { PSM } = await import('tesseract.js');
   // debug_file: tesseract's notes ("Estimating resolution as …") go nowhere instead of stderr.
-  await worker.setParameters({
+  await live(worker).setParameters({
     tessedit_pageseg_mode: segmentation === 'block' ? PSM.SINGLE_BLOCK : PSM.AUTO,
     preserve_interword_spaces: '1',
     debug_file: '/dev/null',
@@ -325,32 +361,38 @@ async function configure(worker: Worker, opts: OcrOptions, segmentation: 'auto' 
 }
 
 /**
- * `work` on a worker of the pool, within the deadline (counted from when a worker takes
- * it) and the abort signal. On timeout or abort the worker is terminated (tesseract
- * cannot cancel a recognition) and `ocr_timeout` / the abort reason is thrown.
+ * `work` on a worker of the pool, within the upload's budget (the time from when the
+ * worker is ready to when the work ends is spent from it) and the abort signal. On
+ * timeout or abort the worker is terminated (tesseract cannot cancel a recognition)
+ * and `ocr_timeout` / the abort reason is thrown.
  */
 async function onWorker<T>(opts: OcrOptions, work: (worker: Worker) => Promise<T>): Promise<T> {
   const slot = await acquire();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(opts.signal?.reason ?? new Error('aborted'));
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {});
+  let run: Promise<T> | null = null;
   try {
     opts.signal?.throwIfAborted();
-    const remaining = opts.deadline - Date.now();
-    if (remaining <= 0) throw new ExtractionError('ocr_timeout', 'text recognition ran out of time');
-    const run = (slot.worker ?? startWorker(slot)).then(work);
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(opts.signal?.reason ?? new Error('aborted'));
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    if (opts.budget.remainingMs() <= 0) throw new ExtractionError('ocr_timeout', 'text recognition ran out of time');
+    const worker = await Promise.race([slot.worker ?? startWorker(slot), aborted]);
+    const remaining = opts.budget.remainingMs();
+    const started = performance.now();
+    run = work(worker);
     try {
       return await withTimeout(Promise.race([run, aborted]), remaining, () => new ExtractionError('ocr_timeout', `text recognition took longer than the limit`));
-    } catch (err) {
-      void run.catch(() => {});
-      if (err instanceof ExtractionError || opts.signal?.aborted) await terminate(slot);
-      throw err;
     } finally {
-      if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
+      opts.budget.spend(performance.now() - started);
     }
+  } catch (err) {
+    void run?.catch(() => {});
+    if (err instanceof ExtractionError || opts.signal?.aborted) await terminate(slot);
+    throw err;
   } finally {
+    if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
     release(slot);
   }
 }
@@ -486,7 +528,8 @@ interface Strip {
  * variants lost 12 of 1072 fields, 894 against 906; so one image.)
  * A weak row is replaced by its cells' new reading when that is more confident; a band
  * gains the rows found in it with a confidence of at least 0.6 (a rule, a logo or
- * nothing give none). Out of time, the first reading stands.
+ * nothing give none). Out of time, the upload fails (`ocr_timeout`): a first reading
+ * standing alone under load was a different result for the same page.
  */
 async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: number, opts: OcrOptions): Promise<OcrRow[]> {
   if (rows.length === 0) return rows;
@@ -512,7 +555,7 @@ async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: numbe
     const next = sorted[k + 1];
     if (next && rowTop(next) - rowBottom(row) > 2.5 * h) regions.push({ x0: -1, x1: -1, y0: rowBottom(row) + 0.2 * h, y1: rowTop(next) - 0.2 * h, row: null });
   });
-  if (regions.length === 0 || Date.now() > opts.deadline - 500) return rows;
+  if (regions.length === 0) return rows;
   const { data: grey, width: W, height: H } = await pageAsRead(image, rotateRadians);
   // Each region with a margin of 0.4 line heights around it (0.6 to the sides of a cell).
   const boxes: Strip[] = regions.slice(0, SECOND_LOOK_REGIONS).map((r) => {
@@ -524,13 +567,7 @@ async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: numbe
   }).filter((b) => b.x1 - b.x0 >= h && b.y1 - b.y0 >= 0.6 * h);
   if (boxes.length === 0) return rows;
   const gap = Math.ceil(1.5 * h);
-  let byStrip: Map<Strip, OcrLine[]>;
-  try {
-    byStrip = await readStrips(grey, W, boxes, gap, opts);
-  } catch (err) {
-    if (err instanceof ExtractionError && err.code === 'ocr_timeout') return rows;
-    throw err;
-  }
+  const byStrip = await readStrips(grey, W, boxes, gap, opts);
   let out = rows;
   // A region can take in rows already read (a weak row with a tall misread line spans
   // the rows below it): lines over another row's text are that row read again, and are

@@ -189,6 +189,6 @@ export interface ExtractionLimits {
   maxPages: number;
   /** Largest image (or rendered page) in pixels, width × height. */
   maxPixels: number;
-  /** Budget for all OCR of one upload. */
+  /** Budget for all OCR of one upload: time its readings spend on a worker (waits for a free worker not counted). Spent out, the upload fails with `ocr_timeout`. */
   ocrTimeoutMs: number;
 }

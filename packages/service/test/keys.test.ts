@@ -60,6 +60,7 @@ describe(`scoped API keys (${STORE})`, () => {
         if (Array.isArray(op.security) && op.security.length === 0) continue; // public
         if (path === '/graphql') continue; // checked per field, below
         if (path === '/dashboard/api/session') continue; // any signed-in caller: the dashboard's own session, checked below
+        if (path === '/whoami') continue; // any valid key: checked in its own test
         const url = path.replace(/\{[^}]+\}/g, 'x_1');
         const r = await fetch(base + url, { method: method.toUpperCase(), headers: { 'x-api-key': weak.secret, 'content-type': 'application/json' }, body: method === 'get' ? undefined : '{}' });
         const body = (await r.json()) as { code: string };
@@ -101,6 +102,22 @@ describe(`scoped API keys (${STORE})`, () => {
     const listed = await api(base, 'GET', '/keys?includeRevoked=true');
     assert.ok(listed.body.keys.find((x: { id: string; revokedAt: string | null }) => x.id === r.id).revokedAt);
     assert.ok(!JSON.stringify(listed.body).includes('secret'));
+  });
+
+  test('GET /whoami and the whoami query name the calling key; a wrong or revoked key is 401', async () => {
+    const k = await createKey({ name: 'newsroom', scopes: ['renders:write', 'renders:read'], rateLimitPerMinute: 100 });
+    const me = await api(base, 'GET', '/whoami', undefined, as(k.secret));
+    assert.equal(me.status, 200, JSON.stringify(me.body));
+    assert.deepEqual(me.body, { keyId: k.id, name: 'newsroom', scopes: ['renders:read', 'renders:write'], rateLimitPerMinute: 100 });
+    const master = await api(base, 'GET', '/whoami');
+    assert.deepEqual(master.body, { keyId: null, name: 'master key', scopes: ['admin'], rateLimitPerMinute: null });
+    const gql = await api(base, 'POST', '/graphql', { query: '{ whoami { keyId name scopes rateLimitPerMinute } }' }, as(k.secret));
+    assert.deepEqual(gql.body.data.whoami, me.body);
+    const wrong = await api(base, 'GET', '/whoami', undefined, as('aqk_not-a-key'));
+    assert.deepEqual([wrong.status, wrong.body.code], [401, 'unauthorized']);
+    assert.equal((await api(base, 'GET', '/ping', undefined, as('aqk_not-a-key'))).status, 200, 'ping stays public: it cannot check a key');
+    assert.equal((await api(base, 'DELETE', `/keys/${k.id}`)).status, 204);
+    assert.equal((await api(base, 'GET', '/whoami', undefined, as(k.secret))).status, 401, 'revoked');
   });
 
   test('keys can only be granted scopes that exist', async () => {

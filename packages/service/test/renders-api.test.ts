@@ -165,6 +165,13 @@ describe(`render API (${STORE})`, () => {
     assert.equal(big.body.code, 'payload_too_large');
     const res = await fetch(`${base}/render`, { method: 'POST', headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'text/xml' }, body: '<x/>' });
     assert.equal(res.status, 415);
+    assert.match(((await res.json()) as { detail: string }).detail, /Content-Type "text\/xml".*application\/json/);
+    // A body without any Content-Type (curl --data-binary without -H) is told to send JSON.
+    const bare = await fetch(`${base}/render`, { method: 'POST', headers: { 'x-api-key': TEST_API_KEY }, body: new Blob(['{"location":"X"}']) });
+    assert.equal(bare.status, 415);
+    const problem = (await bare.json()) as { code: string; detail: string };
+    assert.equal(problem.code, 'unsupported_media_type');
+    assert.match(problem.detail, /without a Content-Type; send JSON with "Content-Type: application\/json"/);
   });
 
   test('404 for an unknown job', async () => {

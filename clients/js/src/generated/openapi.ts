@@ -122,6 +122,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check a key: its id, name, scopes and rate limit (401 for a wrong key) */
+        get: operations["whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1161,6 +1178,16 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
         };
+        /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
+        Caller: {
+            /** @description The scoped key's id; null for the master key */
+            keyId: string | null;
+            /** @description The key's name ("master key" for the master key) */
+            name: string;
+            /** @description `admin` grants every scope */
+            scopes: string[];
+            rateLimitPerMinute: number | null;
+        };
         /** @description A registered receiver (its secret is never returned after registration) */
         Webhook: {
             id: string;
@@ -1402,6 +1429,110 @@ export interface components {
                  * @example America/Santiago
                  */
                 timeZone?: string;
+            };
+            /**
+             * @description Places of a ranking (2–20) or a comparison (the first two). Each needs a pollutant value.
+             * @example [
+             *       {
+             *         "name": "Santiago",
+             *         "pm25": 87.4
+             *       },
+             *       {
+             *         "name": "Valparaíso",
+             *         "pm25": 21
+             *       }
+             *     ]
+             */
+            places?: {
+                /** @description Name as shown (1–120 characters; long names shrink, wrap or are shortened). */
+                name: string;
+                /** @description Latitude in degrees (−90…90, WGS 84). */
+                lat?: number;
+                /** @description Longitude in degrees (−180…180, WGS 84). */
+                lon?: number;
+                /** @description PM2.5 in µg/m³ (0–2000). */
+                pm25?: number;
+                /** @description PM10 in µg/m³ (0–5000). */
+                pm10?: number;
+                /** @description NO₂ in µg/m³ (0–5000). */
+                no2?: number;
+                /** @description O₃ in µg/m³ (0–5000). */
+                o3?: number;
+                /** @description SO₂ in µg/m³ (0–5000). */
+                so2?: number;
+                /** @description CO in mg/m³ (0–200). */
+                co?: number;
+            }[];
+            /**
+             * @description Monitoring stations of a map (1–60); no two on the same point.
+             * @example [
+             *       {
+             *         "name": "Parque O'Higgins",
+             *         "lat": -33.464,
+             *         "lon": -70.661,
+             *         "pm25": 61
+             *       },
+             *       {
+             *         "name": "Las Condes",
+             *         "lat": -33.377,
+             *         "lon": -70.523,
+             *         "pm25": 24
+             *       }
+             *     ]
+             */
+            stations?: {
+                /** @description The station's id at its source. */
+                id?: string;
+                /** @description Name as shown (1–120 characters; long names shrink, wrap or are shortened). */
+                name: string;
+                /** @description Latitude in degrees (−90…90, WGS 84). */
+                lat: number;
+                /** @description Longitude in degrees (−180…180, WGS 84). */
+                lon: number;
+                /** @description PM2.5 in µg/m³ (0–2000). */
+                pm25?: number;
+                /** @description PM10 in µg/m³ (0–5000). */
+                pm10?: number;
+                /** @description NO₂ in µg/m³ (0–5000). */
+                no2?: number;
+                /** @description O₃ in µg/m³ (0–5000). */
+                o3?: number;
+                /** @description SO₂ in µg/m³ (0–5000). */
+                so2?: number;
+                /** @description CO in mg/m³ (0–200). */
+                co?: number;
+            }[];
+            /**
+             * @description Where the numbers came from. Every video prints it in a quiet source line (source, observed time in the place's time zone, "preliminary data" when so marked).
+             * @example {
+             *       "source": "airnow",
+             *       "stationIds": [
+             *         "060371103"
+             *       ],
+             *       "observedAt": "2026-11-22T14:00:00Z",
+             *       "retrievedAt": "2026-11-22T14:20:00Z",
+             *       "timeZone": "America/Los_Angeles",
+             *       "attribution": "U.S. EPA AirNow",
+             *       "preliminary": true
+             *     }
+             */
+            provenance?: {
+                /** @description Where the values come from: upload (a bulletin), manual, openaq, open-meteo, waqi or airnow. */
+                source: "upload" | "manual" | "openaq" | "open-meteo" | "waqi" | "airnow";
+                /** @description The stations' ids at the source. */
+                stationIds?: string[];
+                /** @description When the values were measured (ISO 8601 with offset). */
+                observedAt?: string;
+                /** @description When they were fetched or uploaded (ISO 8601 with offset). */
+                retrievedAt?: string;
+                /** @description IANA time zone of the place: the video prints the observed time in it (default UTC). */
+                timeZone?: string;
+                /** @description Attribution the source requires, printed in the source line. */
+                attribution?: string;
+                /** @description The data's licence (e.g. CC BY 4.0). */
+                licence?: string;
+                /** @description The source marks the values as preliminary (unvalidated real-time data, as AirNow does); the video says so. */
+                preliminary?: boolean;
             };
             /**
              * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
@@ -2514,6 +2645,35 @@ export interface operations {
             };
         };
     };
+    whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Caller"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     metrics: {
         parameters: {
             query?: never;
@@ -3236,6 +3396,110 @@ export interface operations {
                          * @example America/Santiago
                          */
                         timeZone?: string;
+                    };
+                    /**
+                     * @description Places of a ranking (2–20) or a comparison (the first two). Each needs a pollutant value.
+                     * @example [
+                     *       {
+                     *         "name": "Santiago",
+                     *         "pm25": 87.4
+                     *       },
+                     *       {
+                     *         "name": "Valparaíso",
+                     *         "pm25": 21
+                     *       }
+                     *     ]
+                     */
+                    places?: {
+                        /** @description Name as shown (1–120 characters; long names shrink, wrap or are shortened). */
+                        name: string;
+                        /** @description Latitude in degrees (−90…90, WGS 84). */
+                        lat?: number;
+                        /** @description Longitude in degrees (−180…180, WGS 84). */
+                        lon?: number;
+                        /** @description PM2.5 in µg/m³ (0–2000). */
+                        pm25?: number;
+                        /** @description PM10 in µg/m³ (0–5000). */
+                        pm10?: number;
+                        /** @description NO₂ in µg/m³ (0–5000). */
+                        no2?: number;
+                        /** @description O₃ in µg/m³ (0–5000). */
+                        o3?: number;
+                        /** @description SO₂ in µg/m³ (0–5000). */
+                        so2?: number;
+                        /** @description CO in mg/m³ (0–200). */
+                        co?: number;
+                    }[];
+                    /**
+                     * @description Monitoring stations of a map (1–60); no two on the same point.
+                     * @example [
+                     *       {
+                     *         "name": "Parque O'Higgins",
+                     *         "lat": -33.464,
+                     *         "lon": -70.661,
+                     *         "pm25": 61
+                     *       },
+                     *       {
+                     *         "name": "Las Condes",
+                     *         "lat": -33.377,
+                     *         "lon": -70.523,
+                     *         "pm25": 24
+                     *       }
+                     *     ]
+                     */
+                    stations?: {
+                        /** @description The station's id at its source. */
+                        id?: string;
+                        /** @description Name as shown (1–120 characters; long names shrink, wrap or are shortened). */
+                        name: string;
+                        /** @description Latitude in degrees (−90…90, WGS 84). */
+                        lat: number;
+                        /** @description Longitude in degrees (−180…180, WGS 84). */
+                        lon: number;
+                        /** @description PM2.5 in µg/m³ (0–2000). */
+                        pm25?: number;
+                        /** @description PM10 in µg/m³ (0–5000). */
+                        pm10?: number;
+                        /** @description NO₂ in µg/m³ (0–5000). */
+                        no2?: number;
+                        /** @description O₃ in µg/m³ (0–5000). */
+                        o3?: number;
+                        /** @description SO₂ in µg/m³ (0–5000). */
+                        so2?: number;
+                        /** @description CO in mg/m³ (0–200). */
+                        co?: number;
+                    }[];
+                    /**
+                     * @description Where the numbers came from. Every video prints it in a quiet source line (source, observed time in the place's time zone, "preliminary data" when so marked).
+                     * @example {
+                     *       "source": "airnow",
+                     *       "stationIds": [
+                     *         "060371103"
+                     *       ],
+                     *       "observedAt": "2026-11-22T14:00:00Z",
+                     *       "retrievedAt": "2026-11-22T14:20:00Z",
+                     *       "timeZone": "America/Los_Angeles",
+                     *       "attribution": "U.S. EPA AirNow",
+                     *       "preliminary": true
+                     *     }
+                     */
+                    provenance?: {
+                        /** @description Where the values come from: upload (a bulletin), manual, openaq, open-meteo, waqi or airnow. */
+                        source: "upload" | "manual" | "openaq" | "open-meteo" | "waqi" | "airnow";
+                        /** @description The stations' ids at the source. */
+                        stationIds?: string[];
+                        /** @description When the values were measured (ISO 8601 with offset). */
+                        observedAt?: string;
+                        /** @description When they were fetched or uploaded (ISO 8601 with offset). */
+                        retrievedAt?: string;
+                        /** @description IANA time zone of the place: the video prints the observed time in it (default UTC). */
+                        timeZone?: string;
+                        /** @description Attribution the source requires, printed in the source line. */
+                        attribution?: string;
+                        /** @description The data's licence (e.g. CC BY 4.0). */
+                        licence?: string;
+                        /** @description The source marks the values as preliminary (unvalidated real-time data, as AirNow does); the video says so. */
+                        preliminary?: boolean;
                     };
                     /**
                      * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
@@ -6281,6 +6545,110 @@ export interface operations {
                                  * @example America/Santiago
                                  */
                                 timeZone?: string;
+                            };
+                            /**
+                             * @description Places of a ranking (2–20) or a comparison (the first two). Each needs a pollutant value.
+                             * @example [
+                             *       {
+                             *         "name": "Santiago",
+                             *         "pm25": 87.4
+                             *       },
+                             *       {
+                             *         "name": "Valparaíso",
+                             *         "pm25": 21
+                             *       }
+                             *     ]
+                             */
+                            places?: {
+                                /** @description Name as shown (1–120 characters; long names shrink, wrap or are shortened). */
+                                name: string;
+                                /** @description Latitude in degrees (−90…90, WGS 84). */
+                                lat?: number;
+                                /** @description Longitude in degrees (−180…180, WGS 84). */
+                                lon?: number;
+                                /** @description PM2.5 in µg/m³ (0–2000). */
+                                pm25?: number;
+                                /** @description PM10 in µg/m³ (0–5000). */
+                                pm10?: number;
+                                /** @description NO₂ in µg/m³ (0–5000). */
+                                no2?: number;
+                                /** @description O₃ in µg/m³ (0–5000). */
+                                o3?: number;
+                                /** @description SO₂ in µg/m³ (0–5000). */
+                                so2?: number;
+                                /** @description CO in mg/m³ (0–200). */
+                                co?: number;
+                            }[];
+                            /**
+                             * @description Monitoring stations of a map (1–60); no two on the same point.
+                             * @example [
+                             *       {
+                             *         "name": "Parque O'Higgins",
+                             *         "lat": -33.464,
+                             *         "lon": -70.661,
+                             *         "pm25": 61
+                             *       },
+                             *       {
+                             *         "name": "Las Condes",
+                             *         "lat": -33.377,
+                             *         "lon": -70.523,
+                             *         "pm25": 24
+                             *       }
+                             *     ]
+                             */
+                            stations?: {
+                                /** @description The station's id at its source. */
+                                id?: string;
+                                /** @description Name as shown (1–120 characters; long names shrink, wrap or are shortened). */
+                                name: string;
+                                /** @description Latitude in degrees (−90…90, WGS 84). */
+                                lat: number;
+                                /** @description Longitude in degrees (−180…180, WGS 84). */
+                                lon: number;
+                                /** @description PM2.5 in µg/m³ (0–2000). */
+                                pm25?: number;
+                                /** @description PM10 in µg/m³ (0–5000). */
+                                pm10?: number;
+                                /** @description NO₂ in µg/m³ (0–5000). */
+                                no2?: number;
+                                /** @description O₃ in µg/m³ (0–5000). */
+                                o3?: number;
+                                /** @description SO₂ in µg/m³ (0–5000). */
+                                so2?: number;
+                                /** @description CO in mg/m³ (0–200). */
+                                co?: number;
+                            }[];
+                            /**
+                             * @description Where the numbers came from. Every video prints it in a quiet source line (source, observed time in the place's time zone, "preliminary data" when so marked).
+                             * @example {
+                             *       "source": "airnow",
+                             *       "stationIds": [
+                             *         "060371103"
+                             *       ],
+                             *       "observedAt": "2026-11-22T14:00:00Z",
+                             *       "retrievedAt": "2026-11-22T14:20:00Z",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "attribution": "U.S. EPA AirNow",
+                             *       "preliminary": true
+                             *     }
+                             */
+                            provenance?: {
+                                /** @description Where the values come from: upload (a bulletin), manual, openaq, open-meteo, waqi or airnow. */
+                                source: "upload" | "manual" | "openaq" | "open-meteo" | "waqi" | "airnow";
+                                /** @description The stations' ids at the source. */
+                                stationIds?: string[];
+                                /** @description When the values were measured (ISO 8601 with offset). */
+                                observedAt?: string;
+                                /** @description When they were fetched or uploaded (ISO 8601 with offset). */
+                                retrievedAt?: string;
+                                /** @description IANA time zone of the place: the video prints the observed time in it (default UTC). */
+                                timeZone?: string;
+                                /** @description Attribution the source requires, printed in the source line. */
+                                attribution?: string;
+                                /** @description The data's licence (e.g. CC BY 4.0). */
+                                licence?: string;
+                                /** @description The source marks the values as preliminary (unvalidated real-time data, as AirNow does); the video says so. */
+                                preliminary?: boolean;
                             };
                             /**
                              * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).

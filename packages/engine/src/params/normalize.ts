@@ -11,6 +11,7 @@ import type { AqiStandardId } from '../aqi/types.js';
 import { EngineError, type FieldError } from '../errors.js';
 import type { Language } from '../language.js';
 import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
+import { normalizePlaces, normalizeProvenance, placeRuleErrors, PlacesSchema, ProvenanceSchema, StationsSchema } from './places.js';
 import { RenderParamsSchema, type Format, type Resolution } from './schema.js';
 import type { RenderParams, RenderSeries } from './types.js';
 
@@ -54,6 +55,34 @@ function describe(field: string, schema: TSchema | undefined, value: unknown, fa
   return fallback;
 }
 
+/** Fields whose errors are named down to the item: "stations[3].lat", "provenance.timeZone". */
+const NESTED_FIELDS = new Set(['places', 'stations', 'provenance']);
+
+/** "/stations/3/lat" → "stations[3].lat". */
+function nestedName(path: string): string {
+  return path
+    .split('/')
+    .slice(1)
+    .map((part, i) => (i > 0 && /^\d+$/.test(part) ? `[${part}]` : i > 0 ? `.${part}` : part))
+    .join('');
+}
+
+function describeNested(schema: TSchema, value: unknown, fallback: string): string {
+  if (schema.type === 'number' && typeof schema.minimum === 'number' && typeof schema.maximum === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a finite number';
+    return `must be between ${String(schema.minimum)} and ${String(schema.maximum)}`;
+  }
+  if (schema.type === 'string' && typeof schema.maxLength === 'number') {
+    if (typeof value !== 'string') return 'must be a string';
+    return `must be ${String(schema.minLength ?? 0)}–${String(schema.maxLength)} characters`;
+  }
+  if (schema.type === 'array') {
+    if (!Array.isArray(value)) return 'must be an array';
+    return `must have ${String(schema.minItems ?? 0)}–${String(schema.maxItems)} items (has ${value.length})`;
+  }
+  return fallback;
+}
+
 /**
  * Validates raw input (any JSON value) and returns complete render parameters:
  * `compositionId` → `template`, `temperature` → `temperatura`, defaults filled in
@@ -74,7 +103,7 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
     if (!errors.has(field)) errors.set(field, message);
   };
 
-  let schemaErrors: Iterable<{ path: string; message: string }>;
+  let schemaErrors: Iterable<{ path: string; message: string; schema: TSchema; value: unknown }>;
   try {
     schemaErrors = [...Value.Errors(RenderParamsSchema, raw)];
   } catch (err) {
@@ -85,6 +114,12 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
     const field = e.path.split('/')[1] ?? '';
     if (!field) {
       add('params', e.message);
+      continue;
+    }
+    if (NESTED_FIELDS.has(field)) {
+      const name = nestedName(e.path);
+      const extra = e.message.startsWith('Unexpected property') ? `unknown field` : describeNested(e.schema, e.value, e.message);
+      if (![...errors.keys()].some((k) => name.startsWith(k) && (name.length === k.length || '.['.includes(name.charAt(k.length))))) add(name, extra);
       continue;
     }
     const props = RenderParamsSchema.properties as Record<string, TSchema>;
@@ -111,6 +146,10 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
     const bad = times.findIndex((t, i) => Number.isNaN(t) || (i > 0 && t <= (times[i - 1] as number)));
     if (bad >= 0) add('series', `points[${bad}].at must be a real time after the point before it`);
     if (series.timeZone !== undefined && !isTimeZone(series.timeZone)) add('series', `timeZone "${series.timeZone}" is not an IANA time zone`);
+  }
+
+  if (![...errors.keys()].some((k) => NESTED_FIELDS.has(k.split(/[.[]/)[0] ?? ''))) {
+    for (const e of placeRuleErrors(raw)) add(e.field, e.message);
   }
 
   // Template existence and format support.
@@ -157,6 +196,9 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
   }
   // The template's own length is left implicit, so it keeps the render key it always had.
   if (def && typeof duration === 'number' && duration !== def.durationSec) out.durationSec = duration;
+  if (Value.Check(PlacesSchema, raw.places)) out.places = normalizePlaces(raw.places);
+  if (Value.Check(StationsSchema, raw.stations)) out.stations = normalizePlaces(raw.stations);
+  if (Value.Check(ProvenanceSchema, raw.provenance)) out.provenance = normalizeProvenance(raw.provenance);
   const temp = typeof t1 === 'number' ? t1 : typeof t2 === 'number' ? t2 : undefined;
   if (temp !== undefined) out.temperatura = temp;
   return out;

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, POLLUTANTS } from '@aqcast/vocabulary';
+import { PlacesSchema, ProvenanceSchema, StationsSchema } from './places.js';
 
 export { FORMATS, type Format } from '@aqcast/vocabulary';
 
@@ -106,6 +107,9 @@ export const RenderParamsSchema = Type.Object(
         },
       ),
     ),
+    places: Type.Optional(PlacesSchema),
+    stations: Type.Optional(StationsSchema),
+    provenance: Type.Optional(ProvenanceSchema),
     date: Type.Optional(
       Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Day the report is about (YYYY-MM-DD). Defaults to today (UTC).', examples: ['2026-11-22'] }),
     ),

@@ -1,6 +1,7 @@
 import type { AqiStandardId, PollutantId } from '../aqi/types.js';
 import type { Language } from '../language.js';
 import type { Format, Resolution } from './schema.js';
+import type { PlaceInput, Provenance, StationInput } from './places.js';
 
 /** Render parameters after `normalizeRenderParams`: aliases resolved, defaults filled. */
 export interface RenderParams {
@@ -23,6 +24,12 @@ export interface RenderParams {
   durationSec?: number;
   /** An hourly series (the trend template draws it). */
   series?: RenderSeries;
+  /** Places of a ranking or comparison (2–20), names whitespace-collapsed. */
+  places?: PlaceInput[];
+  /** Stations of a map, names whitespace-collapsed. */
+  stations?: StationInput[];
+  /** Where the numbers came from (the source line), times as ISO-8601 UTC. */
+  provenance?: Provenance;
 }
 
 export interface RenderSeries {

@@ -10,6 +10,7 @@ import { ADVICE, MESSAGES, RECOMMENDATIONS, type Messages } from '../i18n/messag
 import type { Language, Localized } from '../language.js';
 import type { RenderParams } from '../params/types.js';
 import { readableTextOn } from '../draw/color.js';
+import { sourceLine } from '../i18n/source-line.js';
 
 export interface CategoryView {
   label: string;
@@ -63,6 +64,8 @@ export interface ReportContent {
   humidity: MeasureView | null;
   /** The standard's scale, lowest first. */
   scale: CategoryView[];
+  /** Where the numbers came from (source, observed time, "preliminary data"); null without provenance. */
+  sourceLine: string | null;
 }
 
 /** Short names of the standards, as the videos show them. */
@@ -120,5 +123,6 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
     temperature: params.temperatura !== undefined ? { valueText: n(params.temperatura, 1), unit: '°C' } : null,
     humidity: params.humidity !== undefined ? { valueText: n(params.humidity, 0), unit: '%' } : null,
     scale: aqi.categories.map((c) => categoryView(c.labels[lang], c.color)),
+    sourceLine: sourceLine(lang, params.provenance),
   };
 }

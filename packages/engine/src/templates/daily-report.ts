@@ -201,7 +201,7 @@ export function createDailyReport(input: SceneInput): TemplateScene {
     accent,
     focusColor: accentText,
     posterScene: 'index',
-    staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, footer: [c.m.standard, c.standardName], format }),
+    staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, footer: [c.m.standard, c.standardName, c.sourceLine], format }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: c.category?.color ?? NEUTRAL, glowAt: format === 'portrait' ? [0.5, 0.4] : [0.3, 0.5] });
       drawStageFooter(g, stage, c);

@@ -221,7 +221,15 @@ export function drawTimeline(ctx: SKRSContext2D, width: number, height: number, 
 /** Footer credit: the standard's name and the brand, small and quiet. */
 export function drawFooter(ctx: SKRSContext2D, c: ReportContent, x: number, y: number, width: number, size = 18): void {
   const text = `${c.m.standard}: ${c.standardName}`;
-  drawText(ctx, ellipsize(ctx, text, width * 0.7, size, 500), x, y, { size, weight: 500, color: FAINT });
+  if (c.sourceLine) {
+    // The source line first (it may say "preliminary data"), the scale after it; both shrink before they are cut.
+    const both = `${c.sourceLine}  ·  ${text}`;
+    const room = width - measure(ctx, 'aqcast', size, 800) - size * 2;
+    const s = fitSize(ctx, both, room, size, size * 0.7, 500);
+    drawText(ctx, ellipsize(ctx, both, room, s, 500), x, y, { size: s, weight: 500, color: FAINT });
+  } else {
+    drawText(ctx, ellipsize(ctx, text, width * 0.7, size, 500), x, y, { size, weight: 500, color: FAINT });
+  }
   drawText(ctx, 'aqcast', x + width, y, { size, weight: 800, color: FAINT, align: 'right', tracking: 1 });
 }
 

@@ -216,7 +216,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
       if (t <= settled || t >= OUTRO) return 'full';
       return [{ x: 0, y: 0, w: W, h: bannerH }, ...ambient.rects(t)];
     },
-    staticKey: canonicalJson({ color, bar: { ...bar, scale: bar.scale.map((s) => [s.color, s.label]) }, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footerSize] }),
+    staticKey: canonicalJson({ color, bar: { ...bar, scale: bar.scale.map((s) => [s.color, s.label]) }, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footerSize] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: color, glowAt: [0.5, 0.35], glowStrength: 1.3 });
       drawScaleBarTrack(g, bar);

@@ -169,7 +169,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       if (t <= settled || t >= OUTRO) return 'full';
       return [ringRect, { x: 0, y: H - 8, w: W, h: 8 }, ...ambient.rects(t)];
     },
-    staticKey: canonicalJson({ color, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footer] }),
+    staticKey: canonicalJson({ color, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: color, glowAt: [0.5, cy / H], glowStrength: 1.5 });
       drawArcTrack(g, gauge);

@@ -4,10 +4,9 @@
  * cover with their own interface; landscape and square keep a margin.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { drawText, ellipsize } from '../draw/text.js';
 import type { Format } from '../params/schema.js';
 import type { ReportContent } from './content.js';
-import { FAINT } from './parts.js';
+import { drawFooter } from './parts.js';
 import type { Rect } from './types.js';
 
 export interface Stage {
@@ -40,12 +39,9 @@ export function stageFor(format: Format, W: number, H: number): Stage {
   return { format, W, H, ...m, body: { x: m.left, y: m.top, w: m.right - m.left, h: bodyBottom - m.top } };
 }
 
-/** Footer credit at the bottom of the stage: the standard's name and the brand. */
+/** Footer credit at the bottom of the stage: the source line when given, the standard's name and the brand. */
 export function drawStageFooter(g: SKRSContext2D, s: Stage, c: ReportContent): void {
-  const size = s.footerSize;
-  const w = s.right - s.left;
-  drawText(g, ellipsize(g, `${c.m.standard}: ${c.standardName}`, w * 0.7, size, 500), s.left, s.bottom, { size, weight: 500, color: FAINT });
-  drawText(g, 'aqcast', s.right, s.bottom, { size, weight: 800, color: FAINT, align: 'right', tracking: 1 });
+  drawFooter(g, c, s.left, s.bottom, s.right - s.left, s.footerSize);
 }
 
 /**

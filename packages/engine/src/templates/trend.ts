@@ -247,7 +247,7 @@ export function createTrend(input: SceneInput): TemplateScene {
       if (t <= settled || t >= OUTRO) return 'full';
       return [...ambient.rects(t), ...live.rects(t)];
     },
-    staticKey: canonicalJson({ accent, footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footer], W, H }),
+    staticKey: canonicalJson({ accent, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], W, H }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent, glowAt: [0.25, 0.2], glowStrength: 1.1 });
       drawFooter(g, c, M, footerY, inner, spec.footer);

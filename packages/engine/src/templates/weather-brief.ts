@@ -197,7 +197,7 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
       if (t <= settled || t >= OUTRO) return 'full';
       return [{ x: 0, y: H - 8, w: W, h: 8 }, ...ambient.rects(t)];
     },
-    staticKey: canonicalJson({ footer: [c.m.standard, c.standardName, M, footerY, inner, spec.footer] }),
+    staticKey: canonicalJson({ footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: '#2F7BFF', glowAt: [0.2, 0.25], glowStrength: 1.2 });
       drawFooter(g, c, M, footerY, inner, spec.footer);

@@ -15,7 +15,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { defaultScope, hasScope, SESSION_COOKIE, type Principal, type RateDecision } from '../core/auth.js';
+import { ANY_SCOPE, defaultScope, hasScope, SESSION_COOKIE, type Principal, type RateDecision } from '../core/auth.js';
 import { AppError, CORE_ERRORS, validationError, type ErrorDefinition } from '../core/errors.js';
 import { faultError } from '../core/faults.js';
 import { registerIdempotency } from '../core/http/idempotency.js';
@@ -63,8 +63,14 @@ const STATUS_ERRORS: Record<number, ErrorDefinition> = {
   431: CORE_ERRORS.headers_too_large,
 };
 
+/** The 415 detail: what was sent, and that JSON bodies need their Content-Type. */
+function mediaTypeHint(contentType: string | undefined): string {
+  const sent = contentType ? `Content-Type "${contentType.slice(0, 100)}" is not accepted here` : 'The body was sent without a Content-Type';
+  return `${sent}; send JSON with "Content-Type: application/json" (uploads: multipart/form-data)`;
+}
+
 /** Maps anything thrown in a request to an AppError; unknown errors become null (a logged 500). */
-export function toAppError(err: unknown): AppError | null {
+export function toAppError(err: unknown, contentType?: string): AppError | null {
   if (err instanceof AppError) return err;
   // The database, object storage or disk failing: 503/507 with Retry-After, never a 500.
   const fault = faultError(err);
@@ -72,6 +78,7 @@ export function toAppError(err: unknown): AppError | null {
   const fe = err as FastifyError;
   if (!fe || typeof fe !== 'object') return null;
   const byCode = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError(CORE_ERRORS.unsupported_media_type, mediaTypeHint(contentType));
   if (byCode) return new AppError(byCode, fe.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (bad percent-encoding?)' : fe.message);
   if (fe instanceof SyntaxError) return new AppError(CORE_ERRORS.invalid_json, `Request body is not valid JSON: ${fe.message}`);
   const byStatus = fe.statusCode ? STATUS_ERRORS[fe.statusCode] : undefined;
@@ -237,8 +244,8 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
       throw new AppError(CORE_ERRORS.unauthorized, presented ? 'The X-Api-Key header is not a valid API key (unknown, revoked or expired)' : 'Send the API key in the X-Api-Key header');
     }
     req.principal = principal;
-    const scope = req.routeOptions.config.scope ?? 'any';
-    if (scope !== 'any' && !hasScope(principal, scope)) {
+    const scope = req.routeOptions.config.scope ?? ANY_SCOPE;
+    if (!hasScope(principal, scope)) {
       throw new AppError(CORE_ERRORS.insufficient_scope, `This key lacks the scope "${scope}" that ${req.method} ${req.routeOptions.url} needs`, { requiredScope: scope });
     }
     const decision = await deps.auth.consume(principal);
@@ -253,7 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
   registerIdempotency(app, deps.idempotency);
 
   app.setErrorHandler(async (err, req, reply) => {
-    const appErr = toAppError(err);
+    const appErr = toAppError(err, req.headers['content-type']);
     const instance = req.url.split('?')[0];
     if (!appErr) {
       req.log.error({ err }, 'unhandled error');
@@ -289,8 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
         if (route.config?.public) return;
         const methods = ([] as string[]).concat(route.method);
         const scope = route.config?.scope ?? defaultScope(mod.name, methods.some((m) => m !== 'GET' && m !== 'HEAD'));
-        // 'any' (any signed-in caller) is not a scope a key can be granted.
-        if (scope !== 'any') deps.auth.declareScope(scope);
+        deps.auth.declareScope(scope);
         route.config = { ...route.config, scope };
       });
       await mod.routes!(instance as Http, service, deps);

@@ -19,8 +19,16 @@ export interface Principal {
   rateLimitPerMinute: number | null;
 }
 
+/** A principal as `GET /whoami` shows it. */
+export function callerView(principal: Principal): { keyId: string | null; name: string; scopes: string[]; rateLimitPerMinute: number | null } {
+  return { keyId: principal.keyId, name: principal.name, scopes: [...principal.scopes].sort(), rateLimitPerMinute: principal.rateLimitPerMinute };
+}
+
+/** The route scope any valid key or session passes (not a scope a key can be granted). */
+export const ANY_SCOPE = 'any';
+
 export function hasScope(principal: Principal, scope: string): boolean {
-  return principal.scopes.has(ADMIN_SCOPE) || principal.scopes.has(scope);
+  return scope === ANY_SCOPE || principal.scopes.has(ADMIN_SCOPE) || principal.scopes.has(scope);
 }
 
 /** The scope a module's route or field needs when it names none. */
@@ -85,7 +93,8 @@ export class Auth {
 
   /** Records a scope some route or field asks for, so keys can only be granted real ones. */
   declareScope(scope: string): void {
-    this.known.add(scope);
+    // ANY_SCOPE (any valid key) is not a scope a key can be granted.
+    if (scope !== ANY_SCOPE) this.known.add(scope);
   }
 
   scopes(): string[] {

@@ -32,3 +32,14 @@ export type CreateKeyBody = Static<typeof CreateKeyBodySchema>;
 export const CreatedKeySchema = Type.Object({ key: Type.Ref(ApiKeySchema), secret: Type.String({ description: 'The key to send in X-Api-Key; shown only in this response' }) });
 export const KeyListQuerySchema = Type.Object({ includeRevoked: Type.Optional(Type.Boolean({ default: false })) });
 export const ScopeListSchema = Type.Object({ scopes: Type.Array(Type.String()) });
+
+export const CallerSchema = Type.Object(
+  {
+    keyId: Nullable(Type.String({ 'x-graphql': 'ID' }), { description: 'The scoped key\'s id; null for the master key' }),
+    name: Type.String({ description: 'The key\'s name ("master key" for the master key)' }),
+    scopes: Type.Array(Type.String(), { description: '`admin` grants every scope' }),
+    rateLimitPerMinute: Nullable(Type.Integer()),
+  },
+  { $id: 'Caller', description: 'Who a key (or a dashboard session) is: its id, name, scopes and rate limit' },
+);
+export type CallerView = Static<typeof CallerSchema>;

@@ -1,13 +1,14 @@
 /** Scoped API keys over GraphQL (admin scope only). */
-import { ADMIN_SCOPE } from '../../core/auth.js';
+import { ADMIN_SCOPE, ANY_SCOPE, callerView } from '../../core/auth.js';
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
 import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
 import { check } from '../../core/validation.js';
-import { ApiKeySchema, CreateKeyBodySchema } from './contract.js';
+import { ApiKeySchema, CallerSchema, CreateKeyBodySchema } from './contract.js';
 
 export const keysGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
     ${objectTypeSdl('ApiKey', ApiKeySchema)}
+    ${objectTypeSdl('Caller', CallerSchema)}
 
     type CreatedApiKey {
       key: ApiKey!
@@ -18,6 +19,8 @@ export const keysGraphql: GraphQLPart = {
     extend type Query {
       "API keys (admin scope)."
       apiKeys(includeRevoked: Boolean = false): [ApiKey!]!
+      "Who the calling key is: its id, name, scopes and rate limit (any valid key)."
+      whoami: Caller!
     }
 
     extend type Mutation {
@@ -28,7 +31,10 @@ export const keysGraphql: GraphQLPart = {
     }
   `,
   resolvers: {
-    Query: { apiKeys: (async (_p, { includeRevoked }, { services }) => (await services.keys.list(includeRevoked ?? false)).keys) as Resolver<{ includeRevoked?: boolean | null }> },
+    Query: {
+      apiKeys: (async (_p, { includeRevoked }, { services }) => (await services.keys.list(includeRevoked ?? false)).keys) as Resolver<{ includeRevoked?: boolean | null }>,
+      whoami: ((_p, _args, { principal }) => callerView(principal)) satisfies Resolver,
+    },
     Mutation: {
       createApiKey: ((_p, args, { services }) => services.keys.create(check(CreateKeyBodySchema, withoutNulls(args)))) as Resolver<Record<string, unknown>>,
       revokeApiKey: (async (_p, { id }, { services }) => {
@@ -37,5 +43,5 @@ export const keysGraphql: GraphQLPart = {
       }) as Resolver<{ id: string }>,
     },
   } as GraphQLPart['resolvers'],
-  scopes: { 'Query.apiKeys': ADMIN_SCOPE, 'Mutation.createApiKey': ADMIN_SCOPE, 'Mutation.revokeApiKey': ADMIN_SCOPE },
+  scopes: { 'Query.whoami': ANY_SCOPE, 'Query.apiKeys': ADMIN_SCOPE, 'Mutation.createApiKey': ADMIN_SCOPE, 'Mutation.revokeApiKey': ADMIN_SCOPE },
 };

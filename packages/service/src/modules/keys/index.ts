@@ -4,7 +4,7 @@
  * authority the app asks about every presented key that is not the master key.
  */
 import { defineModule } from '../../core/module.js';
-import { ApiKeySchema } from './contract.js';
+import { ApiKeySchema, CallerSchema } from './contract.js';
 import { keysGraphql } from './graphql.js';
 import { keyRoutes } from './routes.js';
 import { KeyService } from './service.js';
@@ -22,9 +22,9 @@ const timers = new WeakMap<KeyService, NodeJS.Timeout>();
 
 export const keysModule = defineModule({
   name: 'keys',
-  description: 'Scoped API keys with expiry and rate limits (admin scope)',
+  description: 'Scoped API keys with expiry and rate limits (admin scope); GET /whoami for any key',
   migrations: { '202611221500_keys_api_keys': { up }, '202611221501_keys_rate_limit_windows': { up: upRateLimits } },
-  schemas: [ApiKeySchema],
+  schemas: [ApiKeySchema, CallerSchema],
   create: (deps) => {
     const service = new KeyService(deps.store, deps.auth);
     deps.auth.attach(service);

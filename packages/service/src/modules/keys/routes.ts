@@ -1,9 +1,10 @@
-/** Scoped API keys over REST (admin scope only). */
+/** Scoped API keys over REST (admin scope only), and `GET /whoami` for any valid key. */
 import { Type } from '@sinclair/typebox';
-import { ADMIN_SCOPE } from '../../core/auth.js';
+import { ADMIN_SCOPE, ANY_SCOPE, callerView } from '../../core/auth.js';
+import { AppError, CORE_ERRORS } from '../../core/errors.js';
 import { IdParamsSchema, problems } from '../../core/http/schemas.js';
 import type { Http } from '../../core/module.js';
-import { ApiKeySchema, CreatedKeySchema, CreateKeyBodySchema, KeyListQuerySchema, ScopeListSchema } from './contract.js';
+import { ApiKeySchema, CallerSchema, CreatedKeySchema, CreateKeyBodySchema, KeyListQuerySchema, ScopeListSchema } from './contract.js';
 import type { KeyService } from './service.js';
 
 export function keyRoutes(app: Http, keys: KeyService, scopes: () => string[]): void {
@@ -20,4 +21,12 @@ export function keyRoutes(app: Http, keys: KeyService, scopes: () => string[]): 
     await keys.revoke(req.params.id);
     return reply.code(204).send(null);
   });
+  app.get(
+    '/whoami',
+    { config: { scope: ANY_SCOPE }, schema: { operationId: 'whoami', tags, summary: 'Check a key: its id, name, scopes and rate limit (401 for a wrong key)', response: { 200: Type.Ref(CallerSchema), ...problems(401) } } },
+    (req) => {
+      if (!req.principal) throw new AppError(CORE_ERRORS.unauthorized, 'Send a valid key in X-Api-Key');
+      return callerView(req.principal);
+    },
+  );
 }
