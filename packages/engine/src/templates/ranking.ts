@@ -1,0 +1,301 @@
+/**
+ * Ranking — many places in one video: 2–20 places (the `places` param; without it,
+ * the render's own location) sorted by their index, worst first, each a bar in its
+ * category's official colour with its index, category and main pollutant. The list
+ * is walked page by page (landscape 6 rows a page, portrait 10, square 6, pages
+ * balanced), the worst and the best are tagged, and a closing scene calls them out
+ * side by side. A strip of the standard's scale at the bottom keeps the colours
+ * readable.
+ */
+import { Ambient } from '../draw/ambient.js';
+import { drawBackdrop } from '../draw/background.js';
+import { legibleOn, readableTextOn, rgba } from '../draw/color.js';
+import { easeInOutCubic, easeOutCubic, fade, progress } from '../draw/easing.js';
+import { panel, roundRectPath } from '../draw/shapes.js';
+import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
+import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
+import { PLACES_MESSAGES } from '../i18n/places.js';
+import { canonicalJson } from '../params/canonical-json.js';
+import type { Format } from '../params/schema.js';
+import { measureContext } from './measure.js';
+import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
+import { rankingViews, type PlaceView } from './places-view.js';
+import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
+
+const DURATION = 15;
+const OUTRO = DURATION - 0.7;
+const SUMMARY = 3.6;
+
+interface Spec {
+  margin: number;
+  headY: number;
+  overline: number;
+  title: number;
+  date: number;
+  perPage: number;
+  listTop: number;
+  rowGap: number;
+  strip: number;
+  footer: number;
+  footerFromBottom: number;
+}
+
+const SPECS: Record<Format, Spec> = {
+  landscape: { margin: 90, headY: 64, overline: 24, title: 64, date: 26, perPage: 6, listTop: 300, rowGap: 14, strip: 16, footer: 18, footerFromBottom: 36 },
+  portrait: { margin: 70, headY: 110, overline: 28, title: 84, date: 32, perPage: 10, listTop: 470, rowGap: 16, strip: 20, footer: 22, footerFromBottom: 60 },
+  square: { margin: 56, headY: 50, overline: 20, title: 54, date: 22, perPage: 6, listTop: 252, rowGap: 10, strip: 14, footer: 16, footerFromBottom: 36 },
+};
+
+/** Pages of at most `per` rows, balanced (7 places at 6 a page: 4 + 3, not 6 + 1). */
+export function pageSizes(n: number, per: number): number[] {
+  const pages = Math.max(1, Math.ceil(n / per));
+  const base = Math.floor(n / pages);
+  const extra = n % pages;
+  return Array.from({ length: pages }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+export function createRanking(input: SceneInput): TemplateScene {
+  const { params, content: c, width: W, height: H, pixelScale: px, format } = input;
+  const spec = SPECS[format];
+  const lang = params.language;
+  const pm = PLACES_MESSAGES[lang];
+  const ctx = measureContext();
+  const M = spec.margin;
+  const inner = W - 2 * M;
+  const views = rankingViews(params);
+  const n = views.length;
+  const rated = views.filter((v) => v.position !== null);
+  const worst = rated.length >= 2 ? rated[0] ?? null : null;
+  const best = rated.length >= 2 ? rated[rated.length - 1] ?? null : null;
+  const accent = views[0]?.color ?? NEUTRAL;
+
+  // ---- header -----------------------------------------------------------------
+  const overline = `${pm.ranking} · ${c.standardName}`.toUpperCase();
+  const overSize = fitSize(ctx, overline, inner, spec.overline, spec.overline * 0.7, 700, 3);
+  const title = layoutBlock(ctx, c.location, { maxWidth: inner, maxLines: 2, size: spec.title, minSize: spec.title * 0.5, weight: 800, leading: 1.06 });
+  const subline = [c.date, c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join('  ·  ');
+  const dateSize = fitSize(ctx, subline, inner, spec.date, spec.date * 0.7, 500);
+  const headerH = overSize * 1.8 + title.height + dateSize * 1.7;
+  const headerSprite = makeSprite(inner, headerH, px, (g) => {
+    drawText(g, overline, 0, overSize, { size: overSize, weight: 700, color: legibleOn(accent), tracking: 3 });
+    drawBlock(g, title, 0, overSize * 1.8, { color: INK, weight: 800 });
+    drawText(g, subline, 0, overSize * 1.8 + title.height + dateSize * 1.35, { size: dateSize, weight: 500, color: MUTED });
+  }, 8);
+
+  // ---- the list's geometry ----------------------------------------------------------
+  const footerY = H - spec.footerFromBottom;
+  const stripH = spec.strip;
+  const stripLabel = spec.footer;
+  const stripY = footerY - spec.footer * 2.2 - stripLabel * 1.6 - stripH;
+  const listTop = Math.max(spec.listTop, spec.headY + headerH + 24);
+  const listBottom = stripY - 40;
+  const pages = pageSizes(n, spec.perPage);
+  const perPage = Math.max(...pages);
+  const rowH = Math.min(format === 'portrait' ? 128 : 120, (listBottom - listTop - (perPage - 1) * spec.rowGap) / perPage);
+  const rowY = (slot: number) => listTop + slot * (rowH + spec.rowGap);
+  const k = rowH / 110;
+
+  // One sprite per row: rank badge, name, index and category, main pollutant, the bar's track.
+  const badgeD = Math.min(rowH * 0.62, 64 * k + 8);
+  const textX = badgeD + 22 * k;
+  const barX = textX;
+  const barW = inner - textX;
+  const barY = rowH * 0.5;
+  const barH = Math.max(8, rowH * 0.16);
+  const tagOf = (v: PlaceView) => (v === worst ? pm.worst : v === best ? pm.best : null);
+  const rowSprites: Sprite[] = views.map((v, i) =>
+    makeSprite(inner, rowH, px, (g) => {
+      const color = v.color ?? NEUTRAL;
+      g.beginPath();
+      g.arc(badgeD / 2, rowH / 2, badgeD / 2, 0, Math.PI * 2);
+      g.fillStyle = color;
+      g.fill();
+      const rank = String(i + 1);
+      drawText(g, rank, badgeD / 2, rowH / 2 + badgeD * 0.16, { size: fitSize(g, rank, badgeD * 0.8, badgeD * 0.44, 10, 800), weight: 800, color: readableTextOn(color), align: 'center' });
+      // The right side: index (big) and category; the name takes what is left.
+      const idxSize = rowH * 0.34;
+      const right = v.indexText ?? '';
+      const catSize = rowH * 0.19;
+      const cat = v.label ?? (v.mainText ? c.m.notRated : c.m.noPollutantData);
+      const catW = Math.min(measure(g, cat, catSize, 600), inner * 0.3);
+      const rightW = Math.max(measure(g, right, idxSize, 800), 0);
+      const tag = tagOf(v);
+      const tagSize = rowH * 0.16;
+      const tagW = tag ? measure(g, tag.toUpperCase(), tagSize, 800, 1.5) + tagSize * 1.6 : 0;
+      const nameMax = barW - rightW - catW - tagW - 60 * k;
+      const nameSize = fitSize(g, v.name, nameMax, rowH * 0.28, rowH * 0.2, 700);
+      const name = ellipsize(g, v.name, nameMax, nameSize, 700);
+      drawText(g, name, textX, rowH * 0.36, { size: nameSize, weight: 700, color: INK });
+      if (tag) {
+        const tx = textX + measure(g, name, nameSize, 700) + 16 * k;
+        const th = tagSize * 1.7;
+        roundRectPath(g, tx, rowH * 0.36 - th * 0.78, tagW, th, th / 2);
+        g.fillStyle = v === worst ? color : rgba('#FFFFFF', 0.16);
+        g.fill();
+        drawText(g, tag.toUpperCase(), tx + tagW / 2, rowH * 0.36 - th * 0.78 + th / 2 + tagSize * 0.36, { size: tagSize, weight: 800, color: v === worst ? readableTextOn(color) : INK, align: 'center', tracking: 1.5 });
+      }
+      if (right) drawText(g, right, inner, rowH * 0.38, { size: idxSize, weight: 800, color: INK, align: 'right' });
+      drawText(g, ellipsize(g, cat, catW + 1, catSize, 600), inner - rightW - (right ? 16 * k : 0), rowH * 0.36, { size: catSize, weight: 600, color: v.color ? legibleOn(v.color) : MUTED, align: 'right' });
+      roundRectPath(g, barX, barY, barW, barH, barH / 2);
+      g.fillStyle = 'rgba(255,255,255,0.08)';
+      g.fill();
+      const detail = v.mainText ?? c.m.noPollutantDataHint;
+      drawText(g, ellipsize(g, detail, barW, rowH * 0.17, 500), textX, barY + barH + rowH * 0.24, { size: rowH * 0.17, weight: 500, color: FAINT });
+    }, 6),
+  );
+
+  // ---- the standard's scale strip ------------------------------------------------------
+  const scale = c.scale;
+  const segW = inner / Math.max(1, scale.length);
+  const stripSprite = makeSprite(inner, stripH + stripLabel * 1.6, px, (g) => {
+    scale.forEach((s, i) => {
+      g.fillStyle = s.color;
+      g.fillRect(i * segW + 1, 0, segW - 2, stripH);
+      const label = ellipsize(g, s.label, segW - 8, stripLabel, 600);
+      drawText(g, label, i * segW + segW / 2, stripH + stripLabel * 1.3, { size: stripLabel, weight: 600, color: MUTED, align: 'center' });
+    });
+  });
+  const stripX = (v: PlaceView) => M + (v.level ?? 0) * segW + segW / 2;
+
+  // ---- timeline: pages, then the closing call-out --------------------------------------
+  const listEnd = worst ? OUTRO - SUMMARY : OUTRO;
+  const listStart = 0.6;
+  const pageDur = (listEnd - listStart) / pages.length;
+  const pageStart = (p: number) => listStart + p * pageDur;
+  const lastPage = pages.length - 1;
+  const exitAt = (p: number) => (p === lastPage && !worst ? Infinity : pageStart(p) + pageDur - 0.45);
+  const enterEnd = (p: number, rows: number) => pageStart(p) + 0.3 + rows * 0.08 + 0.9;
+  const pageOf: { page: number; slot: number }[] = [];
+  pages.forEach((size, p) => {
+    for (let s = 0; s < size; s++) pageOf.push({ page: p, slot: s });
+  });
+
+  // The closing scene: worst and best side by side (stacked in portrait and square).
+  const sumStart = listEnd;
+  const sumTop = listTop;
+  const sumGap = 30;
+  const stacked = format !== 'landscape';
+  const cardW = stacked ? inner : (inner - sumGap) / 2;
+  const cardH = stacked ? Math.min(360, (listBottom - sumTop - sumGap) / 2) : Math.min(440, listBottom - sumTop);
+  const cardAt = (i: number) => (stacked ? { x: M, y: sumTop + i * (cardH + sumGap) } : { x: M + i * (cardW + sumGap), y: sumTop });
+  const callouts = worst && best ? [
+    { v: worst, label: pm.worst },
+    { v: best, label: pm.best },
+  ] : [];
+  const cardK = Math.min(cardH / 360, cardW / 700);
+  const cardSprites = callouts.map(({ v, label }) =>
+    makeSprite(cardW, cardH, px, (g) => {
+      const color = v.color ?? NEUTRAL;
+      panel(g, 0, 0, cardW, cardH, 26 * cardK);
+      g.save();
+      roundRectPath(g, 0, 0, cardW, cardH, 26 * cardK);
+      g.clip();
+      g.fillStyle = color;
+      g.fillRect(0, 0, 12 * cardK, cardH);
+      g.fillStyle = rgba(color, 0.14);
+      g.fillRect(0, 0, cardW, cardH);
+      g.restore();
+      const pad = 44 * cardK;
+      drawText(g, label.toUpperCase(), pad, pad + 22 * cardK, { size: 26 * cardK, weight: 800, color: legibleOn(color), tracking: 3 });
+      const nb = layoutBlock(g, v.name, { maxWidth: cardW - 2 * pad, maxLines: 2, size: 64 * cardK, minSize: 34 * cardK, weight: 800, leading: 1.05 });
+      drawBlock(g, nb, pad, pad + 50 * cardK, { color: INK, weight: 800 });
+      const y0 = pad + 50 * cardK + nb.height + 30 * cardK;
+      const big = v.indexText ?? '';
+      const bigSize = 84 * cardK;
+      if (big) drawText(g, big, pad, y0 + bigSize * 0.8, { size: bigSize, weight: 800, color: INK });
+      const catX = pad + (big ? measure(g, big, bigSize, 800) + 24 * cardK : 0);
+      const cat = v.label ?? c.m.notRated;
+      const catSize = fitSize(g, cat, cardW - catX - pad, 32 * cardK, 18 * cardK, 700);
+      drawText(g, ellipsize(g, cat, cardW - catX - pad, catSize, 700), catX, y0 + bigSize * 0.55, { size: catSize, weight: 700, color: legibleOn(color) });
+      if (v.mainText) drawText(g, ellipsize(g, v.mainText, cardW - catX - pad, 24 * cardK, 500), catX, y0 + bigSize * 0.55 + 36 * cardK, { size: 24 * cardK, weight: 500, color: MUTED });
+    }, 24),
+  );
+
+  // ---- ambient motion in the holds -------------------------------------------------------
+  const dt = 1 / input.fps;
+  const holds: { from: number; to: number; amb: Ambient }[] = [];
+  pages.forEach((size, p) => {
+    const from = enterEnd(p, size);
+    const to = Math.min(exitAt(p), OUTRO);
+    const amb = new Ambient(from, to, dt);
+    const first = pageOf.findIndex((q) => q.page === p);
+    const onPage = views.slice(first, first + size);
+    amb.sheen({ targets: onPage.map((_, s) => ({ x: M + barX, y: rowY(s) + barY - 4, w: barW, h: barH + 8, radius: barH / 2 })), period: 2.2, stagger: 0.12, duration: 1.1, strength: 0.35 });
+    const head = onPage[0];
+    if (head) amb.ping({ cx: M + badgeD / 2, cy: rowY(0) + rowH / 2, from: badgeD / 2, to: badgeD / 2 + 18, period: 1.6, duration: 1.3, color: head.color ?? NEUTRAL, alpha: 0.8, lineWidth: 3 });
+    if (head) amb.ping({ cx: stripX(head), cy: stripY + stripH / 2, from: 6, to: 26, period: 1.6, offset: 0.8, duration: 1.3, color: '#FFFFFF', alpha: 0.7, lineWidth: 2.5 });
+    holds.push({ from, to, amb });
+  });
+  if (callouts.length) {
+    const amb = new Ambient(sumStart + 1.2, OUTRO, dt);
+    amb.sheen({ targets: callouts.map((_, i) => ({ ...cardAt(i), w: cardW, h: cardH, radius: 26 * cardK })), period: 2.4, stagger: 0.5, duration: 1.4, strength: 0.08 });
+    if (worst) amb.ping({ cx: stripX(worst), cy: stripY + stripH / 2, from: 6, to: 26, period: 1.6, duration: 1.3, color: '#FFFFFF', alpha: 0.7, lineWidth: 2.5 });
+    holds.push({ from: sumStart + 1.2, to: OUTRO, amb });
+  }
+  const posterTime = holds[0] ? Math.min(holds[0].to - 0.1, holds[0].from + 1) : 5;
+
+  const rowAlpha = (i: number, t: number) => {
+    const q = pageOf[i];
+    if (!q) return { a: 0, dx: 0, grow: 0 };
+    const start = pageStart(q.page) + 0.3 + q.slot * 0.08;
+    const ein = easeOutCubic(progress(t, start, 0.5));
+    const out = easeInOutCubic(progress(t, exitAt(q.page), 0.4));
+    const grow = easeInOutCubic(progress(t, start + 0.2, 0.8));
+    return { a: ein * (1 - out) * (1 - progress(t, OUTRO, 0.6)), dx: 80 * (1 - ein) - 80 * out, grow };
+  };
+
+  return {
+    posterTime,
+    outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
+    changes(t): 'full' | Rect[] {
+      for (const h of holds) if (t > h.from + dt && t < h.to) return h.amb.rects(t);
+      return 'full';
+    },
+    staticKey: canonicalJson({ t: 'ranking', accent, W, H, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer] }),
+    drawStatic(g) {
+      drawBackdrop(g, { width: W, height: H, accent, glowAt: [0.2, 0.15], glowStrength: 0.9 });
+      drawFooter(g, c, M, footerY, inner, spec.footer);
+    },
+    drawFrame(g, t) {
+      const he = easeOutCubic(progress(t, 0.1, 0.8));
+      drawSprite(g, headerSprite, M, spec.headY, { alpha: fade(t, 0.1, 0.5, OUTRO, 0.6), dx: -60 * (1 - he) });
+      drawSprite(g, stripSprite, M, stripY, { alpha: fade(t, 0.4, 0.6, OUTRO, 0.6) });
+      views.forEach((v, i) => {
+        const q = pageOf[i];
+        const sprite = rowSprites[i];
+        if (!q || !sprite) return;
+        const { a, dx, grow } = rowAlpha(i, t);
+        if (a <= 0.001) return;
+        const y = rowY(q.slot);
+        drawSprite(g, sprite, M, y, { alpha: a, dx });
+        const fill = (v.position ?? 0) * grow;
+        if (fill > 0) {
+          g.save();
+          g.globalAlpha = a;
+          const w = Math.max(barH, barW * fill);
+          roundRectPath(g, M + barX + dx, y + barY, w, barH, barH / 2);
+          g.fillStyle = v.color ?? NEUTRAL;
+          g.fill();
+          g.restore();
+        }
+      });
+      cardSprites.forEach((s, i) => {
+        const at = cardAt(i);
+        const e = easeOutCubic(progress(t, sumStart + 0.1 + i * 0.25, 0.7));
+        drawSprite(g, s, at.x, at.y, { alpha: e * (1 - progress(t, OUTRO, 0.6)), dy: 40 * (1 - e) });
+      });
+      for (const h of holds) h.amb.draw(g, t);
+    },
+  };
+}
+
+export const ranking: TemplateDefinition = {
+  id: 'ranking',
+  name: 'Ranking',
+  description: 'Many places (the places param, 2–20) sorted by their index, worst first: bars in the category colours, the worst and the best tagged and called out at the end; the list is walked page by page (portrait shows 10 a page). 15 s.',
+  formats: ['landscape', 'portrait', 'square'],
+  params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
+  version: '1.0.0',
+  durationSec: DURATION,
+  create: createRanking,
+};

@@ -1,0 +1,55 @@
+// The ranking template: worst first by the standard's own index, pages balanced per
+// format, the worst and best called out, every name drawn whole or shortened.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { describeFrame, normalizeRenderParams } from '../src/index.ts';
+import { pageSizes } from '../src/templates/ranking.ts';
+import { rankingViews } from '../src/templates/places-view.ts';
+
+const PLACES = [
+  { name: 'Santiago', pm25: 87.4 },
+  { name: 'Temuco', pm25: 140, no2: 20 },
+  { name: 'Valparaíso', pm25: 21 },
+  { name: 'Antofagasta', pm10: 60 },
+  { name: 'Coyhaique', pm25: 210 },
+];
+
+describe('ranking', () => {
+  it('sorts worst first by the computed index, whatever the input order', () => {
+    const p = normalizeRenderParams({ location: 'Chile', template: 'ranking', places: PLACES, date: '2026-11-22' });
+    assert.deepEqual(rankingViews(p).map((v) => v.name), ['Coyhaique', 'Temuco', 'Santiago', 'Valparaíso', 'Antofagasta']);
+    const eu = normalizeRenderParams({ ...p, aqiStandard: 'eu-eaqi' });
+    const views = rankingViews(eu);
+    assert.equal(views[0]?.name, 'Coyhaique');
+    assert.equal(views[0]?.indexText, null, 'the EAQI has bands, no number');
+    assert.ok(views.every((v, i) => i === 0 || (views[i - 1]?.level ?? -1) >= (v.level ?? -1)));
+  });
+
+  it('balances its pages', () => {
+    assert.deepEqual(pageSizes(20, 6), [5, 5, 5, 5]);
+    assert.deepEqual(pageSizes(7, 6), [4, 3]);
+    assert.deepEqual(pageSizes(20, 10), [10, 10]);
+    assert.deepEqual(pageSizes(1, 6), [1]);
+  });
+
+  it('draws every place, the worst and the best called out, in each format and language', () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ name: `Estación ${i + 1}`, pm25: 5 + i * 11 }));
+    for (const format of ['landscape', 'portrait', 'square'] as const) {
+      for (const [language, worst, best] of [['es', 'PEOR', 'MEJOR'], ['en', 'WORST', 'BEST'], ['pt', 'PIOR', 'MELHOR']] as const) {
+        const d = describeFrame(normalizeRenderParams({ location: 'Región', template: 'ranking', places: many, format, language, resolution: '360p', date: '2026-11-22' }));
+        const joined = d.texts.join('\n');
+        for (const pl of many) assert.ok(d.texts.includes(pl.name), `${format} ${language}: ${pl.name} missing`);
+        assert.ok(joined.includes(worst) && joined.includes(best), `${format} ${language}: call-outs missing`);
+        assert.ok(!/undefined|NaN|null/.test(joined));
+      }
+    }
+  });
+
+  it('shortens a 120-character name with an ellipsis rather than letting it run over', () => {
+    const long = 'Ciudad Autónoma de Buenos Aires — Estación de Monitoreo La Boca, Parque Patricios, Barracas y Nueva Pompeya (Zona Sur)';
+    for (const format of ['landscape', 'portrait', 'square'] as const) {
+      const d = describeFrame(normalizeRenderParams({ location: 'X', template: 'ranking', places: [{ name: long, pm25: 40 }, { name: 'Y', pm25: 3 }], format, resolution: '360p', date: '2026-11-22' }));
+      assert.ok(d.texts.some((s) => s.endsWith('…') && long.startsWith(s.slice(0, -1))), `${format}: ${JSON.stringify(d.texts)}`);
+    }
+  });
+});
