@@ -56,7 +56,7 @@ describe(`client.ai with no provider (${STORE})`, () => {
     const r = await client.ai.render({ ...VALUES, resolution: '360p' }, { idempotencyKey: 'ts-ai-1' });
     const again = await client.ai.render({ ...VALUES, resolution: '360p' }, { idempotencyKey: 'ts-ai-1' });
     assert.equal(again.jobId, r.jobId);
-    assert.equal(r.narration.status, 'not_configured');
+    assert.deepEqual([r.narration.status, r.narration.provider], ['mixed', 'offline']);
     const vtt = new TextDecoder().decode(await client.files.download(r.captionsUrl));
     assert.match(vtt, /^WEBVTT\n/);
   });
@@ -73,7 +73,7 @@ describe(`client.ai with no provider (${STORE})`, () => {
         'print(json.dumps({"index": a["primary"]["index"], "format": s["suggestions"][0]["format"], "source": g["source"], "headline": g["headline"], "narration": r["narration"]["status"], "vtt": vtt[:6]}))',
       ].join('\n'),
     );
-    assert.deepEqual(out, { index: 173, format: 'landscape', source: 'offline', headline: out.headline, narration: 'not_configured', vtt: 'WEBVTT' });
+    assert.deepEqual(out, { index: 173, format: 'landscape', source: 'offline', headline: out.headline, narration: 'mixed', vtt: 'WEBVTT' });
     assert.match(String(out.headline), /Santiago/);
   });
 });

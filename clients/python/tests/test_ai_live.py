@@ -36,7 +36,7 @@ class LiveAiTest(unittest.TestCase):
     def test_render_waits_and_serves_captions(self):
         res = self.client.ai.render(dict(VALUES, language="en", resolution="360p"), wait=True, poll_ms=200, timeout_ms=240000)
         self.assertEqual(res["finished"]["status"], "completed", res["finished"].get("error"))
-        self.assertEqual(res["narration"]["status"], "not_configured")
+        self.assertEqual((res["narration"]["status"], res["narration"]["provider"]), ("mixed", "offline"))
         vtt = self.client.files.download(res["captionsUrl"]).decode("utf-8")
         self.assertTrue(vtt.startswith("WEBVTT"))
 

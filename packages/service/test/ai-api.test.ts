@@ -50,7 +50,8 @@ describe(`AI helpers with no provider (${STORE})`, () => {
   let svc: RunningService;
   let base: string;
   before(async () => {
-    env = await createTestEnv({ WORKER_CONCURRENCY: '1' });
+    // No narrator at all (the offline one is tested in narration.test.ts).
+    env = await createTestEnv({ WORKER_CONCURRENCY: '1', OFFLINE_NARRATOR: 'off' });
     svc = await startTestService(env);
     base = svc.baseUrl;
   });
@@ -265,9 +266,10 @@ describe(`AI helpers with a language model and a speech server (${STORE})`, () =
     assert.equal(r.body.renderParams.template, 'pollution-alert');
     assert.equal(r.body.text.source, 'model');
     assert.equal(r.body.narration.status, 'mixed');
-    assert.equal(r.body.narration.voice, 'voz-pt');
+    assert.equal(r.body.narration.voice, 'voz-pt', JSON.stringify(r.body.narration));
     const calls = speech.requests.slice(sentBefore);
-    assert.deepEqual(calls.map((c) => c.body.input), r.body.text.narration.segments, 'one speech request per sentence, spoken form');
+    assert.deepEqual(calls.map((c) => c.body.input), r.body.text.narration.voiced, 'one speech request per sentence, as voiced (numbers in words)');
+    assert.deepEqual([r.body.narration.provider, r.body.narration.fallback], ['external', false]);
     assert.ok(calls.every((c) => c.body.voice === 'voz-pt' && c.body.model === 'fake-tts' && c.body.response_format === 'mp3' && c.authorization === 'Bearer sk-test-chat'));
     const narrationSec = r.body.narration.durationSec as number;
     const template = 12;
@@ -294,22 +296,21 @@ describe(`AI helpers with a language model and a speech server (${STORE})`, () =
     for (const c of cues) assert.ok(c.end <= (p.video?.duration ?? 0));
   });
 
-  test('when the speech server fails, the video is made without narration and the answer says why', async () => {
+  test('when the speech server fails, the offline narrator speaks and the answer says why', async () => {
     speech.mode = 'error';
     const r = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'en', template: 'social-clip', format: 'square', resolution: '360p', useModel: false });
     assert.equal(r.status, 202);
-    assert.equal(r.body.narration.status, 'failed');
-    assert.match(r.body.narration.detail, /HTTP 500/);
-    assert.equal(r.body.videoDurationSec, 10);
+    assert.deepEqual([r.body.narration.status, r.body.narration.provider, r.body.narration.fallback, r.body.narration.voice], ['mixed', 'offline', true, 'en-us']);
+    assert.match(r.body.narration.detail, /HTTP 500.*offline narrator/);
     const off = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'en', template: 'social-clip', format: 'square', resolution: '360p', narration: false, burnCaptions: false });
     assert.equal(off.body.narration.status, 'off');
     assert.equal(off.body.burnCaptions, false);
     speech.mode = 'ok';
     const job = await waitForJob(base, r.body.jobId, 240_000);
     assert.equal(job.status, 'completed');
-    const file = join(env.dataDir, 'ai-unnarrated.mp4');
+    const file = join(env.dataDir, 'ai-fallback.mp4');
     await download(job.videoUrl, file);
-    assert.equal(probe(file).audio, null);
+    assert.equal(probe(file).audio?.codec, 'aac');
     await waitForJob(base, off.body.jobId, 240_000);
   });
 });

@@ -24,7 +24,7 @@ export interface FakeChat extends FakeProvider {
 }
 
 export interface FakeSpeech extends FakeProvider {
-  mode: 'ok' | 'error';
+  mode: 'ok' | 'error' | 'garbage';
   /** Seconds of audio per character of input. */
   secondsPerChar: number;
 }
@@ -105,12 +105,14 @@ export function toneAudio(sec: number, format: 'wav' | 'mp3'): Buffer {
 
 /** An audio-speech server answering `secondsPerChar` × input length of audio, in the format asked for. */
 export async function startFakeSpeech(): Promise<FakeSpeech> {
-  const fake = { mode: 'ok' as 'ok' | 'error', secondsPerChar: 0.07, requests: [] as FakeProvider['requests'], url: '', close: async () => {} };
+  const fake = { mode: 'ok' as 'ok' | 'error' | 'garbage', secondsPerChar: 0.07, requests: [] as FakeProvider['requests'], url: '', close: async () => {} };
   const server = createServer(async (req, res) => {
     const body = await readJson(req);
     fake.requests.push({ path: req.url ?? '', body, authorization: req.headers.authorization });
     if (req.url !== '/v1/audio/speech') return res.writeHead(404).end();
     if (fake.mode === 'error') return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"voice model crashed"}}');
+    // Says it is audio, and is not: what a misconfigured proxy or a broken model answers.
+    if (fake.mode === 'garbage') return res.writeHead(200, { 'content-type': 'audio/wav' }).end(Buffer.alloc(4096, 0x5a));
     const format = body.response_format === 'mp3' ? 'mp3' : 'wav';
     const sec = Math.min(12, Math.max(0.4, String(body.input ?? '').length * fake.secondsPerChar));
     res.writeHead(200, { 'content-type': format === 'mp3' ? 'audio/mpeg' : 'audio/wav' }).end(toneAudio(sec, format));

@@ -1888,6 +1888,8 @@ export interface components {
                 text: string;
                 /** @description Sentences, in order; each is spoken as one piece */
                 segments: string[];
+                /** @description The same sentences as the voice says them: numbers in words, symbols and acronyms spelled out */
+                voiced: string[];
                 words: number;
                 /** @description Estimated speaking time */
                 estimatedSec: number;
@@ -1937,10 +1939,17 @@ export interface components {
             videoDurationSec: number;
             narration: {
                 /**
-                 * @description mixed: an AAC track is in the MP4; failed: the speech provider failed and the video has none
+                 * @description mixed: an AAC track is in the MP4; not_configured: no narrator (OFFLINE_NARRATOR=off and no speech server); failed: no narrator could speak and the video has none
                  * @enum {string}
                  */
                 status: "mixed" | "off" | "not_configured" | "failed";
+                /**
+                 * @description offline: the built-in eSpeak NG narrator; external: the configured speech server
+                 * @enum {string|null}
+                 */
+                provider: "offline" | "external" | null;
+                /** @description The speech server failed and the offline narrator spoke instead (detail says why) */
+                fallback: boolean;
                 voice: string | null;
                 durationSec: number | null;
                 detail: string | null;
@@ -6235,8 +6244,10 @@ export interface operations {
                     resolution?: "1080p" | "720p" | "360p";
                     /** @description Draw the captions into the video (default true); the WebVTT file is served either way */
                     burnCaptions?: boolean;
-                    /** @description Mix a spoken narration into the MP4 when a speech provider is configured (default true) */
+                    /** @description Mix a spoken narration into the MP4 (default true): the speech server when one is configured, else the offline narrator */
                     narration?: boolean;
+                    /** @description The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default */
+                    voice?: string;
                     /** @description Queue priority (-1000…1000, default 0) */
                     priority?: number;
                 };

@@ -34,8 +34,8 @@ export class Ai extends Resource {
   }
 
   /**
-   * Analyze + suggest + generate + a render job with captions (and narration when the
-   * service has a speech provider). With `wait: true`, also polls until the job ends
+   * Analyze + suggest + generate + a render job with captions and a narration (the
+   * offline narrator, or the speech server when one is configured). With `wait: true`, also polls until the job ends
    * and returns it as `finished`.
    */
   async render(input: AiRenderInput, opts: CreateOptions = {}): Promise<AiRenderOutcome> {

@@ -35,7 +35,7 @@ class Ai(Resource):
         on_progress: Optional[ProgressCallback] = None,
         idempotency_key: Optional[str] = None,
     ) -> Dict[str, Any]:
-        """Analyze + suggest + generate + a render job with captions (and narration when the service has a speech provider).
+        """Analyze + suggest + generate + a render job with captions and a narration (the offline narrator, or the speech server when one is configured).
 
         With ``wait=True``, also polls until the job ends and returns it under ``"finished"``.
         """

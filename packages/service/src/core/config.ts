@@ -94,8 +94,10 @@ export interface Config {
   dashboardSessionHours: number;
   /** An OpenAI-compatible chat-completions provider that may rewrite the AI module's offline text; null: offline only. */
   ai: LanguageModelConfig | null;
-  /** An OpenAI-compatible `/audio/speech` provider for narration; null: no narration track. */
+  /** An OpenAI-compatible `/audio/speech` provider for narration, tried before the offline narrator; null: offline only. */
   speech: SpeechConfig | null;
+  /** The offline narrator (eSpeak NG in WebAssembly) that speaks when no speech server is configured or it fails; `off`: none. */
+  offlineNarrator: 'espeak-ng' | 'off';
   /** Base URLs of the air-quality sources workflows fetch from (tests point them at local servers). */
   sources: { openaqBaseUrl: string; openMeteoAqBaseUrl: string; waqiBaseUrl: string; airnowBaseUrl: string };
   /** Per-attempt limit of a source request, and retries after the first attempt. */
@@ -422,6 +424,7 @@ const SPEECH_VOICE_ES = wordSetting('SPEECH_VOICE_ES', null, { group: 'ai', show
 const SPEECH_VOICE_EN = wordSetting('SPEECH_VOICE_EN', null, { group: 'ai', shown: '`SPEECH_VOICE`', doc: 'the English voice' });
 const SPEECH_VOICE_PT = wordSetting('SPEECH_VOICE_PT', null, { group: 'ai', shown: '`SPEECH_VOICE`', doc: 'the Portuguese voice' });
 const SPEECH_TIMEOUT_MS = intSetting('SPEECH_TIMEOUT_MS', 30_000, 100, 600_000, { group: 'ai', doc: 'per request (one per narration segment)' });
+const OFFLINE_NARRATOR = oneOfSetting('OFFLINE_NARRATOR', ['espeak-ng', 'off'] as const, 'espeak-ng', { group: 'ai', doc: 'the narrator used without a speech server, or when it fails: eSpeak NG in WebAssembly, in process, no network; `off` makes videos silent unless `SPEECH_BASE_URL` answers' });
 const SPEECH_FORMAT = oneOfSetting('SPEECH_FORMAT', ['wav', 'mp3', 'flac', 'opus', 'aac'] as const, 'wav', { group: 'ai', doc: '`response_format` asked for; whatever comes back is decoded with ffmpeg' });
 
 const OPEN_METEO_AQ_BASE_URL = urlSetting('OPEN_METEO_AQ_BASE_URL', 'https://air-quality-api.open-meteo.com', { group: 'workflows', doc: 'Open-Meteo Air Quality API' });
@@ -465,7 +468,8 @@ function storage(env: Env): LocalStorageConfig | S3StorageConfig {
 }
 
 /** The optional language-model and speech providers (docs: "AI helpers", "Voice"). */
-function providers(env: Env): Pick<Config, 'ai' | 'speech'> {
+function providers(env: Env): Pick<Config, 'ai' | 'speech' | 'offlineNarrator'> {
+  const offlineNarrator = OFFLINE_NARRATOR.read(env);
   const aiUrl = AI_BASE_URL.read(env);
   const aiModel = AI_MODEL.read(env);
   if (aiUrl && !aiModel) throw new ConfigError('AI_MODEL', 'is required when AI_BASE_URL is set (e.g. llama3.1:8b, gpt-4o-mini)');
@@ -475,10 +479,11 @@ function providers(env: Env): Pick<Config, 'ai' | 'speech'> {
       ? { baseUrl: aiUrl, model: aiModel, apiKey: AI_API_KEY.read(env), timeoutMs: AI_TIMEOUT_MS.read(env), maxTokens: AI_MAX_TOKENS.read(env), temperature: AI_TEMPERATURE.read(env) }
       : null;
   const speechUrl = SPEECH_BASE_URL.read(env);
-  if (!speechUrl) return { ai, speech: null };
+  if (!speechUrl) return { ai, speech: null, offlineNarrator };
   const voice = SPEECH_VOICE.read(env);
   return {
     ai,
+    offlineNarrator,
     speech: {
       baseUrl: speechUrl,
       model: SPEECH_MODEL.read(env),

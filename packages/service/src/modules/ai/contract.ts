@@ -90,7 +90,8 @@ export const AiRenderBodySchema = Type.Object(
     ...TextOptions,
     resolution: p.resolution,
     burnCaptions: Type.Optional(Type.Boolean({ description: 'Draw the captions into the video (default true); the WebVTT file is served either way' })),
-    narration: Type.Optional(Type.Boolean({ description: 'Mix a spoken narration into the MP4 when a speech provider is configured (default true)' })),
+    narration: Type.Optional(Type.Boolean({ description: 'Mix a spoken narration into the MP4 (default true): the speech server when one is configured, else the offline narrator' })),
+    voice: Type.Optional(Type.String({ maxLength: 40, description: "The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default" })),
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'Queue priority (-1000…1000, default 0)' })),
   },
   { additionalProperties: false, examples: [{ location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, language: 'es', channel: 'social' }] },
@@ -241,6 +242,7 @@ export const GeneratedSchema = Type.Object(
     narration: Type.Object({
       text: Type.String(),
       segments: Type.Array(Type.String(), { description: 'Sentences, in order; each is spoken as one piece' }),
+      voiced: Type.Array(Type.String(), { description: 'The same sentences as the voice says them: numbers in words, symbols and acronyms spelled out' }),
       words: Type.Integer(),
       estimatedSec: Type.Number({ description: 'Estimated speaking time' }),
       targetSec: Type.Number({ description: 'Time the template leaves for speech' }),
@@ -255,7 +257,9 @@ export const GeneratedSchema = Type.Object(
 export type GeneratedView = Static<typeof GeneratedSchema>;
 
 export const NarrationResultSchema = Type.Object({
-  status: StringEnum(['mixed', 'off', 'not_configured', 'failed'] as const, { description: 'mixed: an AAC track is in the MP4; failed: the speech provider failed and the video has none' }),
+  status: StringEnum(['mixed', 'off', 'not_configured', 'failed'] as const, { description: 'mixed: an AAC track is in the MP4; not_configured: no narrator (OFFLINE_NARRATOR=off and no speech server); failed: no narrator could speak and the video has none' }),
+  provider: Nullable(StringEnum(['offline', 'external'] as const, { description: 'offline: the built-in eSpeak NG narrator; external: the configured speech server' })),
+  fallback: Type.Boolean({ description: 'The speech server failed and the offline narrator spoke instead (detail says why)' }),
   voice: Nullable(Type.String()),
   durationSec: Nullable(Type.Number()),
   detail: Nullable(Type.String()),

@@ -1,8 +1,8 @@
 /**
  * The ai module: analysis, template choice, narration and captions from the
  * values, by a deterministic domain engine that needs no model; an OpenAI-compatible
- * language model may rewrite the text (checked against the facts) and a speech
- * server may narrate it, when the operator configures them. Its render jobs carry
+ * language model may rewrite the text (checked against the facts); the offline
+ * narrator (eSpeak NG) speaks it, or a speech server when the operator configures one. Its render jobs carry
  * captions and narration through the queue's extension point.
  */
 import { defineModule } from '../../core/module.js';
@@ -10,6 +10,7 @@ import { AI_SCHEMAS } from './contract.js';
 import { aiGraphql } from './graphql.js';
 import * as m202611221530 from './migrations.js';
 import { ChatModel } from './providers/chat.js';
+import { OfflineSpeech } from './providers/offline-speech.js';
 import { SpeechModel } from './providers/speech.js';
 import { aiRoutes } from './routes.js';
 import { AiService } from './service.js';
@@ -35,12 +36,14 @@ export const aiModule = defineModule({
       store: deps.store, storage: deps.storage, logger: deps.logger, queue: deps.services.queue, contexts: deps.services.contexts, publicBaseUrl: deps.publicBaseUrl,
       chat: config.ai ? new ChatModel(config.ai, config.outboundAllowedNetworks) : null,
       speech: config.speech ? new SpeechModel(config.speech, config.outboundAllowedNetworks) : null,
+      offline: config.offlineNarrator === 'espeak-ng' ? new OfflineSpeech() : null,
       ffmpegPath: config.ffmpegPath,
     });
     // Workers (in this process or any other) ask it for the captions and narration of its jobs.
     deps.services.queue.extend(service);
     return service;
   },
+  stop: (service) => service.close(),
   routes: aiRoutes,
   graphql: aiGraphql,
 });

@@ -21,7 +21,7 @@ import type { ContextService } from '../contexts/index.js';
 import type { JobExtension, JobRenderExtras, QueueService } from '../queue/index.js';
 import type { AiRenderBody, AiRenderResult, AnalysisView, AnalyzeBody, Channel, CueView, GeneratedView, GenerateBody, ModelUse, SuggestBody, SuggestionsView, SuggestionView } from './contract.js';
 import { analyze, type SeriesPoint } from './domain/analysis.js';
-import { cuesFor, estimatedTimes, SENTENCE_GAP_SEC, type TimedSentence } from './domain/captions.js';
+import { cuesFor, estimatedTimes, scriptPieces, SENTENCE_GAP_SEC, spokenCues, voicedSentence, type ScriptPiece, type SpokenSentence } from './domain/captions.js';
 import { reportFacts, type ReportFacts } from './domain/facts.js';
 import { checkModelText } from './domain/guardrails.js';
 import { pollutant } from './domain/grammar.js';
@@ -32,6 +32,7 @@ import { estimateSeconds, NARRATION_LEAD_SEC, NARRATION_TAIL_SEC, writeOffline, 
 import { toWebVtt } from './domain/webvtt.js';
 import { buildNarration, type NarrationTrack } from './narration-audio.js';
 import type { ChatModel } from './providers/chat.js';
+import { OFFLINE_VOICES, type OfflineSpeech, type SpokenClip } from './providers/offline-speech.js';
 import { SpeechError, type SpeechModel } from './providers/speech.js';
 import { AiRenderStore } from './store.js';
 
@@ -44,7 +45,19 @@ export interface AiServiceOptions {
   publicBaseUrl: () => string;
   chat: ChatModel | null;
   speech: SpeechModel | null;
+  /** The offline narrator, used when no speech server is configured or it fails. */
+  offline: OfflineSpeech | null;
   ffmpegPath: string | null;
+}
+
+/** A narration track with the timing of each sentence's words, and who spoke it. */
+interface Narrated {
+  track: NarrationTrack;
+  sentences: SpokenSentence[];
+  provider: 'offline' | 'external';
+  voice: string;
+  /** Why the speech server was not used, when it failed and the offline narrator spoke instead. */
+  fallback: string | null;
 }
 
 /** Fields every AI request may carry (see contract.ts). */
@@ -187,6 +200,7 @@ export class AiService implements JobExtension {
       narration: {
         text: spoken,
         segments: c.sentences.map((s) => s.spoken),
+        voiced: c.sentences.map((s) => voicedSentence(scriptPieces(c.input.language, s.spoken)).text),
         words: spoken.split(/\s+/).filter(Boolean).length,
         estimatedSec: Math.round(estimateSeconds(c.input.language, spoken) * 10) / 10,
         targetSec: c.offline.targetSec,
@@ -273,28 +287,33 @@ export class AiService implements JobExtension {
   async render(body: AiRenderBody, inTransaction: TransactionRunner = (work) => transaction(this.o.store, work)): Promise<AiRenderResult> {
     const c = await this.compose(body);
     const lang = c.input.language;
+    if (body.voice !== undefined && !OFFLINE_VOICES[lang].includes(body.voice)) {
+      throw validationError([{ field: 'voice', message: `is not a ${lang} voice of the offline narrator; use one of ${OFFLINE_VOICES[lang].join(', ')}` }]);
+    }
     const token = newToken();
     const stored: string[] = [];
     let trackFile: string | null = null;
     const work = join(this.o.storage.workDir, `ai-${token}`);
     try {
-      let narration: AiRenderResult['narration'] = { status: body.narration === false ? 'off' : 'not_configured', voice: null, durationSec: null, detail: null };
-      let track: NarrationTrack | null = null;
-      if (body.narration !== false && this.o.speech) {
+      let narration: AiRenderResult['narration'] = { status: body.narration === false ? 'off' : 'not_configured', voice: null, durationSec: null, detail: null, provider: null, fallback: false };
+      let spoken: Narrated | null = null;
+      const script = c.sentences.map((s) => scriptPieces(lang, s.spoken));
+      if (body.narration !== false && (this.o.speech || this.o.offline)) {
         try {
-          track = await this.speak(c, this.o.speech);
-          trackFile = track.file;
-          narration = { status: 'mixed', voice: this.o.speech.voiceFor(lang), durationSec: Math.round(track.durationSec * 1000) / 1000, detail: null };
+          spoken = await this.narrate(script, lang, body.voice);
+          trackFile = spoken.track.file;
+          narration = {
+            status: 'mixed', voice: spoken.voice, durationSec: Math.round(spoken.track.durationSec * 1000) / 1000, provider: spoken.provider, fallback: spoken.fallback !== null,
+            detail: spoken.fallback ? `${spoken.fallback}; spoken by the offline narrator instead` : null,
+          };
         } catch (err) {
           const detail = err instanceof SpeechError ? err.detail : err instanceof Error ? err.message : String(err);
           this.o.logger.warn({ detail }, 'narration failed; rendering without it');
-          narration = { status: 'failed', voice: this.o.speech.voiceFor(lang), durationSec: null, detail };
+          narration = { status: 'failed', voice: this.o.speech?.voiceFor(lang) ?? null, durationSec: null, detail, provider: null, fallback: false };
         }
       }
-      const sentences: TimedSentence[] = track
-        ? track.sentences.map((t, i) => ({ text: c.sentences[i]?.written ?? '', start: t.start, end: t.end }))
-        : estimatedTimes(lang, c.sentences, c.durationSec);
-      const cues = cuesFor(sentences);
+      const track = spoken?.track ?? null;
+      const cues = spoken ? spokenCues(spoken.sentences) : cuesFor(estimatedTimes(lang, c.sentences, c.durationSec));
       const minDurationSec = track ? Math.round((track.durationSec + NARRATION_TAIL_SEC) * 1000) / 1000 : null;
       const videoDurationSec = Math.max(c.durationSec, Math.ceil((minDurationSec ?? 0) * 30 - 1e-6) / 30);
       const burn = body.burnCaptions !== false;
@@ -335,11 +354,39 @@ export class AiService implements JobExtension {
     }
   }
 
-  /** Each sentence spoken by the speech server, as one track with its timing. */
-  private async speak(c: Composed, speech: SpeechModel): Promise<NarrationTrack> {
-    const clips: Buffer[] = [];
-    for (const s of c.sentences) clips.push(await speech.speak(s.spoken, c.input.language));
-    return buildNarration(clips, { ffmpegPath: findFfmpeg(this.o.ffmpegPath ?? undefined), workDir: this.o.storage.workDir, leadSec: NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
+  /**
+   * Each sentence spoken, as one track with its timing: by the speech server when
+   * one is configured, else (or when it fails) by the offline narrator, which also
+   * says when each word starts.
+   */
+  private async narrate(script: readonly ScriptPiece[][], language: Language, voice: string | undefined): Promise<Narrated> {
+    const texts = script.map((pieces) => voicedSentence(pieces).text);
+    const build = (clips: Buffer[]) => buildNarration(clips, { ffmpegPath: findFfmpeg(this.o.ffmpegPath ?? undefined), workDir: this.o.storage.workDir, leadSec: NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
+    let fallback: string | null = null;
+    if (this.o.speech) {
+      try {
+        const clips: Buffer[] = [];
+        for (const t of texts) clips.push(await this.o.speech.speak(t, language));
+        const track = await build(clips);
+        return { track, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end })), provider: 'external', voice: this.o.speech.voiceFor(language), fallback: null };
+      } catch (err) {
+        // A server that answers garbage fails to decode; one that is down fails to answer. Either way the offline narrator speaks.
+        if (!this.o.offline) throw err;
+        fallback = err instanceof SpeechError ? err.detail : err instanceof Error ? err.message : String(err);
+        this.o.logger.warn({ detail: fallback }, 'speech server failed; the offline narrator speaks instead');
+      }
+    }
+    if (!this.o.offline) throw new SpeechError('no narrator is configured');
+    const chosen = this.o.offline.voiceFor(language, voice) ?? OFFLINE_VOICES[language][0] ?? 'en-us';
+    const spoken: SpokenClip[] = [];
+    for (const t of texts) spoken.push(await this.o.offline.speak(t, chosen));
+    const track = await build(spoken.map((s) => s.audio));
+    return { track, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end, words: spoken[i]?.words ?? [] })), provider: 'offline', voice: chosen, fallback };
+  }
+
+  /** Ends the offline narrator's worker. */
+  async close(): Promise<void> {
+    await this.o.offline?.close();
   }
 
   // ── the queue's extension point ──────────────────────────────────────────
