@@ -20,8 +20,29 @@ export { renderKey, canonicalJson } from './params/render-key.js';
 export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templates/registry.js';
 
 export { renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
-export { describeFrame, renderFramePng, sceneTimeline, type FrameDescription } from './render/scene.js';
 export type { SceneTiming, SceneKind } from './templates/storyboard.js';
+export { describeFrame, renderFramePng, renderPosterJpeg, sceneTimeline, type FrameDescription } from './render/scene.js';
+export {
+  resolveTheme,
+  checkThemeInput,
+  listFamilies,
+  contrast,
+  ensureContrast,
+  DEFAULT_THEME,
+  THEME_FAMILIES,
+  MAX_CREDIT_CHARS,
+  WCAG_TEXT,
+  WCAG_LARGE,
+  type Theme,
+  type ThemeInput,
+  type ThemeAdjustment,
+  type ThemeColorsInput,
+  type ThemeFamily,
+  type ThemeLogoInput,
+  type ThemeCardInput,
+  type ResolvedTheme,
+  type FamilyInfo,
+} from './theme/index.js';
 export { frameGeometry } from './render/geometry.js';
 export { configureStaticLayerCache, staticLayerCacheStats, type StaticLayerCacheStats } from './render/static-cache.js';
 export { findFfmpeg, findFfprobe, findX264Driver } from './ffmpeg/locate.js';

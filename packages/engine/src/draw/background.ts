@@ -1,5 +1,6 @@
 /** Full-frame backdrops, drawn once per video into the static layer. */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { activeTheme } from '../theme/active.js';
 import { rgba } from './color.js';
 
 export interface BackdropSpec {
@@ -16,7 +17,8 @@ export interface BackdropSpec {
 
 export function drawBackdrop(ctx: SKRSContext2D, s: BackdropSpec): void {
   const { width: w, height: h } = s;
-  const [c0, c1, c2] = s.base ?? ['#060A18', '#0D1533', '#081026'];
+  const theme = activeTheme().colors;
+  const [c0, c1, c2] = s.base ?? theme.backgroundStops;
   const g = ctx.createLinearGradient(0, 0, w, h);
   g.addColorStop(0, c0);
   g.addColorStop(0.55, c1);
@@ -41,7 +43,7 @@ export function drawBackdrop(ctx: SKRSContext2D, s: BackdropSpec): void {
   ctx.fillRect(0, 0, w, h);
 
   // A faint dot grid gives the flat gradient some texture without moving.
-  ctx.fillStyle = 'rgba(255,255,255,0.035)';
+  ctx.fillStyle = theme.texture;
   const step = 36;
   for (let y = step / 2; y < h; y += step) {
     for (let x = step / 2; x < w; x += step) ctx.fillRect(x - 1, y - 1, 2, 2);
@@ -49,7 +51,7 @@ export function drawBackdrop(ctx: SKRSContext2D, s: BackdropSpec): void {
 
   const vignette = ctx.createRadialGradient(w / 2, h / 2, Math.min(w, h) * 0.35, w / 2, h / 2, big * 0.75);
   vignette.addColorStop(0, 'rgba(0,0,0,0)');
-  vignette.addColorStop(1, 'rgba(0,0,0,0.45)');
+  vignette.addColorStop(1, `rgba(0,0,0,${theme.vignette})`);
   ctx.fillStyle = vignette;
   ctx.fillRect(0, 0, w, h);
 }

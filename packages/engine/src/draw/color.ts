@@ -1,4 +1,5 @@
 /** Colour arithmetic for contrast and tinting. */
+import { activeTheme } from '../theme/active.js';
 
 export function hexToRgb(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
@@ -41,13 +42,15 @@ export function mix(a: string, b: string, t: number): string {
 }
 
 /**
- * `color` lightened towards white until it reaches `min` contrast on the dark
- * backdrop, so category colours like maroon stay readable as text.
+ * `color` moved towards white (on a dark background; near-black on a light one)
+ * until it reaches `min` contrast on the backdrop (the active theme's unless
+ * given), so category colours like maroon stay readable as text.
  */
-export function legibleOn(color: string, background = '#0D1533', min = 4.5): string {
+export function legibleOn(color: string, background = activeTheme().colors.background, min = 4.5): string {
+  const end = luminance(background) > 0.18 ? '#0B1020' : '#FFFFFF';
   for (let t = 0; t <= 1; t += 0.05) {
-    const c = mix(color, '#FFFFFF', t);
+    const c = mix(color, end, t);
     if (contrast(c, background) >= min) return c;
   }
-  return '#FFFFFF';
+  return end;
 }

@@ -4,6 +4,7 @@
  * part (the lit segments and the marker at `position`, drawn per frame).
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { activeTheme } from '../theme/active.js';
 import { rgba } from './color.js';
 import { roundRectPath, setShadow } from './shapes.js';
 import { drawBlock, layoutBlock } from './text.js';
@@ -171,6 +172,8 @@ export function drawScaleBarTrack(ctx: SKRSContext2D, bar: ScaleBar, dim = 0.28)
   const n = bar.scale.length;
   const gap = 6;
   const segW = (bar.w - gap * (n - 1)) / n;
+  const theme = activeTheme();
+  const labelColor = theme.isDefault ? 'rgba(255,255,255,0.72)' : theme.colors.muted;
   bar.scale.forEach((s, i) => {
     const x = bar.x + i * (segW + gap);
     roundRectPath(ctx, x, bar.y, segW, bar.h, bar.h / 2);
@@ -179,7 +182,7 @@ export function drawScaleBarTrack(ctx: SKRSContext2D, bar: ScaleBar, dim = 0.28)
     if (bar.labelSize > 0) {
       const block = layoutBlock(ctx, s.label, { maxWidth: segW - 6, maxLines: 2, size: bar.labelSize, minSize: bar.labelSize * 0.7, weight: 600, leading: 1.2 });
       for (const [k, line] of block.lines.entries()) {
-        drawBlock(ctx, { ...block, lines: [line] }, x + segW / 2, bar.y + bar.h + 12 + k * block.lineHeight, { color: 'rgba(255,255,255,0.72)', weight: 600, align: 'center' });
+        drawBlock(ctx, { ...block, lines: [line] }, x + segW / 2, bar.y + bar.h + 12 + k * block.lineHeight, { color: labelColor, weight: 600, align: 'center' });
       }
     }
   });

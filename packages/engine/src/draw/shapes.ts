@@ -1,5 +1,6 @@
 /** Paths and small vector icons, all in design units. */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { activeTheme } from '../theme/active.js';
 
 export function roundRectPath(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
   const rr = Math.max(0, Math.min(r, w / 2, h / 2));
@@ -20,6 +21,9 @@ export function fillRoundRect(ctx: SKRSContext2D, x: number, y: number, w: numbe
 
 /** A glassy panel: translucent fill, a hairline border and a soft drop shadow. */
 export function panel(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number, opts: { fill?: string; border?: string; shadow?: boolean } = {}): void {
+  const theme = activeTheme();
+  // A theme's surface is opaque: its text colours were checked against it as drawn.
+  if (!theme.isDefault) opts = { ...opts, fill: theme.colors.panelFill, border: theme.colors.panelBorder };
   ctx.save();
   if (opts.shadow !== false) {
     setShadow(ctx, 'rgba(0,0,0,0.35)', 30, 10);

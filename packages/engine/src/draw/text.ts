@@ -4,6 +4,7 @@
  * every string a frame drew without OCR.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { activeTheme, themedTextColor } from '../theme/active.js';
 
 export type Weight = 400 | 500 | 600 | 700 | 800;
 
@@ -18,6 +19,7 @@ export interface TextStyle {
   alpha?: number;
 }
 
+/** The default family; a theme draws in its own (`activeTheme().fontFamily`). */
 export const FONT_FAMILY = 'Inter';
 
 let recorder: string[] | null = null;
@@ -36,7 +38,7 @@ export function recordText(draw: () => void): string[] {
 }
 
 function applyFont(ctx: SKRSContext2D, size: number, weight: Weight, tracking: number): void {
-  ctx.font = `${weight} ${size}px ${FONT_FAMILY}`;
+  ctx.font = `${weight} ${size}px ${activeTheme().fontFamily}`;
   ctx.letterSpacing = `${tracking}px`;
 }
 
@@ -53,7 +55,7 @@ export function drawText(ctx: SKRSContext2D, text: string, x: number, y: number,
   recorder?.push(text);
   const tracking = style.tracking ?? 0;
   applyFont(ctx, style.size, style.weight ?? 400, tracking);
-  ctx.fillStyle = style.color;
+  ctx.fillStyle = themedTextColor(style.color);
   ctx.textBaseline = style.baseline ?? 'alphabetic';
   const align = style.align ?? 'left';
   // letterSpacing would shift centred/right text by one spacing; align by hand instead.
@@ -171,9 +173,10 @@ export function layoutBlock(ctx: SKRSContext2D, text: string, spec: BlockSpec): 
 
 /** Draws a laid-out block; `y` is the top of the first line. */
 export function drawBlock(ctx: SKRSContext2D, block: TextBlock, x: number, y: number, style: Omit<TextStyle, 'size' | 'baseline'>): void {
+  const cap = capHeight(ctx, style.weight ?? 400);
   block.lines.forEach((line, i) => {
-    // Centre each line box on its baseline area: Inter's cap height is ~0.73 em.
-    const baseline = y + i * block.lineHeight + (block.lineHeight + block.size * 0.7) / 2;
+    // Centre each line's capitals in its line box.
+    const baseline = y + i * block.lineHeight + (block.lineHeight + block.size * cap) / 2;
     drawText(ctx, line, x, baseline, { ...style, size: block.size, baseline: 'alphabetic' });
   });
 }
@@ -210,7 +213,7 @@ export function drawTabular(ctx: SKRSContext2D, text: string, right: number, y: 
   const prevAlpha = ctx.globalAlpha;
   if (style.alpha !== undefined) ctx.globalAlpha = prevAlpha * style.alpha;
   applyFont(ctx, style.size, weight, 0);
-  ctx.fillStyle = style.color;
+  ctx.fillStyle = themedTextColor(style.color);
   ctx.textBaseline = style.baseline ?? 'alphabetic';
   ctx.textAlign = 'left';
   for (let i = chars.length - 1; i >= 0; i--) {
@@ -226,4 +229,23 @@ export function drawTabular(ctx: SKRSContext2D, text: string, right: number, y: 
     }
   }
   ctx.globalAlpha = prevAlpha;
+const capHeights = new Map<string, number>();
+
+/**
+ * Cap height of the active family as a fraction of the size, measured once per
+ * family and weight; the default look keeps the 0.7 its layouts were tuned with
+ * (Inter measures ~0.73).
+ */
+export function capHeight(ctx: SKRSContext2D, weight: Weight = 400): number {
+  const theme = activeTheme();
+  if (theme.isDefault) return 0.7;
+  const key = `${theme.fontFamily}|${weight}`;
+  let cap = capHeights.get(key);
+  if (cap === undefined) {
+    applyFont(ctx, 100, weight, 0);
+    const m = ctx.measureText('H').actualBoundingBoxAscent / 100;
+    cap = m > 0.3 && m < 1 ? m : 0.7;
+    capHeights.set(key, cap);
+  }
+  return cap;
 }

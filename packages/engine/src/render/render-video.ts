@@ -13,6 +13,7 @@ import { FrameEncoder } from '../ffmpeg/encoder.js';
 import { findFfmpeg, findX264Driver } from '../ffmpeg/locate.js';
 import { X264Encoder } from '../ffmpeg/x264-encoder.js';
 import { normalizeRenderParams } from '../params/normalize.js';
+import { resolveTheme, type ThemeInput } from '../theme/index.js';
 import { FrameSource, type FrameStats, type PixelPath } from './frame-source.js';
 import { frameGeometry } from './geometry.js';
 import { prepareScene } from './scene.js';
@@ -67,6 +68,11 @@ export interface RenderOptions {
    * moment for the extra time (e.g. to fit a narration), then plays its outro.
    */
   minDurationSec?: number;
+  /**
+   * The look (a brand's colours, typeface, logo, credit); the built-in look if
+   * omitted. Too-faint colours are adjusted as `resolveTheme` reports.
+   */
+  theme?: ThemeInput;
 }
 
 export interface RenderResult {
@@ -109,7 +115,8 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
   await mkdir(dirname(outFile), { recursive: true });
   await mkdir(dirname(posterFile), { recursive: true });
 
-  const ps = prepareScene(p);
+  const { theme } = await resolveTheme(opts.theme);
+  const ps = prepareScene(p, { theme });
   if (opts.minDurationSec !== undefined && !(Number.isFinite(opts.minDurationSec) && opts.minDurationSec >= 0 && opts.minDurationSec <= MAX_DURATION_SEC)) {
     throw new EngineError('invalid_params', `minDurationSec must be between 0 and ${MAX_DURATION_SEC} seconds`, { fields: [{ field: 'minDurationSec', message: `must be between 0 and ${MAX_DURATION_SEC}` }] });
   }

@@ -11,6 +11,7 @@ import { buildContent, type ReportContent } from '../templates/content.js';
 import { getTemplate } from '../templates/registry.js';
 import type { SceneTiming } from '../templates/storyboard.js';
 import type { TemplateDefinition, TemplateScene } from '../templates/types.js';
+import { DEFAULT_THEME, resolveTheme, withTheme, type Theme, type ThemeInput } from '../theme/index.js';
 import { ensureFonts } from './fonts.js';
 import { FPS, frameGeometry } from './geometry.js';
 import { staticLayers } from './static-cache.js';
@@ -26,19 +27,27 @@ export interface PreparedScene {
   fps: number;
   frames: number;
   durationSec: number;
+  /** The look everything is drawn in. */
+  theme: Readonly<Theme>;
   /** The static layer at output resolution (drawn, or taken from the cache, on first use). */
   readonly staticLayer: Canvas;
 }
 
-/** Lays out `params` for drawing; `shareStatic: false` draws a static layer of its own instead of using the process-wide cache. */
-export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean } = {}): PreparedScene {
+/**
+ * Lays out `params` for drawing in `theme` (a resolved theme; the default look if
+ * omitted); `shareStatic: false` draws a static layer of its own instead of using
+ * the process-wide cache.
+ */
+export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean; theme?: Readonly<Theme> } = {}): PreparedScene {
   ensureFonts();
+  const theme = opts.theme ?? DEFAULT_THEME;
   const template = getTemplate(params.template);
   const geo = frameGeometry(params.format, params.resolution);
   const aqi = computeAqi(params.aqiStandard, params, { date: params.date });
   const content = buildContent(params, aqi);
   const durationSec = params.durationSec ?? template.durationSec;
-  const scene = template.create({
+  // Layout measures text (and may rasterise sprites): in the theme's typeface.
+  const scene = withTheme(theme, () => template.create({
     params,
     aqi,
     content,
@@ -48,16 +57,17 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     pixelScale: geo.scale,
     fps: FPS,
     durationSec,
-  });
+  }));
   const drawStaticLayer = () => {
     const layer = createCanvas(geo.width, geo.height);
     const sctx = layer.getContext('2d');
     sctx.scale(geo.scale, geo.scale);
-    scene.drawStatic(sctx);
+    withTheme(theme, () => scene.drawStatic(sctx));
     return layer;
   };
+  const themeKey = theme.isDefault ? '' : `|theme:${theme.key}`;
   const obtainStaticLayer = () =>
-    scene.staticKey === undefined || opts.shareStatic === false ? drawStaticLayer() : staticLayers.get(`${template.id}@${template.version}|${geo.width}x${geo.height}|${scene.staticKey}`, drawStaticLayer);
+    scene.staticKey === undefined || opts.shareStatic === false ? drawStaticLayer() : staticLayers.get(`${template.id}@${template.version}|${geo.width}x${geo.height}|${scene.staticKey}${themeKey}`, drawStaticLayer);
   // Drawn on first use: a thread that only converts and encodes (drawing in a worker) never needs it.
   let staticLayer: Canvas | null = null;
   return {
@@ -71,6 +81,7 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     fps: FPS,
     frames: Math.round(durationSec * FPS),
     durationSec,
+    theme,
     get staticLayer() {
       return (staticLayer ??= obtainStaticLayer());
     },
@@ -95,7 +106,7 @@ export function drawFrame(ps: PreparedScene, ctx: SKRSContext2D, i: number): voi
   ctx.globalAlpha = 1;
   ctx.drawImage(ps.staticLayer, 0, 0);
   ctx.setTransform(ps.scale, 0, 0, ps.scale, 0, 0);
-  ps.scene.drawFrame(ctx, (f0 !== null && i > f0 ? f0 : i) / ps.fps);
+  withTheme(ps.theme, () => ps.scene.drawFrame(ctx, (f0 !== null && i > f0 ? f0 : i) / ps.fps));
   if (f0 !== null && i > f0) {
     // The outro: the frame at its start faded over the static layer as a whole.
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -126,11 +137,11 @@ export interface FrameDescription {
  * poster moment unless `timeSec` is given). Tests use it to check each language
  * draws its own words, without OCR.
  */
-export function describeFrame(params: RenderParams, opts: { timeSec?: number } = {}): FrameDescription {
+export function describeFrame(params: RenderParams, opts: { timeSec?: number; theme?: Readonly<Theme> } = {}): FrameDescription {
   let ps: PreparedScene | undefined;
   const staticTexts = recordText(() => {
     // Its own static layer: a shared one would not record its texts again.
-    ps = prepareScene(params, { shareStatic: false });
+    ps = prepareScene(params, { shareStatic: false, ...(opts.theme ? { theme: opts.theme } : {}) });
   });
   const prepared = ps as PreparedScene;
   const timeSec = opts.timeSec ?? prepared.scene.posterTime;
@@ -159,10 +170,22 @@ export function sceneTimeline(params: RenderParams): SceneTiming[] {
   return ps.scene.timeline ?? [{ id: ps.template.id, kind: 'report', start: 0, end: ps.durationSec, shows: ps.template.name }];
 }
 
-/** One frame as a PNG (previews, thumbnails, visual checks), without ffmpeg. */
-export async function renderFramePng(params: RenderParams, timeSec: number): Promise<Buffer> {
-  const ps = prepareScene(params);
-  const canvas = createCanvas(ps.width, ps.height);
-  drawFrame(ps, canvas.getContext('2d'), Math.min(ps.frames - 1, Math.round(timeSec * ps.fps)));
+/** One frame as a PNG (previews, thumbnails, visual checks), without ffmpeg, in the look of `theme` (default: the built-in look). */
+export async function renderFramePng(params: RenderParams, timeSec: number, theme?: ThemeInput): Promise<Buffer> {
+  const canvas = await drawOneFrame(params, timeSec, theme);
   return canvas.encode('png');
+}
+
+/** The poster frame (the template's settled moment) as a JPEG, in the look of `theme`: brand previews. */
+export async function renderPosterJpeg(params: RenderParams, theme?: ThemeInput, quality = 85): Promise<Buffer> {
+  const canvas = await drawOneFrame(params, null, theme);
+  return canvas.encode('jpeg', quality);
+}
+
+async function drawOneFrame(params: RenderParams, timeSec: number | null, themeInput?: ThemeInput): Promise<Canvas> {
+  const { theme } = await resolveTheme(themeInput);
+  const ps = prepareScene(params, { theme });
+  const canvas = createCanvas(ps.width, ps.height);
+  drawFrame(ps, canvas.getContext('2d'), Math.min(ps.frames - 1, Math.round((timeSec ?? ps.scene.posterTime) * ps.fps)));
+  return canvas;
 }

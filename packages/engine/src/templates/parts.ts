@@ -7,11 +7,13 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { legibleOn, rgba } from '../draw/color.js';
 import { dropIcon, healthIcon, panel, pinIcon, roundRectPath, setShadow, thermometerIcon } from '../draw/shapes.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure, type TextBlock } from '../draw/text.js';
+import { activeTheme, DEFAULT_COLORS, drawLogo } from '../theme/index.js';
 import type { CategoryView, MeasureView, PollutantView, ReportContent } from './content.js';
 
-export const INK = '#FFFFFF';
-export const MUTED = 'rgba(226,232,255,0.66)';
-export const FAINT = 'rgba(226,232,255,0.38)';
+/** Text colours of the default look; drawText draws the active theme's in their place. */
+export const INK = DEFAULT_COLORS.text;
+export const MUTED = DEFAULT_COLORS.muted;
+export const FAINT = DEFAULT_COLORS.faint;
 export const NEUTRAL = '#7A86A8';
 
 /** Corner radius of a pollutant card of w×h, as drawPollutantCard draws it. */
@@ -212,25 +214,55 @@ export function drawHeader(ctx: SKRSContext2D, c: ReportContent, hl: HeaderLayou
 /** A thin bar along the bottom that fills over the video's duration (drawn per frame). */
 export function drawTimeline(ctx: SKRSContext2D, width: number, height: number, t: number, duration: number, color: string): void {
   const p = Math.max(0, Math.min(1, t / duration));
-  ctx.fillStyle = 'rgba(255,255,255,0.08)';
+  const theme = activeTheme().colors;
+  // A theme with an accent fills the bar in it; the default look uses the template's colour.
+  ctx.fillStyle = theme.accent === null ? 'rgba(255,255,255,0.08)' : rgba(theme.accent, 0.18);
   ctx.fillRect(0, height - 6, width, 6);
-  ctx.fillStyle = color;
+  ctx.fillStyle = theme.accent ?? color;
   ctx.fillRect(0, height - 6, width * p, 6);
 }
 
-/** Footer credit: the standard's name and the brand, small and quiet. */
+/**
+ * Footer: the standard's name on the left; on the right the theme's credit line
+ * and logo (the logo right-aligned, about two text lines tall, centred on the
+ * text; the credit and the standard's name shrink or cut so nothing overlaps).
+ */
 export function drawFooter(ctx: SKRSContext2D, c: ReportContent, x: number, y: number, width: number, size = 18): void {
+  const theme = activeTheme();
   const text = `${c.m.standard}: ${c.standardName}`;
-  if (c.sourceLine) {
-    // The source line first (it may say "preliminary data"), the scale after it; both shrink before they are cut.
-    const both = `${c.sourceLine}  ·  ${text}`;
-    const room = width - measure(ctx, 'aqcast', size, 800) - size * 2;
-    const s = fitSize(ctx, both, room, size, size * 0.7, 500);
-    drawText(ctx, ellipsize(ctx, both, room, s, 500), x, y, { size: s, weight: 500, color: FAINT });
-  } else {
-    drawText(ctx, ellipsize(ctx, text, width * 0.7, size, 500), x, y, { size, weight: 500, color: FAINT });
+  if (theme.isDefault) {
+    if (c.sourceLine) {
+      // The source line first (it may say "preliminary data"), the scale after it; both shrink before they are cut.
+      const both = `${c.sourceLine}  ·  ${text}`;
+      const room = width - measure(ctx, 'aqcast', size, 800) - size * 2;
+      const s = fitSize(ctx, both, room, size, size * 0.7, 500);
+      drawText(ctx, ellipsize(ctx, both, room, s, 500), x, y, { size: s, weight: 500, color: FAINT });
+    } else {
+      drawText(ctx, ellipsize(ctx, text, width * 0.7, size, 500), x, y, { size, weight: 500, color: FAINT });
+    }
+    drawText(ctx, 'aqcast', x + width, y, { size, weight: 800, color: FAINT, align: 'right', tracking: 1 });
+    return;
   }
-  drawText(ctx, 'aqcast', x + width, y, { size, weight: 800, color: FAINT, align: 'right', tracking: 1 });
+  let right = x + width;
+  if (theme.logo) {
+    const box = drawLogo(ctx, theme.logo, right, y - size * 0.36, size * 2.2, width * 0.25);
+    right = box.x - size * 0.8;
+  }
+  const credit = theme.credit === '' ? '' : ellipsize(ctx, theme.credit, Math.max(0, (right - x) * 0.45), size, 700);
+  drawText(ctx, credit, right, y, { size, weight: 700, color: FAINT, align: 'right' });
+  let used = credit === '' ? 0 : measure(ctx, credit, size, 700);
+  if (theme.colors.accent !== null) {
+    // The brand's accent as a short bar before the credit, in every template.
+    const barW = size * 0.55;
+    const barX = right - used - (used ? size * 0.6 : 0) - barW;
+    ctx.fillStyle = theme.colors.accent;
+    ctx.fillRect(barX, y - size * 1.05, barW, size * 1.4);
+    used = right - barX;
+  }
+  const left = c.sourceLine ? `${c.sourceLine}  ·  ${text}` : text;
+  const room = Math.max(0, right - x - used - size * 1.5);
+  const s = fitSize(ctx, left, room, size, size * 0.7, 500);
+  drawText(ctx, ellipsize(ctx, left, room, s, 500), x, y, { size: s, weight: 500, color: FAINT });
 }
 
 /** Columns for n cards with at most `max` per row, balancing the rows (4 → 2×2, not 3+1). */
