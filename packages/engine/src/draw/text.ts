@@ -229,6 +229,8 @@ export function drawTabular(ctx: SKRSContext2D, text: string, right: number, y: 
     }
   }
   ctx.globalAlpha = prevAlpha;
+}
+
 const capHeights = new Map<string, number>();
 
 /**
