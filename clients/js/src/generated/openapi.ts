@@ -1950,6 +1950,8 @@ export interface components {
                 provider: "offline" | "external" | null;
                 /** @description The speech server failed and the offline narrator spoke instead (detail says why) */
                 fallback: boolean;
+                /** @description The integrated loudness the track was normalised to (EBU R128) */
+                loudnessLufs: number | null;
                 voice: string | null;
                 durationSec: number | null;
                 detail: string | null;
@@ -6246,6 +6248,8 @@ export interface operations {
                     burnCaptions?: boolean;
                     /** @description Mix a spoken narration into the MP4 (default true): the speech server when one is configured, else the offline narrator */
                     narration?: boolean;
+                    /** @description Integrated loudness of the narration (EBU R128, LUFS): -16 for social feeds (the default), -23 for broadcast; true peaks stay under -1 dBTP */
+                    loudnessLufs?: number;
                     /** @description The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default */
                     voice?: string;
                     /** @description Queue priority (-1000…1000, default 0) */
