@@ -582,8 +582,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
-         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
          */
         get: operations["getFile"];
         put?: never;
@@ -591,8 +591,8 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
-         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
          */
         head: operations["getFileHead"];
         patch?: never;
@@ -1474,6 +1474,10 @@ export interface components {
             posterUrl: string | null;
             /** @description WebVTT captions URL once completed, for renders that have captions (AI renders); null when there are none. Given by GET /render/:id, left out of lists */
             captionsUrl?: string | null;
+            /** @description Storyboard sprite once completed: a JPEG grid of small thumbnails, one per second of the video, left to right and top to bottom (null for renders stored before storyboards existed) */
+            storyboardUrl: string | null;
+            /** @description WebVTT thumbnails track of the storyboard once completed: one cue per thumbnail, `storyboard.jpg#xywh=x,y,w,h` relative to this URL (what players show while scrubbing) */
+            storyboardVttUrl: string | null;
             /** @description Why the job failed */
             error: {
                 /** @description Stable machine-readable code */
@@ -1608,6 +1612,13 @@ export interface components {
              * @example portrait
              */
             format?: "landscape" | "portrait" | "square";
+            /**
+             * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+             * @example 15
+             * @example 30
+             * @example 60
+             */
+            durationSec?: number;
             /**
              * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
              * @example 1080p
@@ -1771,7 +1782,17 @@ export interface components {
             /** @description Render parameters the template uses */
             params: string[];
             version: string;
+            /** @description Default length in seconds */
             durationSec: number;
+            /**
+             * @description Every length in seconds the template offers (render parameter `durationSec`)
+             * @example [
+             *       15,
+             *       30,
+             *       60
+             *     ]
+             */
+            durations: number[];
             isDefault: boolean;
         };
         /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
@@ -3937,6 +3958,13 @@ export interface operations {
                      */
                     format?: "landscape" | "portrait" | "square";
                     /**
+                     * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+                     * @example 15
+                     * @example 30
+                     * @example 60
+                     */
+                    durationSec?: number;
+                    /**
                      * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                      * @example 1080p
                      * @example 720p
@@ -4801,7 +4829,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
             };
             cookie?: never;
         };
@@ -4817,6 +4845,7 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                 };
             };
@@ -4830,10 +4859,11 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                 };
             };
-            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL) */
             302: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4882,7 +4912,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
             };
             cookie?: never;
         };
@@ -4898,6 +4928,7 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                 };
             };
@@ -4911,10 +4942,11 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                 };
             };
-            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL) */
             302: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7645,6 +7677,13 @@ export interface operations {
                              * @example portrait
                              */
                             format?: "landscape" | "portrait" | "square";
+                            /**
+                             * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+                             * @example 15
+                             * @example 30
+                             * @example 60
+                             */
+                            durationSec?: number;
                             /**
                              * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                              * @example 1080p

@@ -4,7 +4,7 @@
  * captions; retry, cancel, and re-render with changes.
  */
 import { Fragment } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { AQI_STANDARD_NAME, isAqiStandardId } from '@aqcast/vocabulary';
 import type { Webhook, WebhookDelivery as Delivery } from '@aqcast/client';
 import { asApiError, client, useQuery, type ApiError } from '../api';
@@ -13,6 +13,7 @@ import { useJobEvents } from '../live';
 import { MEASURES, isTerminal, jobLocation, type Job } from '../model';
 import { Player } from '../player';
 import { Link, navigate } from '../router';
+import { StoryboardStrip } from '../storyboard';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Loading, Page, StatusBadge, notify } from '../ui';
 import { ProgressBar } from './renders';
@@ -141,6 +142,7 @@ export function RenderDetailPage({ id }: { id: string }) {
     });
   });
   const deliveries = useJobDeliveries(job);
+  const videoRef = useRef<HTMLVideoElement>(null);
 
   if (loaded.error) {
     return (
@@ -201,12 +203,14 @@ export function RenderDetailPage({ id }: { id: string }) {
             <h2 id="video-h">{t('detail.video')}</h2>
             {job.status === 'completed' && job.videoUrl ? (
               <>
-                <Player videoUrl={job.videoUrl} posterUrl={job.posterUrl} captionsUrl={job.captionsUrl} title={location} language={String(job.params.language ?? 'es')} />
+                <Player videoRef={videoRef} videoUrl={job.videoUrl} posterUrl={job.posterUrl} captionsUrl={job.captionsUrl} title={location} language={String(job.params.language ?? 'es')} />
+                {job.storyboardVttUrl ? <StoryboardStrip vttUrl={job.storyboardVttUrl} video={videoRef} /> : null}
                 <div class="row file-links">
                   <a href={job.videoUrl} download>
                     {t('detail.downloadVideo')}
                   </a>
                   {job.posterUrl ? <a href={job.posterUrl}>{t('detail.poster')}</a> : null}
+                  {job.storyboardUrl ? <a href={job.storyboardUrl}>{t('detail.storyboardFile')}</a> : null}
                   {job.captionsUrl ? <a href={job.captionsUrl}>{t('detail.captions')}</a> : <span class="muted small">{t('detail.noCaptions')}</span>}
                 </div>
               </>

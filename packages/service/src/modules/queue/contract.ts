@@ -33,6 +33,12 @@ export const JobSchema = Type.Object(
     videoUrl: Nullable(Type.String(), { description: 'MP4 URL once completed (unguessable, public)' }),
     posterUrl: Nullable(Type.String(), { description: 'PNG poster URL once completed' }),
     captionsUrl: Type.Optional(Nullable(Type.String(), { description: 'WebVTT captions URL once completed, for renders that have captions (AI renders); null when there are none. Given by GET /render/:id, left out of lists' })),
+    storyboardUrl: Nullable(Type.String(), {
+      description: 'Storyboard sprite once completed: a JPEG grid of small thumbnails, one per second of the video, left to right and top to bottom (null for renders stored before storyboards existed)',
+    }),
+    storyboardVttUrl: Nullable(Type.String(), {
+      description: 'WebVTT thumbnails track of the storyboard once completed: one cue per thumbnail, `storyboard.jpg#xywh=x,y,w,h` relative to this URL (what players show while scrubbing)',
+    }),
     error: Nullable(JobErrorSchema),
     attempts: Type.Integer(),
     maxAttempts: Type.Integer(),
