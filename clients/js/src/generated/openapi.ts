@@ -1607,6 +1607,13 @@ export interface components {
              */
             format?: "landscape" | "portrait" | "square";
             /**
+             * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+             * @example 15
+             * @example 30
+             * @example 60
+             */
+            durationSec?: number;
+            /**
              * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
              * @example 1080p
              * @example 720p
@@ -1769,7 +1776,17 @@ export interface components {
             /** @description Render parameters the template uses */
             params: string[];
             version: string;
+            /** @description Default length in seconds */
             durationSec: number;
+            /**
+             * @description Every length in seconds the template offers (render parameter `durationSec`)
+             * @example [
+             *       15,
+             *       30,
+             *       60
+             *     ]
+             */
+            durations: number[];
             isDefault: boolean;
         };
         /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
@@ -3934,6 +3951,13 @@ export interface operations {
                      * @example portrait
                      */
                     format?: "landscape" | "portrait" | "square";
+                    /**
+                     * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+                     * @example 15
+                     * @example 30
+                     * @example 60
+                     */
+                    durationSec?: number;
                     /**
                      * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                      * @example 1080p
@@ -7643,6 +7667,13 @@ export interface operations {
                              * @example portrait
                              */
                             format?: "landscape" | "portrait" | "square";
+                            /**
+                             * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+                             * @example 15
+                             * @example 30
+                             * @example 60
+                             */
+                            durationSec?: number;
                             /**
                              * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                              * @example 1080p
