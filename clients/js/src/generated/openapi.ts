@@ -491,13 +491,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /** Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range) */
         get: operations["getFile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /** Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range) */
         head: operations["getFileHead"];
         patch?: never;
         trace?: never;
@@ -1917,6 +1917,21 @@ export interface components {
             };
             /** @description WebVTT captions, public and unguessable like the video URL */
             captionsUrl: string;
+            /** @description The accessible package: every URL public and unguessable like the video */
+            accessibility: {
+                /** @description WebVTT captions */
+                captionsVtt: string;
+                /** @description The same captions as SubRip */
+                captionsSrt: string;
+                /** @description Plain-text transcript: headline, narration as read, description of the picture */
+                transcript: string;
+                /** @description The narration alone, AAC in .m4a (radio, phone lines); null without a voice */
+                audio: string | null;
+                /** @description Audio description: the picture (title, gauge, colour band) described, then the narration, AAC in .m4a; null without a voice */
+                audioDescription: string | null;
+                /** @description The sentences that describe the picture */
+                description: string[];
+            };
             burnCaptions: boolean;
             /** @description Length the video will have (stretched to the narration when needed) */
             videoDurationSec: number;
@@ -4093,7 +4108,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
         };
@@ -4123,7 +4138,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
         };

@@ -7,12 +7,12 @@ from urllib.parse import urlsplit
 from ..errors import ApiError
 from ._base import Resource
 
-_FILE_PATH = re.compile(r"/files/[A-Za-z0-9_-]+/(video\.mp4|poster\.png|captions\.vtt)$")
+_FILE_PATH = re.compile(r"/files/[A-Za-z0-9_-]+/(video\.mp4|poster\.png|captions\.vtt|captions\.srt|transcript\.txt|audio\.m4a|description\.m4a)$")
 
 
 class Files(Resource):
     def download(self, url: str, byte_range: Optional[Tuple[int, int]] = None) -> bytes:
-        """The bytes of a ``videoUrl``, ``posterUrl`` or ``captionsUrl`` (or the inclusive ``byte_range`` of them)."""
+        """The bytes of a ``videoUrl``, ``posterUrl``, ``captionsUrl`` or an ``accessibility`` URL (or the inclusive ``byte_range`` of them)."""
         headers = {"Range": "bytes={}-{}".format(*byte_range)} if byte_range else {}
         _, body = self._http.request("GET", self._path_of(url), headers=headers, raw=True)
         return body

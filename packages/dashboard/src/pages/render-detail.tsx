@@ -9,7 +9,7 @@ import { api, useApi, type ApiError } from '../api';
 import { formatBytes, formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
 import { MEASURES, isTerminal, jobLocation, type Job } from '../model';
-import { Player, useCaptions } from '../player';
+import { Player, useCaptions, usePackageFiles } from '../player';
 import { Link, navigate } from '../router';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Loading, Page, StatusBadge, notify } from '../ui';
@@ -155,6 +155,8 @@ export function RenderDetailPage({ id }: { id: string }) {
   });
   const deliveries = useJobDeliveries(job);
   const captions = useCaptions(job?.videoUrl ?? null);
+  const packageFiles = usePackageFiles(job?.videoUrl ?? null);
+  const PACKAGE_LABEL = { 'captions.srt': 'detail.captionsSrt', 'transcript.txt': 'detail.transcript', 'audio.m4a': 'detail.audioOnly', 'description.m4a': 'detail.audioDescription' } as const;
 
   if (loaded.error) {
     return (
@@ -222,6 +224,11 @@ export function RenderDetailPage({ id }: { id: string }) {
                   </a>
                   {job.posterUrl ? <a href={job.posterUrl}>{t('detail.poster')}</a> : null}
                   {captions ? <a href={captions}>{t('detail.captions')}</a> : <span class="muted small">{t('detail.noCaptions')}</span>}
+                  {packageFiles.map((f) => (
+                    <a key={f.name} href={f.url}>
+                      {t(PACKAGE_LABEL[f.name])}
+                    </a>
+                  ))}
                 </div>
               </>
             ) : job.status === 'queued' || job.status === 'rendering' ? (

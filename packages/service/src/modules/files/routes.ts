@@ -12,17 +12,22 @@ import type { QueueService } from '../queue/index.js';
 
 const FileParams = Type.Object({
   token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
-  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('captions.vtt')]),
+  name: Type.Union([
+    Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('captions.vtt'), Type.Literal('captions.srt'), Type.Literal('transcript.txt'), Type.Literal('audio.m4a'), Type.Literal('description.m4a'),
+  ]),
 });
 
-const CONTENT_TYPES = { 'video.mp4': 'video/mp4', 'poster.png': 'image/png', 'captions.vtt': 'text/vtt; charset=utf-8' } as const;
+const CONTENT_TYPES = {
+  'video.mp4': 'video/mp4', 'poster.png': 'image/png', 'captions.vtt': 'text/vtt; charset=utf-8', 'captions.srt': 'application/x-subrip; charset=utf-8',
+  'transcript.txt': 'text/plain; charset=utf-8', 'audio.m4a': 'audio/mp4', 'description.m4a': 'audio/mp4',
+} as const;
 
 export function fileRoutes(app: Http, queue: QueueService, storage: Storage, delivery: { mode: 'proxy' | 'redirect'; presignSeconds: number }): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:token/:name',
     config: { public: true },
-    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)', params: FileParams },
+    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)', params: FileParams },
     handler: async (req, reply) => {
       const { token, name } = req.params as { token: string; name: keyof typeof CONTENT_TYPES };
       const key = await queue.fileKey(token, name);
