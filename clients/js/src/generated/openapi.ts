@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and version */
+        /**
+         * Liveness and version
+         * @description Liveness and version. Public: no API key needed.
+         */
         get: operations["ping"];
         put?: never;
         post?: never;
@@ -26,7 +29,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers (restart it if this fails) */
+        /**
+         * Liveness: the process answers (restart it if this fails)
+         * @description Liveness: the process answers (restart it if this fails). Public: no API key needed.
+         */
         get: operations["liveness"];
         put?: never;
         post?: never;
@@ -43,7 +49,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong */
+        /**
+         * Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong
+         * @description Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong. Public: no API key needed.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -60,7 +69,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation */
+        /**
+         * Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation
+         * @description Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation. Public: no API key needed.
+         */
         get: operations["readiness"];
         put?: never;
         post?: never;
@@ -77,10 +89,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys (never the keys themselves) */
+        /**
+         * List API keys (never the keys themselves)
+         * @description List API keys (never the keys themselves). Needs an API key with the `admin` scope (or `admin`).
+         */
         get: operations["listKeys"];
         put?: never;
-        /** Create a scoped API key (shown once) */
+        /**
+         * Create a scoped API key (shown once)
+         * @description Create a scoped API key (shown once). Needs an API key with the `admin` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createKey"];
         delete?: never;
         options?: never;
@@ -95,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scopes a key can be granted */
+        /**
+         * The scopes a key can be granted
+         * @description The scopes a key can be granted. Needs an API key with the `admin` scope (or `admin`).
+         */
         get: operations["listKeyScopes"];
         put?: never;
         post?: never;
@@ -115,7 +136,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key (it stops working within seconds everywhere) */
+        /**
+         * Revoke a key (it stops working within seconds everywhere)
+         * @description Revoke a key (it stops working within seconds everywhere). Needs an API key with the `admin` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
@@ -129,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check a key: its id, name, scopes and rate limit (401 for a wrong key) */
+        /**
+         * Check a key: its id, name, scopes and rate limit (401 for a wrong key)
+         * @description Check a key: its id, name, scopes and rate limit (401 for a wrong key). Any valid API key (or dashboard session).
+         */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -146,7 +173,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format) */
+        /**
+         * Prometheus metrics (text exposition format)
+         * @description Prometheus metrics (text exposition format). Needs an API key with the `metrics:read` scope (or `admin`).
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -163,10 +193,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks (secrets are never returned) */
+        /**
+         * List webhooks (secrets are never returned)
+         * @description List webhooks (secrets are never returned). Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhooks"];
         put?: never;
-        /** Register a webhook */
+        /**
+         * Register a webhook
+         * @description Register a webhook. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["registerWebhook"];
         delete?: never;
         options?: never;
@@ -183,7 +219,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a webhook (same as POST /webhooks) */
+        /**
+         * Register a webhook (same as POST /webhooks)
+         * @description Register a webhook (same as POST /webhooks). Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["registerWebhookAlias"];
         delete?: never;
         options?: never;
@@ -198,7 +237,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them */
+        /**
+         * The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them
+         * @description The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them. Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhookEventTypes"];
         put?: never;
         post?: never;
@@ -218,7 +260,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; its pending deliveries are canceled */
+        /**
+         * Delete a webhook; its pending deliveries are canceled
+         * @description Delete a webhook; its pending deliveries are canceled. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -232,7 +277,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery log: each delivery with every attempt (time, status or error, duration, next retry) */
+        /**
+         * Delivery log: each delivery with every attempt (time, status or error, duration, next retry)
+         * @description Delivery log: each delivery with every attempt (time, status or error, duration, next retry). Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -251,7 +299,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event now and return the delivery */
+        /**
+         * Send a webhook.test event now and return the delivery
+         * @description Send a webhook.test event now and return the delivery. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -268,7 +319,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an event with the given data to every subscribed webhook (marked manual: true) */
+        /**
+         * Send an event with the given data to every subscribed webhook (marked manual: true)
+         * @description Send an event with the given data to every subscribed webhook (marked manual: true). Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["fireWebhookEvent"];
         delete?: never;
         options?: never;
@@ -283,7 +337,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts per status, paused flag, active workers, throughput over the last hour */
+        /**
+         * Counts per status, paused flag, active workers, throughput over the last hour
+         * @description Counts per status, paused flag, active workers, throughput over the last hour. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["getQueueStats"];
         put?: never;
         post?: never;
@@ -300,10 +357,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List queue jobs, newest first */
+        /**
+         * List queue jobs, newest first
+         * @description List queue jobs, newest first. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["listQueue"];
         put?: never;
-        /** Enqueue a render with priority and an optional delayed start */
+        /**
+         * Enqueue a render with priority and an optional delayed start
+         * @description Enqueue a render with priority and an optional delayed start. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["enqueueRender"];
         delete?: never;
         options?: never;
@@ -318,7 +381,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One queue job */
+        /**
+         * One queue job
+         * @description One queue job. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["getQueueJob"];
         put?: never;
         post?: never;
@@ -337,7 +403,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued or rendering job (409 once finished) */
+        /**
+         * Cancel a queued or rendering job (409 once finished)
+         * @description Cancel a queued or rendering job (409 once finished). Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["cancelJob"];
         delete?: never;
         options?: never;
@@ -354,7 +423,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put a failed or canceled job back in the queue (409 otherwise) */
+        /**
+         * Put a failed or canceled job back in the queue (409 otherwise)
+         * @description Put a failed or canceled job back in the queue (409 otherwise). Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["retryJob"];
         delete?: never;
         options?: never;
@@ -371,7 +443,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause the queue for every worker: running renders finish, nothing new starts */
+        /**
+         * Pause the queue for every worker: running renders finish, nothing new starts
+         * @description Pause the queue for every worker: running renders finish, nothing new starts. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["pauseQueue"];
         delete?: never;
         options?: never;
@@ -388,7 +463,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume the queue */
+        /**
+         * Resume the queue
+         * @description Resume the queue. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["resumeQueue"];
         delete?: never;
         options?: never;
@@ -407,7 +485,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a render
-         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed.
+         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed. Needs an API key with the `renders:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createRender"];
         delete?: never;
@@ -423,7 +501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a render job */
+        /**
+         * Get a render job
+         * @description Get a render job. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["getRender"];
         put?: never;
         post?: never;
@@ -440,7 +521,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List render jobs, newest first */
+        /**
+         * List render jobs, newest first
+         * @description List render jobs, newest first. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["listRenders"];
         put?: never;
         post?: never;
@@ -459,7 +543,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue many renders at once, all or nothing */
+        /**
+         * Queue many renders at once, all or nothing
+         * @description Queue many renders at once, all or nothing. Needs an API key with the `renders:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createBatch"];
         delete?: never;
         options?: never;
@@ -474,7 +561,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the video templates and AQI standards */
+        /**
+         * List the video templates and AQI standards
+         * @description List the video templates and AQI standards. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["listTemplates"];
         put?: never;
         post?: never;
@@ -491,13 +581,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range) */
+        /**
+         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         */
         get: operations["getFile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range) */
+        /**
+         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         */
         head: operations["getFileHead"];
         patch?: never;
         trace?: never;
@@ -509,10 +605,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contexts, newest first (filters: location, tag, source, since, until, q) */
+        /**
+         * List contexts, newest first (filters: location, tag, source, since, until, q)
+         * @description List contexts, newest first (filters: location, tag, source, since, until, q). Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["listContexts"];
         put?: never;
-        /** Store values entered by hand (validated like render parameters) */
+        /**
+         * Store values entered by hand (validated like render parameters)
+         * @description Store values entered by hand (validated like render parameters). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createContext"];
         delete?: never;
         options?: never;
@@ -527,15 +629,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One context, with its ETag */
+        /**
+         * One context, with its ETag
+         * @description One context, with its ETag. Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContext"];
         put?: never;
         post?: never;
-        /** Delete a context with its tags and history (renders made from it keep their parameters) */
+        /**
+         * Delete a context with its tags and history (renders made from it keep their parameters)
+         * @description Delete a context with its tags and history (renders made from it keep their parameters). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteContext"];
         options?: never;
         head?: never;
-        /** Change values, location or date (null removes a value); If-Match refuses a stale edit with 412 */
+        /**
+         * Change values, location or date (null removes a value); If-Match refuses a stale edit with 412
+         * @description Change values, location or date (null removes a value); If-Match refuses a stale edit with 412. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateContext"];
         trace?: never;
     };
@@ -546,7 +657,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The edits made to a context, oldest first */
+        /**
+         * The edits made to a context, oldest first
+         * @description The edits made to a context, oldest first. Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContextHistory"];
         put?: never;
         post?: never;
@@ -563,7 +677,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS) */
+        /**
+         * The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS)
+         * @description The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS). Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContextSource"];
         put?: never;
         post?: never;
@@ -582,7 +699,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a render from the context's values, with template, format, language and standard over them */
+        /**
+         * Queue a render from the context's values, with template, format, language and standard over them
+         * @description Queue a render from the context's values, with template, format, language and standard over them. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["renderContext"];
         delete?: never;
         options?: never;
@@ -599,7 +719,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add tags (case-insensitive; tags it has already are kept once) */
+        /**
+         * Add tags (case-insensitive; tags it has already are kept once)
+         * @description Add tags (case-insensitive; tags it has already are kept once). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["addContextTags"];
         delete?: never;
         options?: never;
@@ -617,7 +740,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one tag */
+        /**
+         * Remove one tag
+         * @description Remove one tag. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["removeContextTag"];
         options?: never;
         head?: never;
@@ -633,7 +759,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context */
+        /**
+         * Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context
+         * @description Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context. Needs an API key with the `ingest:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["ingestUpload"];
         delete?: never;
         options?: never;
@@ -650,7 +779,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract a bulletin and queue a render from it */
+        /**
+         * Extract a bulletin and queue a render from it
+         * @description Extract a bulletin and queue a render from it. Needs an API key with the `ingest:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["ingestUploadAndRender"];
         delete?: never;
         options?: never;
@@ -665,7 +797,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates usable for renders from an upload, with what each needs */
+        /**
+         * Templates usable for renders from an upload, with what each needs
+         * @description Templates usable for renders from an upload, with what each needs. Needs an API key with the `ingest:read` scope (or `admin`).
+         */
         get: operations["listIngestTemplates"];
         put?: never;
         post?: never;
@@ -682,12 +817,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in session (name, scopes, CSRF token) */
+        /**
+         * The signed-in session (name, scopes, CSRF token)
+         * @description The signed-in session (name, scopes, CSRF token). Any valid API key (or dashboard session).
+         */
         get: operations["dashboardSession"];
         put?: never;
-        /** Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser) */
+        /**
+         * Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser)
+         * @description Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser). Public: no API key needed.
+         */
         post: operations["dashboardSignIn"];
-        /** Sign out: the session ends and its cookie is cleared */
+        /**
+         * Sign out: the session ends and its cookie is cleared
+         * @description Sign out: the session ends and its cookie is cleared. Any valid API key (or dashboard session).
+         */
         delete: operations["dashboardSignOut"];
         options?: never;
         head?: never;
@@ -701,7 +845,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: every change of a render job (status, progress), as it happens */
+        /**
+         * Server-sent events: every change of a render job (status, progress), as it happens
+         * @description Server-sent events: every change of a render job (status, progress), as it happens. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["dashboardEvents"];
         put?: never;
         post?: never;
@@ -720,7 +867,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend */
+        /**
+         * Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend
+         * @description Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiAnalyze"];
         delete?: never;
         options?: never;
@@ -737,7 +887,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons */
+        /**
+         * Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons
+         * @description Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiSuggestTemplate"];
         delete?: never;
         options?: never;
@@ -754,7 +907,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks) */
+        /**
+         * A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks)
+         * @description A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks). Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiGenerate"];
         delete?: never;
         options?: never;
@@ -771,7 +927,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured */
+        /**
+         * Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured
+         * @description Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiRender"];
         delete?: never;
         options?: never;
@@ -786,10 +945,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List tests, newest first, filtered by status or workflow */
+        /**
+         * List tests, newest first, filtered by status or workflow
+         * @description List tests, newest first, filtered by status or workflow. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["listVariantTests"];
         put?: never;
-        /** Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked) */
+        /**
+         * Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked)
+         * @description Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked). Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createVariantTest"];
         delete?: never;
         options?: never;
@@ -804,7 +969,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One test with its arms, videos and counts */
+        /**
+         * One test with its arms, videos and counts
+         * @description One test with its arms, videos and counts. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["getVariantTest"];
         put?: never;
         post?: never;
@@ -823,7 +991,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner */
+        /**
+         * The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner
+         * @description The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["assignVariant"];
         delete?: never;
         options?: never;
@@ -840,7 +1011,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once */
+        /**
+         * Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once
+         * @description Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["trackVariantEvents"];
         delete?: never;
         options?: never;
@@ -855,7 +1029,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check */
+        /**
+         * The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check
+         * @description The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["getVariantWinner"];
         put?: never;
         post?: never;
@@ -874,7 +1051,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm */
+        /**
+         * Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm
+         * @description Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["concludeVariantTest"];
         delete?: never;
         options?: never;
@@ -889,12 +1069,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List workflows, newest first */
+        /**
+         * List workflows, newest first
+         * @description List workflows, newest first. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["listWorkflows"];
         put?: never;
         /**
          * Create a workflow
-         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only.
+         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createWorkflow"];
         delete?: never;
@@ -910,15 +1093,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A workflow, with its next run times and last run */
+        /**
+         * A workflow, with its next run times and last run
+         * @description A workflow, with its next run times and last run. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["getWorkflow"];
         put?: never;
         post?: never;
-        /** Delete a workflow; its unfinished runs are canceled, finished runs stay readable */
+        /**
+         * Delete a workflow; its unfinished runs are canceled, finished runs stay readable
+         * @description Delete a workflow; its unfinished runs are canceled, finished runs stay readable. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteWorkflow"];
         options?: never;
         head?: never;
-        /** Change a workflow (what is given); a changed schedule starts from the next slot */
+        /**
+         * Change a workflow (what is given); a changed schedule starts from the next slot
+         * @description Change a workflow (what is given); a changed schedule starts from the next slot. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateWorkflow"];
         trace?: never;
     };
@@ -931,7 +1123,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a run now (optional overrides for this run); answers with the run at once */
+        /**
+         * Start a run now (optional overrides for this run); answers with the run at once
+         * @description Start a run now (optional overrides for this run); answers with the run at once. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["runWorkflow"];
         delete?: never;
         options?: never;
@@ -948,7 +1143,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer) */
+        /**
+         * Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer)
+         * @description Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer). Authenticated by its own secret (see security), not by an API key.
+         */
         post: operations["triggerWorkflow"];
         delete?: never;
         options?: never;
@@ -963,7 +1161,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Runs of a workflow, newest first */
+        /**
+         * Runs of a workflow, newest first
+         * @description Runs of a workflow, newest first. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["listWorkflowRuns"];
         put?: never;
         post?: never;
@@ -980,7 +1181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run with its items, every step record (inputs, outputs, errors, timings) and its jobs */
+        /**
+         * A run with its items, every step record (inputs, outputs, errors, timings) and its jobs
+         * @description A run with its items, every step record (inputs, outputs, errors, timings) and its jobs. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["getWorkflowRun"];
         put?: never;
         post?: never;
@@ -997,7 +1201,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers */
+        /**
+         * Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers
+         * @description Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsOverview"];
         put?: never;
         post?: never;
@@ -1014,7 +1221,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per template and format: jobs, success rate, render time p50/p95, share of all jobs */
+        /**
+         * Per template and format: jobs, success rate, render time p50/p95, share of all jobs
+         * @description Per template and format: jobs, success rate, render time p50/p95, share of all jobs. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsTemplates"];
         put?: never;
         post?: never;
@@ -1031,7 +1241,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes */
+        /**
+         * A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes
+         * @description A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsTrends"];
         put?: never;
         post?: never;
@@ -1048,7 +1261,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest renders with status, poster URL and duration */
+        /**
+         * The newest renders with status, poster URL and duration
+         * @description The newest renders with status, poster URL and duration. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsRecent"];
         put?: never;
         post?: never;
@@ -1065,7 +1281,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code */
+        /**
+         * Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code
+         * @description Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsPerformance"];
         put?: never;
         post?: never;
@@ -1082,12 +1301,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the GraphQL endpoint, schema and explorer are */
+        /**
+         * Where the GraphQL endpoint, schema and explorer are
+         * @description Where the GraphQL endpoint, schema and explorer are. Public: no API key needed.
+         */
         get: operations["graphqlInfo"];
         put?: never;
         /**
          * Run a GraphQL query or mutation
-         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request).
+         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request). Any valid API key (or dashboard session). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["graphql"];
         delete?: never;
@@ -1103,7 +1325,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The GraphQL schema: types, queries, mutations and SDL */
+        /**
+         * The GraphQL schema: types, queries, mutations and SDL
+         * @description The GraphQL schema: types, queries, mutations and SDL. Public: no API key needed.
+         */
         get: operations["graphqlSchema"];
         put?: never;
         post?: never;
@@ -1122,7 +1347,7 @@ export interface paths {
         };
         /**
          * This OpenAPI 3.1 document
-         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on).
+         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on). Public: no API key needed.
          */
         get: operations["openapi"];
         put?: never;
@@ -1917,21 +2142,6 @@ export interface components {
             };
             /** @description WebVTT captions, public and unguessable like the video URL */
             captionsUrl: string;
-            /** @description The accessible package: every URL public and unguessable like the video */
-            accessibility: {
-                /** @description WebVTT captions */
-                captionsVtt: string;
-                /** @description The same captions as SubRip */
-                captionsSrt: string;
-                /** @description Plain-text transcript: headline, narration as read, description of the picture */
-                transcript: string;
-                /** @description The narration alone, AAC in .m4a (radio, phone lines); null without a voice */
-                audio: string | null;
-                /** @description Audio description: the picture (title, gauge, colour band) described, then the narration, AAC in .m4a; null without a voice */
-                audioDescription: string | null;
-                /** @description The sentences that describe the picture */
-                description: string[];
-            };
             burnCaptions: boolean;
             /** @description Length the video will have (stretched to the narration when needed) */
             videoDurationSec: number;
@@ -2241,10 +2451,205 @@ export interface components {
             jobs?: components["schemas"]["RenderJob"][];
         };
     };
-    responses: never;
+    responses: {
+        /** @description Invalid request (problem+json listing each bad field) */
+        Spine400: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Invalid request (problem+json listing each bad field) */
+        Spine400Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing or invalid X-Api-Key */
+        Spine401: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key lacks the scope this operation needs, or a dashboard session sent no valid CSRF token */
+        Spine403: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict: the Idempotency-Key was used for a different request, or its first request is still running */
+        Spine409: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is larger than BODY_LIMIT_BYTES */
+        Spine413: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is larger than BODY_LIMIT_BYTES */
+        Spine413Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body's Content-Type is not one this operation reads */
+        Spine415: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body's Content-Type is not one this operation reads */
+        Spine415Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key's rate limit is used up; retry after Retry-After */
+        Spine429: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; the requestId in the body identifies it in the logs */
+        Spine500: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; the requestId in the body identifies it in the logs */
+        Spine500Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or file storage is unavailable; retry after Retry-After */
+        Spine503: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or file storage is unavailable; retry after Retry-After */
+        Spine503Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is out of disk space; retry after Retry-After */
+        Spine507: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is out of disk space; retry after Retry-After */
+        Spine507Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Identifies this request in the service's logs: the X-Request-Id the client sent (1–100 of `A-Za-z0-9_.-`), else a new UUID */
+        "X-Request-Id": string;
+        /** @description For a key with a rate limit: requests left in the window and seconds until it resets, `"per-key";r=<remaining>;t=<seconds>` (draft-ietf-httpapi-ratelimit-headers) */
+        RateLimit: string;
+        /** @description For a key with a rate limit: its quota per 60-second window, `"per-key";q=<limit>;w=60` */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before retrying */
+        "Retry-After": string;
+        /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (the work was not done again) */
+        "Idempotent-Replayed": "true";
+        /** @description The version of the representation; send it back in If-Match to change it only if nobody else did */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2258,9 +2663,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2274,6 +2680,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     liveness: {
@@ -2285,9 +2694,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2297,6 +2707,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     health: {
@@ -2308,9 +2721,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2336,9 +2750,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            /** @description The answer */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2375,9 +2793,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2403,9 +2822,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            /** @description The answer */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2444,9 +2867,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2455,18 +2881,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2476,12 +2895,16 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createKey: {
@@ -2512,9 +2935,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2528,6 +2955,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2537,6 +2967,7 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2546,12 +2977,20 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listKeyScopes: {
@@ -2563,9 +3002,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2574,9 +3016,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,12 +3030,16 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     revokeKey: {
@@ -2609,25 +3057,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2637,6 +3082,7 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2646,12 +3092,22 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     whoami: {
@@ -2666,21 +3122,29 @@ export interface operations {
             /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Caller"];
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     metrics: {
@@ -2692,22 +3156,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
+            401: components["responses"]["Spine401"];
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listWebhooks: {
@@ -2719,9 +3183,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,15 +3197,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     registerWebhook: {
@@ -2768,9 +3241,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2784,6 +3261,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2793,21 +3273,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     registerWebhookAlias: {
@@ -2837,9 +3328,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2853,6 +3348,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2862,21 +3360,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWebhookEventTypes: {
@@ -2888,9 +3397,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2904,15 +3416,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteWebhook: {
@@ -2930,40 +3448,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWebhookDeliveries: {
@@ -2978,9 +3504,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2989,33 +3518,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     testWebhook: {
@@ -3033,9 +3562,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3044,27 +3577,24 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3074,12 +3604,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     fireWebhookEvent: {
@@ -3103,9 +3642,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: the work goes on in the background */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3118,6 +3661,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3127,21 +3673,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getQueueStats: {
@@ -3153,9 +3710,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3191,15 +3751,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listQueue: {
@@ -3224,6 +3790,9 @@ export interface operations {
             /** @description One page of render jobs, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +3806,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3246,12 +3818,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     enqueueRender: {
@@ -3527,6 +4104,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3536,6 +4117,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3545,21 +4129,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getQueueJob: {
@@ -3577,39 +4172,42 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     cancelJob: {
@@ -3630,33 +4228,34 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3666,12 +4265,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     retryJob: {
@@ -3692,33 +4300,34 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3728,12 +4337,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     pauseQueue: {
@@ -3748,9 +4366,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3759,24 +4381,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     resumeQueue: {
@@ -3791,9 +4414,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3802,24 +4429,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     createRender: {
@@ -3841,6 +4469,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3850,6 +4482,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3859,15 +4494,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3877,12 +4517,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getRender: {
@@ -3900,39 +4548,42 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listRenders: {
@@ -3967,6 +4618,9 @@ export interface operations {
             /** @description One page of render jobs, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3980,6 +4634,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3989,12 +4646,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createBatch: {
@@ -4019,6 +4681,10 @@ export interface operations {
             /** @description Jobs queued together by one batch */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4031,6 +4697,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4040,15 +4709,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4058,12 +4732,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listTemplates: {
@@ -4075,9 +4757,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4091,15 +4776,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getFile: {
@@ -4108,28 +4799,79 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
+                name: "video.mp4" | "poster.png" | "captions.vtt";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description The byte range asked for in Range (Content-Range says which) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400Keyless"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     getFileHead: {
@@ -4138,28 +4880,79 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
+                name: "video.mp4" | "poster.png" | "captions.vtt";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description The byte range asked for in Range (Content-Range says which) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400Keyless"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     listContexts: {
@@ -4191,6 +4984,9 @@ export interface operations {
             /** @description One page of contexts, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4204,6 +5000,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4213,12 +5012,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createContext: {
@@ -4308,6 +5112,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4317,6 +5126,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4326,21 +5138,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getContext: {
@@ -4358,39 +5181,43 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Context"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteContext: {
@@ -4410,34 +5237,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4447,6 +5275,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4456,12 +5287,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateContext: {
@@ -4516,6 +5356,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4525,6 +5370,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4534,15 +5382,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4552,6 +5405,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4561,12 +5417,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getContextHistory: {
@@ -4581,9 +5446,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4605,33 +5473,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getContextSource: {
@@ -4649,6 +5517,10 @@ export interface operations {
             /** @description The file as uploaded (PDF or image) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4658,33 +5530,33 @@ export interface operations {
                     "image/webp": string;
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     renderContext: {
@@ -4755,6 +5627,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4764,6 +5640,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4773,15 +5652,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4791,12 +5675,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     addContextTags: {
@@ -4825,6 +5718,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4834,6 +5732,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4843,15 +5744,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4861,6 +5767,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4870,12 +5779,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     removeContextTag: {
@@ -4903,33 +5821,35 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Context"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5859,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,12 +5871,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     ingestUpload: {
@@ -4980,21 +5912,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         contextId: string;
                         context: components["schemas"]["Context"];
+                        /** @description Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context */
+                        skipped: {
+                            /** @description The line or table row as it appeared (at most 200 characters) */
+                            text: string;
+                            page: number;
+                            /** @description The pollutants it names (pm25, pm10, no2, o3, so2, co) */
+                            pollutants: string[];
+                            /**
+                             * @description index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)
+                             * @enum {string}
+                             */
+                            reason: "index-value" | "limit-or-threshold" | "count" | "not-understood";
+                        }[];
                     };
                 };
             };
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5004,15 +5956,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5022,6 +5979,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5031,6 +5991,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5040,12 +6003,19 @@ export interface operations {
             /** @description Unprocessable content */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     ingestUploadAndRender: {
@@ -5113,9 +6083,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: the work goes on in the background */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5126,12 +6100,28 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         context: components["schemas"]["Context"];
+                        /** @description Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context */
+                        skipped: {
+                            /** @description The line or table row as it appeared (at most 200 characters) */
+                            text: string;
+                            page: number;
+                            /** @description The pollutants it names (pm25, pm10, no2, o3, so2, co) */
+                            pollutants: string[];
+                            /**
+                             * @description index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)
+                             * @enum {string}
+                             */
+                            reason: "index-value" | "limit-or-threshold" | "count" | "not-understood";
+                        }[];
                     };
                 };
             };
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,15 +6131,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,6 +6154,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5168,6 +6166,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5177,12 +6178,19 @@ export interface operations {
             /** @description Unprocessable content */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listIngestTemplates: {
@@ -5194,9 +6202,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5212,15 +6223,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     dashboardSession: {
@@ -5232,9 +6249,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5248,15 +6268,20 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     dashboardSignIn: {
@@ -5274,9 +6299,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5293,6 +6319,7 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5302,12 +6329,18 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413Keyless"];
+            415: components["responses"]["Spine415Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
+            507: components["responses"]["Spine507Keyless"];
         };
     };
     dashboardSignOut: {
@@ -5319,16 +6352,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5338,12 +6376,19 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     dashboardEvents: {
@@ -5355,22 +6400,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
+            401: components["responses"]["Spine401"];
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     aiAnalyze: {
@@ -5546,6 +6591,10 @@ export interface operations {
             /** @description Sub-indices and categories per standard, WHO comparison, advice and trend */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +6604,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5564,15 +6616,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5582,12 +6639,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiSuggestTemplate: {
@@ -5758,9 +6824,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5787,6 +6857,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5796,15 +6869,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5814,12 +6892,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiGenerate: {
@@ -6006,6 +7093,10 @@ export interface operations {
             /** @description Headline, narration, captions and a social post, in one language */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6015,6 +7106,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6024,15 +7118,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6042,12 +7141,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiRender: {
@@ -6252,6 +7360,10 @@ export interface operations {
             /** @description A queued render with its text, captions and narration */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6261,6 +7373,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6270,15 +7385,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6288,12 +7408,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listVariantTests: {
@@ -6320,6 +7449,9 @@ export interface operations {
             /** @description One page of tests, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6333,6 +7465,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6342,12 +7477,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createVariantTest: {
@@ -6680,6 +7820,10 @@ export interface operations {
             /** @description An A/B test of report videos */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6689,6 +7833,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6698,21 +7845,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getVariantTest: {
@@ -6730,39 +7888,42 @@ export interface operations {
             /** @description An A/B test of report videos */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VariantTest"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     assignVariant: {
@@ -6793,6 +7954,10 @@ export interface operations {
             /** @description Which arm a unit sees: a hash of the test id and unit id against the weights */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6816,6 +7981,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6825,15 +7993,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6843,12 +8016,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     trackVariantEvents: {
@@ -6911,9 +8093,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6930,6 +8116,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6939,15 +8128,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6957,12 +8151,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getVariantWinner: {
@@ -6980,39 +8183,42 @@ export interface operations {
             /** @description The decision of a test and the statistics behind it */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VariantResult"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     concludeVariantTest: {
@@ -7045,6 +8251,10 @@ export interface operations {
             /** @description An A/B test of report videos */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7054,6 +8264,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7063,15 +8276,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7081,12 +8299,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWorkflows: {
@@ -7106,6 +8333,9 @@ export interface operations {
             /** @description One page of workflows, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7119,6 +8349,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7128,12 +8361,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createWorkflow: {
@@ -7229,9 +8467,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7245,6 +8487,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7254,21 +8499,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getWorkflow: {
@@ -7286,39 +8542,42 @@ export interface operations {
             /** @description A workflow: fetch live air quality for its locations, decide, render and announce */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Workflow"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteWorkflow: {
@@ -7336,34 +8595,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7373,12 +8633,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateWorkflow: {
@@ -7476,9 +8745,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7492,6 +8765,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7501,15 +8777,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,12 +8800,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     runWorkflow: {
@@ -7571,6 +8861,10 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7580,6 +8874,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7589,15 +8886,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7607,21 +8909,27 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     triggerWorkflow: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The trigger secret of an inbound workflow (or send Authorization: Bearer <secret>) */
-                "x-trigger-secret"?: string;
-                authorization?: string;
                 /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
                 "idempotency-key"?: string;
             };
@@ -7636,6 +8944,8 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7645,15 +8955,17 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or invalid X-Api-Key */
+            /** @description Missing or wrong trigger secret, or no inbound workflow with this id */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7663,12 +8975,18 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413Keyless"];
+            415: components["responses"]["Spine415Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
+            507: components["responses"]["Spine507Keyless"];
         };
     };
     listWorkflowRuns: {
@@ -7692,6 +9010,9 @@ export interface operations {
             /** @description One page of runs, newest first (without items and jobs: GET /workflow-runs/:runId has them) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7705,6 +9026,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7714,21 +9038,29 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getWorkflowRun: {
@@ -7746,39 +9078,42 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowRun"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsOverview: {
@@ -7798,6 +9133,9 @@ export interface operations {
             /** @description The state of the service at a glance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7894,6 +9232,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7903,12 +9244,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsTemplates: {
@@ -7925,9 +9271,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7963,6 +9312,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7972,12 +9324,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsTrends: {
@@ -8003,9 +9360,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8041,6 +9401,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8050,12 +9413,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsRecent: {
@@ -8075,9 +9443,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8105,6 +9476,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8114,12 +9488,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsPerformance: {
@@ -8136,9 +9515,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8199,6 +9581,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8208,12 +9593,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     graphqlInfo: {
@@ -8225,9 +9615,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8257,6 +9648,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     graphql: {
@@ -8301,6 +9695,10 @@ export interface operations {
             /** @description A GraphQL response: `data`, and `errors` for anything that failed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8329,6 +9727,9 @@ export interface operations {
             /** @description The query did not parse or validate (GraphQL `errors`, application/json), or the HTTP body was invalid (problem+json) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8358,15 +9759,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8376,6 +9782,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8385,12 +9794,19 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     graphqlSchema: {
@@ -8402,9 +9818,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8453,6 +9870,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     openapi: {
@@ -8467,6 +9887,7 @@ export interface operations {
             /** @description An OpenAPI 3.1 document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8478,6 +9899,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
 }

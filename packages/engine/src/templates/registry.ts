@@ -3,6 +3,7 @@ import type { Format } from '../params/schema.js';
 import { dailyReport } from './daily-report.js';
 import { pollutionAlert } from './pollution-alert.js';
 import { ranking } from './ranking.js';
+import { stationMap } from './station-map.js';
 import { socialClip } from './social-clip.js';
 import { trend } from './trend.js';
 import { weatherBrief } from './weather-brief.js';
@@ -10,7 +11,7 @@ import type { TemplateDefinition } from './types.js';
 
 export const DEFAULT_TEMPLATE_ID = 'daily-report' as const;
 
-const TEMPLATES: readonly TemplateDefinition[] = [dailyReport, pollutionAlert, socialClip, weatherBrief, trend, ranking];
+const TEMPLATES: readonly TemplateDefinition[] = [dailyReport, pollutionAlert, socialClip, weatherBrief, trend, ranking, stationMap];
 
 /** What callers see of a template (GET /templates, `aqcast templates`). */
 export interface TemplateInfo {
