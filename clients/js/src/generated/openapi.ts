@@ -582,8 +582,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
-         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         * Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range). Public: no API key needed.
          */
         get: operations["getFile"];
         put?: never;
@@ -591,8 +591,8 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
-         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         * Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range). Public: no API key needed.
          */
         head: operations["getFileHead"];
         patch?: never;
@@ -2142,6 +2142,21 @@ export interface components {
             };
             /** @description WebVTT captions, public and unguessable like the video URL */
             captionsUrl: string;
+            /** @description The accessible package: every URL public and unguessable like the video */
+            accessibility: {
+                /** @description WebVTT captions */
+                captionsVtt: string;
+                /** @description The same captions as SubRip */
+                captionsSrt: string;
+                /** @description Plain-text transcript: headline, narration as read, description of the picture */
+                transcript: string;
+                /** @description The narration alone, AAC in .m4a (radio, phone lines); null without a voice */
+                audio: string | null;
+                /** @description Audio description: the picture (title, gauge, colour band) described, then the narration, AAC in .m4a; null without a voice */
+                audioDescription: string | null;
+                /** @description The sentences that describe the picture */
+                description: string[];
+            };
             burnCaptions: boolean;
             /** @description Length the video will have (stretched to the narration when needed) */
             videoDurationSec: number;
@@ -4799,7 +4814,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
         };
@@ -4816,6 +4831,9 @@ export interface operations {
                     "video/mp4": string;
                     "image/png": string;
                     "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "audio/mp4": string;
                 };
             };
             /** @description The byte range asked for in Range (Content-Range says which) */
@@ -4829,6 +4847,9 @@ export interface operations {
                     "video/mp4": string;
                     "image/png": string;
                     "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "audio/mp4": string;
                 };
             };
             /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
@@ -4880,7 +4901,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
         };
@@ -4897,6 +4918,9 @@ export interface operations {
                     "video/mp4": string;
                     "image/png": string;
                     "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "audio/mp4": string;
                 };
             };
             /** @description The byte range asked for in Range (Content-Range says which) */
@@ -4910,6 +4934,9 @@ export interface operations {
                     "video/mp4": string;
                     "image/png": string;
                     "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "audio/mp4": string;
                 };
             };
             /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
