@@ -1,4 +1,5 @@
 /** The video player: the native one (keyboard-operable, seeks through HTTP Range), with captions when the render has them. */
+import type { RefObject } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { captionsUrlOf, packageFileOf } from './model';
 import { useT } from './i18n';
@@ -21,6 +22,7 @@ export function useCaptions(videoUrl: string | null): string | null {
   return url;
 }
 
+<<<<<<< HEAD
 /** The files of the accessible package this render has (SRT, transcript, audio only, audio description), found with HEAD requests. */
 export function usePackageFiles(videoUrl: string | null): { name: 'captions.srt' | 'transcript.txt' | 'audio.m4a' | 'description.m4a'; url: string }[] {
   const [found, set] = useState<{ name: 'captions.srt' | 'transcript.txt' | 'audio.m4a' | 'description.m4a'; url: string }[]>([]);
@@ -40,10 +42,13 @@ export function usePackageFiles(videoUrl: string | null): { name: 'captions.srt'
 }
 
 export function Player({ videoUrl, posterUrl, title, language, autoPlay }: { videoUrl: string; posterUrl: string | null; title: string; language?: string; autoPlay?: boolean }) {
+=======
+export function Player({ videoUrl, posterUrl, title, language, autoPlay, videoRef }: { videoUrl: string; posterUrl: string | null; title: string; language?: string; autoPlay?: boolean; videoRef?: RefObject<HTMLVideoElement> }) {
+>>>>>>> main
   const t = useT();
   const captions = useCaptions(videoUrl);
   return (
-    <video class="player" controls preload="metadata" poster={posterUrl ?? undefined} src={videoUrl} aria-label={t('player.label', { title })} autoPlay={autoPlay} playsInline>
+    <video ref={videoRef} class="player" controls preload="metadata" poster={posterUrl ?? undefined} src={videoUrl} aria-label={t('player.label', { title })} autoPlay={autoPlay} playsInline>
       {captions ? <track kind="captions" src={captions} srcLang={language ?? 'es'} label={t('player.captions')} default /> : null}
     </video>
   );

@@ -582,8 +582,13 @@ export interface paths {
             cookie?: never;
         };
         /**
+<<<<<<< HEAD
          * Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)
          * @description Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range). Public: no API key needed.
+=======
+         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+>>>>>>> main
          */
         get: operations["getFile"];
         put?: never;
@@ -591,8 +596,13 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
+<<<<<<< HEAD
          * Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)
          * @description Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range). Public: no API key needed.
+=======
+         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+>>>>>>> main
          */
         head: operations["getFileHead"];
         patch?: never;
@@ -1472,6 +1482,10 @@ export interface components {
             videoUrl: string | null;
             /** @description PNG poster URL once completed */
             posterUrl: string | null;
+            /** @description Storyboard sprite once completed: a JPEG grid of small thumbnails, one per second of the video, left to right and top to bottom (null for renders stored before storyboards existed) */
+            storyboardUrl: string | null;
+            /** @description WebVTT thumbnails track of the storyboard once completed: one cue per thumbnail, `storyboard.jpg#xywh=x,y,w,h` relative to this URL (what players show while scrubbing) */
+            storyboardVttUrl: string | null;
             /** @description Why the job failed */
             error: {
                 /** @description Stable machine-readable code */
@@ -1606,6 +1620,13 @@ export interface components {
              * @example portrait
              */
             format?: "landscape" | "portrait" | "square";
+            /**
+             * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+             * @example 15
+             * @example 30
+             * @example 60
+             */
+            durationSec?: number;
             /**
              * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
              * @example 1080p
@@ -1769,7 +1790,17 @@ export interface components {
             /** @description Render parameters the template uses */
             params: string[];
             version: string;
+            /** @description Default length in seconds */
             durationSec: number;
+            /**
+             * @description Every length in seconds the template offers (render parameter `durationSec`)
+             * @example [
+             *       15,
+             *       30,
+             *       60
+             *     ]
+             */
+            durations: number[];
             isDefault: boolean;
         };
         /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
@@ -3950,6 +3981,13 @@ export interface operations {
                      */
                     format?: "landscape" | "portrait" | "square";
                     /**
+                     * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+                     * @example 15
+                     * @example 30
+                     * @example 60
+                     */
+                    durationSec?: number;
+                    /**
                      * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                      * @example 1080p
                      * @example 720p
@@ -4814,7 +4852,11 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
+<<<<<<< HEAD
                 name: "video.mp4" | "poster.png" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
+=======
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
+>>>>>>> main
             };
             cookie?: never;
         };
@@ -4830,6 +4872,7 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                     "application/x-subrip": string;
                     "text/plain": string;
@@ -4846,13 +4889,14 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                     "application/x-subrip": string;
                     "text/plain": string;
                     "audio/mp4": string;
                 };
             };
-            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL) */
             302: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4901,7 +4945,11 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
+<<<<<<< HEAD
                 name: "video.mp4" | "poster.png" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
+=======
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
+>>>>>>> main
             };
             cookie?: never;
         };
@@ -4917,6 +4965,7 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                     "application/x-subrip": string;
                     "text/plain": string;
@@ -4933,13 +4982,14 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                     "application/x-subrip": string;
                     "text/plain": string;
                     "audio/mp4": string;
                 };
             };
-            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL) */
             302: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7670,6 +7720,13 @@ export interface operations {
                              * @example portrait
                              */
                             format?: "landscape" | "portrait" | "square";
+                            /**
+                             * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+                             * @example 15
+                             * @example 30
+                             * @example 60
+                             */
+                            durationSec?: number;
                             /**
                              * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                              * @example 1080p
