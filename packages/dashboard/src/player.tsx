@@ -22,7 +22,6 @@ export function useCaptions(videoUrl: string | null): string | null {
   return url;
 }
 
-<<<<<<< HEAD
 /** The files of the accessible package this render has (SRT, transcript, audio only, audio description), found with HEAD requests. */
 export function usePackageFiles(videoUrl: string | null): { name: 'captions.srt' | 'transcript.txt' | 'audio.m4a' | 'description.m4a'; url: string }[] {
   const [found, set] = useState<{ name: 'captions.srt' | 'transcript.txt' | 'audio.m4a' | 'description.m4a'; url: string }[]>([]);
@@ -41,10 +40,7 @@ export function usePackageFiles(videoUrl: string | null): { name: 'captions.srt'
   return found;
 }
 
-export function Player({ videoUrl, posterUrl, title, language, autoPlay }: { videoUrl: string; posterUrl: string | null; title: string; language?: string; autoPlay?: boolean }) {
-=======
 export function Player({ videoUrl, posterUrl, title, language, autoPlay, videoRef }: { videoUrl: string; posterUrl: string | null; title: string; language?: string; autoPlay?: boolean; videoRef?: RefObject<HTMLVideoElement> }) {
->>>>>>> main
   const t = useT();
   const captions = useCaptions(videoUrl);
   return (

@@ -156,12 +156,9 @@ export function RenderDetailPage({ id }: { id: string }) {
   });
   const deliveries = useJobDeliveries(job);
   const captions = useCaptions(job?.videoUrl ?? null);
-<<<<<<< HEAD
   const packageFiles = usePackageFiles(job?.videoUrl ?? null);
   const PACKAGE_LABEL = { 'captions.srt': 'detail.captionsSrt', 'transcript.txt': 'detail.transcript', 'audio.m4a': 'detail.audioOnly', 'description.m4a': 'detail.audioDescription' } as const;
-=======
   const videoRef = useRef<HTMLVideoElement>(null);
->>>>>>> main
 
   if (loaded.error) {
     return (

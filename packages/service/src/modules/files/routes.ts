@@ -16,13 +16,9 @@ import type { QueueService } from '../queue/index.js';
 
 const FileParams = Type.Object({
   token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
-<<<<<<< HEAD
-  name: Type.Union([
-    Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('captions.vtt'), Type.Literal('captions.srt'), Type.Literal('transcript.txt'), Type.Literal('audio.m4a'), Type.Literal('description.m4a'),
+  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('storyboard.jpg'), Type.Literal('storyboard.vtt'), Type.Literal('captions.vtt'),
+    Type.Literal('captions.srt'), Type.Literal('transcript.txt'), Type.Literal('audio.m4a'), Type.Literal('description.m4a'),
   ]),
-=======
-  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('storyboard.jpg'), Type.Literal('storyboard.vtt'), Type.Literal('captions.vtt')]),
->>>>>>> main
 });
 
 /** What a download can answer (the body is the file's bytes, never serialized JSON). */
@@ -35,35 +31,27 @@ const FILE_RESPONSES: Record<number, TSchema> = {
 };
 
 const CONTENT_TYPES = {
-<<<<<<< HEAD
-  'video.mp4': 'video/mp4', 'poster.png': 'image/png', 'captions.vtt': 'text/vtt; charset=utf-8', 'captions.srt': 'application/x-subrip; charset=utf-8',
-  'transcript.txt': 'text/plain; charset=utf-8', 'audio.m4a': 'audio/mp4', 'description.m4a': 'audio/mp4',
-} as const;
-=======
   'video.mp4': 'video/mp4',
   'poster.png': 'image/png',
   'storyboard.jpg': 'image/jpeg',
   'storyboard.vtt': 'text/vtt; charset=utf-8',
   'captions.vtt': 'text/vtt; charset=utf-8',
+  'captions.srt': 'application/x-subrip; charset=utf-8',
+  'transcript.txt': 'text/plain; charset=utf-8',
+  'audio.m4a': 'audio/mp4',
+  'description.m4a': 'audio/mp4',
 } as const;
 /** Files whose content names a sibling by a relative URL: served from here even when downloads are redirects. */
 const SERVED_HERE = new Set<string>(['storyboard.vtt']);
->>>>>>> main
 
 export function fileRoutes(app: Http, queue: QueueService, storage: Storage, delivery: { mode: 'proxy' | 'redirect'; presignSeconds: number }): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:token/:name',
     config: { public: true, responseHeaders: ['ETag'] },
-<<<<<<< HEAD
-    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video or poster, or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)',
+    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video, poster or storyboard (sprite and WebVTT track), or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)',
       params: FileParams,
-      produces: ['video/mp4', 'image/png', 'text/vtt', 'application/x-subrip', 'text/plain', 'audio/mp4'],
-=======
-    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)',
-      params: FileParams,
-      produces: ['video/mp4', 'image/png', 'image/jpeg', 'text/vtt'],
->>>>>>> main
+      produces: ['video/mp4', 'image/png', 'image/jpeg', 'text/vtt', 'application/x-subrip', 'text/plain', 'audio/mp4'],
       response: FILE_RESPONSES,
     },
     handler: async (req, reply) => {
