@@ -21,7 +21,10 @@ export interface TemplateInfo {
   formats: Format[];
   params: string[];
   version: string;
+  /** The default length in seconds. */
   durationSec: number;
+  /** Every length (`durationSec`) the template offers. */
+  durations: number[];
   isDefault: boolean;
 }
 
@@ -49,6 +52,7 @@ export function listTemplates(): TemplateInfo[] {
     params: [...t.params],
     version: t.version,
     durationSec: t.durationSec,
+    durations: [...t.durations],
     isDefault: t.id === DEFAULT_TEMPLATE_ID,
   }));
 }

@@ -307,5 +307,6 @@ export const stationMap: TemplateDefinition = {
   params: ['location', 'stations', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'provenance'],
   version: '1.0.0',
   durationSec: DURATION,
+  durations: [DURATION],
   create: createStationMap,
 };
