@@ -8524,6 +8524,8 @@ export interface operations {
                         resolution?: "1080p" | "720p" | "360p";
                         /** @description render: queue priority of the jobs */
                         priority?: number;
+                        /** @description render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data) */
+                        maxAgeMinutes?: number;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
                         aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
@@ -8800,6 +8802,8 @@ export interface operations {
                         resolution?: "1080p" | "720p" | "360p";
                         /** @description render: queue priority of the jobs */
                         priority?: number;
+                        /** @description render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data) */
+                        maxAgeMinutes?: number;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
                         aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
