@@ -11,7 +11,7 @@ import { asApiError, client, useQuery, type ApiError } from '../api';
 import { formatBytes, formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
 import { MEASURES, isTerminal, jobLocation, type Job } from '../model';
-import { Player } from '../player';
+import { Player, usePackageFiles } from '../player';
 import { Link, navigate } from '../router';
 import { StoryboardStrip } from '../storyboard';
 import { hasScope } from '../session';
@@ -142,6 +142,8 @@ export function RenderDetailPage({ id }: { id: string }) {
     });
   });
   const deliveries = useJobDeliveries(job);
+  const packageFiles = usePackageFiles(job?.videoUrl ?? null);
+  const PACKAGE_LABEL = { 'captions.srt': 'detail.captionsSrt', 'transcript.txt': 'detail.transcript', 'audio.m4a': 'detail.audioOnly', 'description.m4a': 'detail.audioDescription' } as const;
   const videoRef = useRef<HTMLVideoElement>(null);
 
   if (loaded.error) {
@@ -212,6 +214,11 @@ export function RenderDetailPage({ id }: { id: string }) {
                   {job.posterUrl ? <a href={job.posterUrl}>{t('detail.poster')}</a> : null}
                   {job.storyboardUrl ? <a href={job.storyboardUrl}>{t('detail.storyboardFile')}</a> : null}
                   {job.captionsUrl ? <a href={job.captionsUrl}>{t('detail.captions')}</a> : <span class="muted small">{t('detail.noCaptions')}</span>}
+                  {packageFiles.map((f) => (
+                    <a key={f.name} href={f.url}>
+                      {t(PACKAGE_LABEL[f.name])}
+                    </a>
+                  ))}
                 </div>
               </>
             ) : job.status === 'queued' || job.status === 'rendering' ? (
