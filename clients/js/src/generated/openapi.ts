@@ -396,6 +396,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List brands, oldest first */
+        get: operations["listBrands"];
+        put?: never;
+        /**
+         * Create a brand: colours, typeface or font, logo, credit, intro/outro card, render defaults
+         * @description Uploads are base64 in the body and checked by content; nothing is stored when any field is refused. Too-faint text and accent colours are adjusted (see `adjustments`), not refused.
+         */
+        post: operations["createBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/brands/typefaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The typeface families the service ships (a brand names one, or uploads its own font) */
+        get: operations["listTypefaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/brands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One brand, with its ETag */
+        get: operations["getBrand"];
+        put?: never;
+        post?: never;
+        /** Delete a brand; 409 naming the unfinished renders that use it (finished ones keep the version they used) */
+        delete: operations["deleteBrand"];
+        options?: never;
+        head?: never;
+        /** Change a brand (a new version; renders already queued keep theirs); If-Match refuses a stale edit with 412 */
+        patch: operations["updateBrand"];
+        trace?: never;
+    };
+    "/brands/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A poster (JPEG) of a template in the brand, with unsaved colours, typeface or credit over it */
+        post: operations["previewBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/render": {
         parameters: {
             query?: never;
@@ -1280,6 +1354,84 @@ export interface components {
                 bytes: number;
             } | null;
         };
+        /** @description A publisher look that renders can be made in */
+        Brand: {
+            brandId: string;
+            name: string;
+            /** @description Bumped by every change; renders record the version they used */
+            version: number;
+            isDefault: boolean;
+            /** @description As asked (null: the default look) */
+            colors: {
+                background: string | null;
+                surface: string | null;
+                text: string | null;
+                accent: string | null;
+            };
+            /** @description What renders draw, after adjustments */
+            effectiveColors: {
+                background: string;
+                surface: string;
+                text: string;
+                muted: string;
+                faint: string;
+                accent: string | null;
+            };
+            /** @description Colours changed for legibility (never refused: see docs/brands.md) */
+            adjustments: {
+                /** @description The colour that was changed, e.g. colors.text */
+                field: string;
+                from: string;
+                /** @description What renders draw instead */
+                to: string;
+                /** @description The colour it is drawn on (the least contrasting) */
+                against: string;
+                againstField: string;
+                ratioBefore: number;
+                ratio: number;
+                /** @description 4.5 for text, 3 for the accent (graphics, large text) */
+                required: number;
+            }[];
+            /** @enum {string} */
+            typeface: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
+            /** @description The uploaded font, if any (used instead of typeface) */
+            font: {
+                family: string;
+                format: string;
+                bytes: number;
+            } | null;
+            /** @description The logo as renders draw it (an SVG rasterised) */
+            logo: {
+                /** @description png, jpeg or svg */
+                uploadedType: string;
+                width: number;
+                height: number;
+                bytes: number;
+                plate: string;
+            } | null;
+            credit: string;
+            intro: {
+                /** @description Seconds, 1–2 */
+                durationSec: number;
+                /** @description A line under the logo */
+                text?: string;
+            } | null;
+            outro: {
+                /** @description Seconds, 1–2 */
+                durationSec: number;
+                /** @description A line under the logo */
+                text?: string;
+            } | null;
+            defaults: {
+                language: string | null;
+                aqiStandard: string | null;
+                format: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /**
          * Render parameters
          * @description What a report video shows. Concentrations in µg/m³ (CO in mg/m³); omit what was not measured.
@@ -1532,6 +1684,8 @@ export interface components {
              * @example 2026-11-22
              */
             date?: string;
+            /** @description The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set */
+            brandId?: string | null;
         };
         /** @description A video template */
         Template: {
@@ -3805,6 +3959,561 @@ export interface operations {
             };
         };
     };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        brands: components["schemas"]["Brand"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBrand: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Colours; each omitted one keeps the default look. AQI category colours are never replaced. */
+                    colors?: {
+                        /**
+                         * @description Frame background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        background?: string;
+                        /**
+                         * @description Panels and cards over the background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        surface?: string;
+                        /**
+                         * @description Primary text, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        text?: string;
+                        /**
+                         * @description Accent: the progress bar and the mark beside the credit, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        accent?: string;
+                    };
+                    /** @description A family the service ships (sans, condensed, serif); an uploaded font takes precedence */
+                    typeface?: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
+                    /** @description The footer credit line (default: aqcast); empty for none */
+                    credit?: string;
+                    /** @description Used by a render in this brand that does not set them */
+                    defaults?: {
+                        language?: "es" | "en" | "pt";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        format?: "landscape" | "portrait" | "square";
+                    };
+                    /** @description Renders that name no brand use the default brand (one at most; setting it moves the flag) */
+                    isDefault?: boolean;
+                    logo?: {
+                        /**
+                         * Format: byte
+                         * @description The logo file, base64: PNG, JPEG or SVG (checked by content; at most 2 MB and 16 megapixels; an SVG may not reference anything outside itself, nor hold scripts or entity declarations)
+                         */
+                        data: string;
+                        /** @description A plate behind the logo: auto (default) draws one when the logo lacks contrast with the background */
+                        plate?: "auto" | "always" | "never";
+                    };
+                    font?: {
+                        /**
+                         * Format: byte
+                         * @description A TrueType or OpenType font file, base64 (at most 4 MB; must have the Latin letters of en, es and pt)
+                         */
+                        data: string;
+                    };
+                    intro?: {
+                        /** @description Seconds, 1–2 */
+                        durationSec: number;
+                        /** @description A line under the logo */
+                        text?: string;
+                    };
+                    outro?: {
+                        /** @description Seconds, 1–2 */
+                        durationSec: number;
+                        /** @description A line under the logo */
+                        text?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A publisher look that renders can be made in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTypefaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        typefaces: {
+                            id: string;
+                            label: string;
+                            /** @description sans, condensed or serif */
+                            kind: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A publisher look that renders can be made in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteBrand: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read ("v3"): the change is refused with 412 when the brand changed since */
+                "if-match"?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Precondition failed (stale If-Match) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read ("v3"): the change is refused with 412 when the brand changed since */
+                "if-match"?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Colours; each omitted one keeps the default look. AQI category colours are never replaced. */
+                    colors?: {
+                        /**
+                         * @description Frame background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        background?: string;
+                        /**
+                         * @description Panels and cards over the background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        surface?: string;
+                        /**
+                         * @description Primary text, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        text?: string;
+                        /**
+                         * @description Accent: the progress bar and the mark beside the credit, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        accent?: string;
+                    };
+                    /** @description A family the service ships (sans, condensed, serif); an uploaded font takes precedence */
+                    typeface?: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
+                    /** @description The footer credit line (default: aqcast); empty for none */
+                    credit?: string;
+                    /** @description Used by a render in this brand that does not set them */
+                    defaults?: {
+                        language?: "es" | "en" | "pt";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        format?: "landscape" | "portrait" | "square";
+                    };
+                    /** @description Renders that name no brand use the default brand (one at most; setting it moves the flag) */
+                    isDefault?: boolean;
+                    /** @description A new logo; null removes it */
+                    logo?: {
+                        /**
+                         * Format: byte
+                         * @description The logo file, base64: PNG, JPEG or SVG (checked by content; at most 2 MB and 16 megapixels; an SVG may not reference anything outside itself, nor hold scripts or entity declarations)
+                         */
+                        data: string;
+                        /** @description A plate behind the logo: auto (default) draws one when the logo lacks contrast with the background */
+                        plate?: "auto" | "always" | "never";
+                    } | null;
+                    /** @description A new font; null removes it (back to typeface) */
+                    font?: {
+                        /**
+                         * Format: byte
+                         * @description A TrueType or OpenType font file, base64 (at most 4 MB; must have the Latin letters of en, es and pt)
+                         */
+                        data: string;
+                    } | null;
+                    intro?: {
+                        /** @description Seconds, 1–2 */
+                        durationSec: number;
+                        /** @description A line under the logo */
+                        text?: string;
+                    } | null;
+                    outro?: {
+                        /** @description Seconds, 1–2 */
+                        durationSec: number;
+                        /** @description A line under the logo */
+                        text?: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A publisher look that renders can be made in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Precondition failed (stale If-Match) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Unsaved changes to show over the stored brand (the dashboard previews colours as they are picked) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: the default template */
+                    template?: string;
+                    format?: "landscape" | "portrait" | "square";
+                    /** @description Default 720p */
+                    resolution?: "360p" | "720p" | "1080p";
+                    /** @description Colours; each omitted one keeps the default look. AQI category colours are never replaced. */
+                    colors?: {
+                        /**
+                         * @description Frame background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        background?: string;
+                        /**
+                         * @description Panels and cards over the background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        surface?: string;
+                        /**
+                         * @description Primary text, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        text?: string;
+                        /**
+                         * @description Accent: the progress bar and the mark beside the credit, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        accent?: string;
+                    };
+                    typeface?: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
+                    credit?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The poster, JPEG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createRender: {
         parameters: {
             query?: never;
@@ -3990,11 +4699,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description An array of render parameters, or { items: [...] }. All-or-nothing: one invalid item rejects the batch, naming its index. */
+        /** @description An array of render parameters, or { items: [...], brandId? }. All-or-nothing: one invalid item rejects the batch, naming its index. A brandId beside items is for every item that names none. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RenderParams"][] | {
                     items: components["schemas"]["RenderParams"][];
+                    /** @description The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set */
+                    brandId?: string | null;
                 };
             };
         };
