@@ -5,7 +5,7 @@
 export { Client, OPERATIONS } from './client.js';
 export { AqcastError, ApiError, WebhookVerificationError, type AqcastErrorInit } from './errors.js';
 export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type ClientOptions, type QueryValue, type RequestOptions } from './http.js';
-export { Ingest, type IngestContext, type IngestField, type UploadAndRenderOptions, type UploadInput, type UploadOptions } from './resources/ingest.js';
+export { Ingest, type IngestContext, type IngestField, type SkippedLine, type SkipReason, type UploadAndRenderOptions, type UploadAndRenderResult, type UploadInput, type UploadOptions, type UploadResult } from './resources/ingest.js';
 export { Queue, type EnqueueOptions, type QueueFilters, type QueueStats } from './resources/queue.js';
 export { Renders, DEFAULT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, type CreateOptions, type WaitOptions } from './resources/renders.js';
 export type { CallOptions } from './resources/resource.js';

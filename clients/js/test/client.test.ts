@@ -242,6 +242,7 @@ describe(`TS client against a live service (${STORE})`, () => {
     assert.match(res.contextId, /\S/);
     assert.equal(res.context.pm25, 48);
     assert.ok(res.context.confidence > 0 && res.context.confidence <= 1);
+    assert.deepEqual(res.skipped, [], 'every line that looked like a measurement was read');
     const queued = await client.ingest.uploadAndRender(new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), { filename: 'b.pdf', template: 'daily-report', language: 'en', fields: { resolution: '360p' } });
     const job = await client.renders.get(queued.jobId);
     assert.deepEqual([job.contextId, job.params.language, job.params.pm25, job.params.resolution], [queued.contextId, 'en', 48, '360p']);

@@ -227,6 +227,7 @@ class LiveServiceTest(unittest.TestCase):
         res = self.client.ingest.upload(pdf, filename="boletin-osorno.pdf")
         self.assertTrue(res["contextId"])
         self.assertEqual(res["context"]["pm25"], 52)
+        self.assertEqual(res["skipped"], [])
         queued = self.client.ingest.upload_and_render(pdf, filename="b.pdf", language="pt", fields={"resolution": "360p"})
         job = self.client.renders.get(queued["jobId"])
         self.assertEqual((job["contextId"], job["params"]["language"], job["params"]["resolution"]), (queued["contextId"], "pt", "360p"))

@@ -229,7 +229,9 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
   });
 
   test('ingest: drop a bulletin, see values with confidence and source text, correct one, and render', async () => {
-    const doc = corpusSpecs().find((x) => x.medium === 'pdf-text' && x.layout === 'labels')!;
+    const found = corpusSpecs().find((x) => x.medium === 'pdf-text' && x.layout === 'labels')!;
+    // An index line the reader does not take as a concentration: listed under "Not read".
+    const doc = { ...found, blocks: [...found.blocks, { kind: 'text' as const, text: 'AQI PM2.5: 130' }] };
     const { bytes, filename } = await renderDoc(doc);
     await d.goto('/ingest');
     // Dropped on the drop zone, as a person drags it from the desktop (CSV below goes through the file input).
@@ -253,6 +255,9 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     const row = d.page.locator('tr', { has: pm25 });
     assert.match((await row.locator('.source-text').textContent()) ?? '', /\d/, 'the source text of the value is shown');
     assert.match((await row.locator('.confidence').textContent()) ?? '', /%/);
+    const notRead = d.page.locator('section.skipped');
+    assert.match((await notRead.locator('h3').textContent()) ?? '', /Not read \(1\)/);
+    assert.match((await notRead.locator('li').textContent()) ?? '', /AQI PM2\.5: 130.*an index value/);
     await d.screenshot('en-ingest-read');
     assert.equal(seriousViolations(await d.axe()), '');
     await d.page.setViewportSize({ width: 390, height: 844 });

@@ -20,7 +20,8 @@ export { renderKey, canonicalJson } from './params/render-key.js';
 export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templates/registry.js';
 
 export { renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
-export { describeFrame, renderFramePng, renderPosterJpeg, type FrameDescription } from './render/scene.js';
+export type { SceneTiming, SceneKind } from './templates/storyboard.js';
+export { describeFrame, renderFramePng, renderPosterJpeg, sceneTimeline, type FrameDescription } from './render/scene.js';
 export {
   resolveTheme,
   checkThemeInput,

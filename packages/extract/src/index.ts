@@ -64,6 +64,8 @@ export type {
   NormalizedUnit,
   ParsedBulletin,
   Pollutant,
+  SkippedLine,
+  SkipReason,
   SourceUnit,
   TextCell,
   TextLine,

@@ -24,6 +24,7 @@ import { findLocation } from './location.js';
 import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
 import { readProse } from './prose.js';
 import { resetOrder, type Reading } from './readings.js';
+import { skippedLines } from './skipped.js';
 import { readMeasureTables, readRowTables } from './tables.js';
 import { isConcentrationUnit } from './units.js';
 import type {
@@ -304,5 +305,6 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
     result.date = date.value;
   }
   result.confidence = overallConfidence(fields);
+  result.skipped = skippedLines(lines, readings, ocr);
   return result;
 }

@@ -22,7 +22,7 @@
  *   …), a threshold or breakpoint, a law number, a date, an hour or duration, a
  *   page or phone number, a count: never read as a concentration.
  */
-import type { Measure, SourceUnit } from './vocabulary.js';
+import type { Measure, Pollutant, SourceUnit } from './vocabulary.js';
 
 export type { Measure, Pollutant, SourceUnit } from './vocabulary.js';
 
@@ -168,6 +168,8 @@ export interface ExtractedContext {
   language: BulletinLanguage | null;
   /** Present when the optional language model was asked: what it added and which numbers were dropped. */
   languageModel?: LanguageModelReport;
+  /** Lines that looked like a measurement but gave no value, with the reason (at most 50; set by `parseBulletinText`). */
+  skipped?: SkippedLine[];
 }
 
 /** What the optional language model path did for a document. */
@@ -178,6 +180,24 @@ export interface LanguageModelReport {
   dropped: string[];
   /** Set when the model could not be asked or its answer was unusable; extraction went on without it. */
   error?: string;
+}
+
+/**
+ * Why a line that looked like a measurement gave no value: it holds an index value
+ * (AQI, IQAr, ICAP …), a limit or threshold, a count, or a pollutant and a number the
+ * reader could not pair as a measurement (an unknown unit or layout).
+ */
+export type SkipReason = 'index-value' | 'limit-or-threshold' | 'count' | 'not-understood';
+
+/** A line or table row that looked like a measurement (a pollutant's name and a number) but was not used. */
+export interface SkippedLine {
+  /** The line as it appeared (trimmed, at most 200 characters). */
+  text: string;
+  /** 1-based page. */
+  page: number;
+  /** The pollutants it names. */
+  pollutants: Pollutant[];
+  reason: SkipReason;
 }
 
 /** What `parseBulletinText` returns: everything but how the text was obtained. */

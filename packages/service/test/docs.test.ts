@@ -28,9 +28,15 @@ interface Operation {
   };
 }
 
+/** The operations, with answers the spine shares (`$ref: #/components/responses/…`) resolved. */
 function operations(doc: any): Operation[] {
   const out: Operation[] = [];
-  for (const [path, item] of Object.entries<any>(doc.paths)) for (const method of METHODS) if (item[method]) out.push({ method, path, op: item[method] });
+  const resolve = (r: any) => (typeof r.$ref === 'string' ? doc.components.responses[r.$ref.split('/').pop()] : r);
+  for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const method of METHODS) {
+      if (item[method]) out.push({ method, path, op: { ...item[method], responses: Object.fromEntries(Object.entries<any>(item[method].responses).map(([code, r]) => [code, resolve(r)])) } });
+    }
+  }
   return out;
 }
 
@@ -60,7 +66,9 @@ describe(`OpenAPI and the REST explorer (${STORE})`, () => {
   test('GET /openapi.json is public OpenAPI 3.1 with the X-Api-Key scheme and this service as server', async () => {
     assert.match(doc.openapi, /^3\.1\./);
     assert.equal(doc.info.version, '2.1.0');
-    assert.deepEqual(doc.components.securitySchemes.apiKey, { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    const { description, ...apiKey } = doc.components.securitySchemes.apiKey;
+    assert.deepEqual(apiKey, { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    assert.ok(description);
     assert.deepEqual(doc.security, [{ apiKey: [] }]);
     assert.deepEqual(doc.servers.map((s: { url: string }) => s.url), [base]);
     // The explorer reads the same document.

@@ -88,6 +88,23 @@ describe(`ingest API (${STORE})`, () => {
     assert.deepEqual([job.output.width, job.output.height], [360, 360]);
   });
 
+  test('lines that look like measurements but give no value are listed in skipped, with the reason', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    const lines = ['Ciudad: Temuco', 'Fecha: 12/05/2025', 'PM10: 45 ug/m3', 'AQI PM2.5: 130', 'Norma PM10: 150 ug/m3', 'NO2 (horario) - maximo - 120 ugr/m3 - regular'];
+    lines.forEach((t, i) => page.drawText(t, { x: 50, y: 780 - i * 24, size: 12, font }));
+    const r = await upload(base, '/ingest/upload', await pdf.save(), 'skipped.pdf');
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    assert.equal(r.body.context.pm10, 45);
+    assert.equal(r.body.context.pm25, undefined, 'an AQI is not a concentration');
+    const byText = Object.fromEntries((r.body.skipped as any[]).map((s) => [s.text, s]));
+    assert.deepEqual(byText['AQI PM2.5: 130'], { text: 'AQI PM2.5: 130', page: 1, pollutants: ['pm25'], reason: 'index-value' });
+    assert.equal(byText['Norma PM10: 150 ug/m3']?.reason, 'limit-or-threshold');
+    assert.ok(!Object.keys(byText).some((t) => t.startsWith('PM10: 45')), 'a line read is not listed');
+    assert.equal(r.body.skipped.length, r.body.context.no2 === undefined ? 3 : 2, JSON.stringify(r.body.skipped));
+  });
+
   test('GET /ingest/templates lists templates with what they need', async () => {
     const res = await fetch(`${base}/ingest/templates`, { headers: { 'x-api-key': TEST_API_KEY } });
     const body = (await res.json()) as any;

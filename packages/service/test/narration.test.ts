@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { findFfmpeg, findFfprobe } from '@aqcast/engine';
 import { parseWebVtt, type VttCue } from '../src/modules/ai/domain/webvtt.js';
+import { measureLoudness } from '../src/modules/ai/narration-audio.js';
 import type { RunningService } from '../src/server.js';
 import { startFakeChat, startFakeSpeech, providerEnv, type FakeChat, type FakeSpeech } from './ai-providers.js';
 import { api, createTestEnv, startTestService, STORE, waitForJob, type TestEnv } from './helpers.js';
@@ -97,8 +98,30 @@ describe(`the offline narrator (${STORE})`, () => {
       assert.ok(cues.length >= r.body.text.narration.segments.length, `${cues.length} cues`);
       assert.match(cues.map((c) => c.text).join(' '), /87[,.]4\sµg\/m³/, 'captions show the number as written');
       assertCuesOnSpeech(cues, silentStretches(file));
+      // EBU R128 for social feeds by default: −16 LUFS ±1 LU, true peak at most −1 dBTP, measured on the MP4.
+      const loud = await measureLoudness(findFfmpeg(), file);
+      assert.ok(Math.abs(loud.integrated - -16) <= 1, `integrated ${loud.integrated} LUFS`);
+      assert.ok(loud.truePeak <= -1, `true peak ${loud.truePeak} dBTP`);
+      assert.equal(r.body.narration.loudnessLufs, -16);
     });
   }
+
+  test('broadcast loudness (−23 LUFS) when asked; a target out of range is a 400 naming the field', async () => {
+    const r = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'en', template: 'social-clip', format: 'square', resolution: '360p', loudnessLufs: -23 });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const job = await waitForJob(base, r.body.jobId, 240_000);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    const file = join(env.dataDir, 'broadcast.mp4');
+    await download(job.videoUrl, file);
+    const loud = await measureLoudness(findFfmpeg(), file);
+    assert.ok(Math.abs(loud.integrated - -23) <= 1, `integrated ${loud.integrated} LUFS`);
+    assert.ok(loud.truePeak <= -1, `true peak ${loud.truePeak} dBTP`);
+    for (const loudnessLufs of [-40, -5]) {
+      const bad = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'en', resolution: '360p', loudnessLufs });
+      assert.equal(bad.status, 400, JSON.stringify(bad.body));
+      assert.ok(bad.body.errors.some((e: { field: string }) => /loudnessLufs/.test(e.field)), JSON.stringify(bad.body.errors));
+    }
+  });
 
   test('a voice the language lacks, or one the narrator does not have, is a 400 naming the field', async () => {
     for (const voice of ['en-us', 'klingon']) {

@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and version */
+        /**
+         * Liveness and version
+         * @description Liveness and version. Public: no API key needed.
+         */
         get: operations["ping"];
         put?: never;
         post?: never;
@@ -26,7 +29,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers (restart it if this fails) */
+        /**
+         * Liveness: the process answers (restart it if this fails)
+         * @description Liveness: the process answers (restart it if this fails). Public: no API key needed.
+         */
         get: operations["liveness"];
         put?: never;
         post?: never;
@@ -43,7 +49,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong */
+        /**
+         * Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong
+         * @description Readiness of the store, storage, the data disk and ffmpeg; each says what is wrong. Public: no API key needed.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -60,7 +69,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation */
+        /**
+         * Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation
+         * @description Readiness (same as /health): 503 while the store, storage, the data disk or ffmpeg is not usable — take the node out of rotation. Public: no API key needed.
+         */
         get: operations["readiness"];
         put?: never;
         post?: never;
@@ -77,10 +89,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys (never the keys themselves) */
+        /**
+         * List API keys (never the keys themselves)
+         * @description List API keys (never the keys themselves). Needs an API key with the `admin` scope (or `admin`).
+         */
         get: operations["listKeys"];
         put?: never;
-        /** Create a scoped API key (shown once) */
+        /**
+         * Create a scoped API key (shown once)
+         * @description Create a scoped API key (shown once). Needs an API key with the `admin` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createKey"];
         delete?: never;
         options?: never;
@@ -95,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scopes a key can be granted */
+        /**
+         * The scopes a key can be granted
+         * @description The scopes a key can be granted. Needs an API key with the `admin` scope (or `admin`).
+         */
         get: operations["listKeyScopes"];
         put?: never;
         post?: never;
@@ -115,7 +136,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key (it stops working within seconds everywhere) */
+        /**
+         * Revoke a key (it stops working within seconds everywhere)
+         * @description Revoke a key (it stops working within seconds everywhere). Needs an API key with the `admin` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["revokeKey"];
         options?: never;
         head?: never;
@@ -129,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check a key: its id, name, scopes and rate limit (401 for a wrong key) */
+        /**
+         * Check a key: its id, name, scopes and rate limit (401 for a wrong key)
+         * @description Check a key: its id, name, scopes and rate limit (401 for a wrong key). Any valid API key (or dashboard session).
+         */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -146,7 +173,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format) */
+        /**
+         * Prometheus metrics (text exposition format)
+         * @description Prometheus metrics (text exposition format). Needs an API key with the `metrics:read` scope (or `admin`).
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -163,10 +193,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks (secrets are never returned) */
+        /**
+         * List webhooks (secrets are never returned)
+         * @description List webhooks (secrets are never returned). Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhooks"];
         put?: never;
-        /** Register a webhook */
+        /**
+         * Register a webhook
+         * @description Register a webhook. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["registerWebhook"];
         delete?: never;
         options?: never;
@@ -183,7 +219,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a webhook (same as POST /webhooks) */
+        /**
+         * Register a webhook (same as POST /webhooks)
+         * @description Register a webhook (same as POST /webhooks). Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["registerWebhookAlias"];
         delete?: never;
         options?: never;
@@ -198,7 +237,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them */
+        /**
+         * The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them
+         * @description The event types a webhook can subscribe to (every module’s), with what each carries; `*` subscribes to all of them. Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhookEventTypes"];
         put?: never;
         post?: never;
@@ -218,7 +260,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; its pending deliveries are canceled */
+        /**
+         * Delete a webhook; its pending deliveries are canceled
+         * @description Delete a webhook; its pending deliveries are canceled. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -232,7 +277,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery log: each delivery with every attempt (time, status or error, duration, next retry) */
+        /**
+         * Delivery log: each delivery with every attempt (time, status or error, duration, next retry)
+         * @description Delivery log: each delivery with every attempt (time, status or error, duration, next retry). Needs an API key with the `webhooks:read` scope (or `admin`).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -251,7 +299,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event now and return the delivery */
+        /**
+         * Send a webhook.test event now and return the delivery
+         * @description Send a webhook.test event now and return the delivery. Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -268,7 +319,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an event with the given data to every subscribed webhook (marked manual: true) */
+        /**
+         * Send an event with the given data to every subscribed webhook (marked manual: true)
+         * @description Send an event with the given data to every subscribed webhook (marked manual: true). Needs an API key with the `webhooks:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["fireWebhookEvent"];
         delete?: never;
         options?: never;
@@ -283,7 +337,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts per status, paused flag, active workers, throughput over the last hour */
+        /**
+         * Counts per status, paused flag, active workers, throughput over the last hour
+         * @description Counts per status, paused flag, active workers, throughput over the last hour. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["getQueueStats"];
         put?: never;
         post?: never;
@@ -300,10 +357,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List queue jobs, newest first */
+        /**
+         * List queue jobs, newest first
+         * @description List queue jobs, newest first. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["listQueue"];
         put?: never;
-        /** Enqueue a render with priority and an optional delayed start */
+        /**
+         * Enqueue a render with priority and an optional delayed start
+         * @description Enqueue a render with priority and an optional delayed start. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["enqueueRender"];
         delete?: never;
         options?: never;
@@ -318,7 +381,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One queue job */
+        /**
+         * One queue job
+         * @description One queue job. Needs an API key with the `queue:read` scope (or `admin`).
+         */
         get: operations["getQueueJob"];
         put?: never;
         post?: never;
@@ -337,7 +403,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued or rendering job (409 once finished) */
+        /**
+         * Cancel a queued or rendering job (409 once finished)
+         * @description Cancel a queued or rendering job (409 once finished). Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["cancelJob"];
         delete?: never;
         options?: never;
@@ -354,7 +423,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put a failed or canceled job back in the queue (409 otherwise) */
+        /**
+         * Put a failed or canceled job back in the queue (409 otherwise)
+         * @description Put a failed or canceled job back in the queue (409 otherwise). Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["retryJob"];
         delete?: never;
         options?: never;
@@ -371,7 +443,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause the queue for every worker: running renders finish, nothing new starts */
+        /**
+         * Pause the queue for every worker: running renders finish, nothing new starts
+         * @description Pause the queue for every worker: running renders finish, nothing new starts. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["pauseQueue"];
         delete?: never;
         options?: never;
@@ -388,7 +463,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume the queue */
+        /**
+         * Resume the queue
+         * @description Resume the queue. Needs an API key with the `queue:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["resumeQueue"];
         delete?: never;
         options?: never;
@@ -481,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a render
-         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed.
+         * @description Validates the parameters and queues a render job. Poll GET /render/{id} or register a webhook for render.completed. Needs an API key with the `renders:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createRender"];
         delete?: never;
@@ -497,7 +575,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a render job */
+        /**
+         * Get a render job
+         * @description Get a render job. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["getRender"];
         put?: never;
         post?: never;
@@ -514,7 +595,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List render jobs, newest first */
+        /**
+         * List render jobs, newest first
+         * @description List render jobs, newest first. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["listRenders"];
         put?: never;
         post?: never;
@@ -533,7 +617,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue many renders at once, all or nothing */
+        /**
+         * Queue many renders at once, all or nothing
+         * @description Queue many renders at once, all or nothing. Needs an API key with the `renders:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createBatch"];
         delete?: never;
         options?: never;
@@ -548,7 +635,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the video templates and AQI standards */
+        /**
+         * List the video templates and AQI standards
+         * @description List the video templates and AQI standards. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["listTemplates"];
         put?: never;
         post?: never;
@@ -565,13 +655,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /**
+         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         */
         get: operations["getFile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range) */
+        /**
+         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         */
         head: operations["getFileHead"];
         patch?: never;
         trace?: never;
@@ -583,10 +679,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contexts, newest first (filters: location, tag, source, since, until, q) */
+        /**
+         * List contexts, newest first (filters: location, tag, source, since, until, q)
+         * @description List contexts, newest first (filters: location, tag, source, since, until, q). Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["listContexts"];
         put?: never;
-        /** Store values entered by hand (validated like render parameters) */
+        /**
+         * Store values entered by hand (validated like render parameters)
+         * @description Store values entered by hand (validated like render parameters). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createContext"];
         delete?: never;
         options?: never;
@@ -601,15 +703,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One context, with its ETag */
+        /**
+         * One context, with its ETag
+         * @description One context, with its ETag. Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContext"];
         put?: never;
         post?: never;
-        /** Delete a context with its tags and history (renders made from it keep their parameters) */
+        /**
+         * Delete a context with its tags and history (renders made from it keep their parameters)
+         * @description Delete a context with its tags and history (renders made from it keep their parameters). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteContext"];
         options?: never;
         head?: never;
-        /** Change values, location or date (null removes a value); If-Match refuses a stale edit with 412 */
+        /**
+         * Change values, location or date (null removes a value); If-Match refuses a stale edit with 412
+         * @description Change values, location or date (null removes a value); If-Match refuses a stale edit with 412. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateContext"];
         trace?: never;
     };
@@ -620,7 +731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The edits made to a context, oldest first */
+        /**
+         * The edits made to a context, oldest first
+         * @description The edits made to a context, oldest first. Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContextHistory"];
         put?: never;
         post?: never;
@@ -637,7 +751,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS) */
+        /**
+         * The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS)
+         * @description The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS). Needs an API key with the `contexts:read` scope (or `admin`).
+         */
         get: operations["getContextSource"];
         put?: never;
         post?: never;
@@ -656,7 +773,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a render from the context's values, with template, format, language and standard over them */
+        /**
+         * Queue a render from the context's values, with template, format, language and standard over them
+         * @description Queue a render from the context's values, with template, format, language and standard over them. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["renderContext"];
         delete?: never;
         options?: never;
@@ -673,7 +793,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add tags (case-insensitive; tags it has already are kept once) */
+        /**
+         * Add tags (case-insensitive; tags it has already are kept once)
+         * @description Add tags (case-insensitive; tags it has already are kept once). Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["addContextTags"];
         delete?: never;
         options?: never;
@@ -691,7 +814,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one tag */
+        /**
+         * Remove one tag
+         * @description Remove one tag. Needs an API key with the `contexts:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["removeContextTag"];
         options?: never;
         head?: never;
@@ -707,7 +833,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context */
+        /**
+         * Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context
+         * @description Extract air-quality values from a bulletin (PDF, scanned PDF, image) into a stored context. Needs an API key with the `ingest:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["ingestUpload"];
         delete?: never;
         options?: never;
@@ -724,7 +853,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract a bulletin and queue a render from it */
+        /**
+         * Extract a bulletin and queue a render from it
+         * @description Extract a bulletin and queue a render from it. Needs an API key with the `ingest:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["ingestUploadAndRender"];
         delete?: never;
         options?: never;
@@ -739,7 +871,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates usable for renders from an upload, with what each needs */
+        /**
+         * Templates usable for renders from an upload, with what each needs
+         * @description Templates usable for renders from an upload, with what each needs. Needs an API key with the `ingest:read` scope (or `admin`).
+         */
         get: operations["listIngestTemplates"];
         put?: never;
         post?: never;
@@ -756,12 +891,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in session (name, scopes, CSRF token) */
+        /**
+         * The signed-in session (name, scopes, CSRF token)
+         * @description The signed-in session (name, scopes, CSRF token). Any valid API key (or dashboard session).
+         */
         get: operations["dashboardSession"];
         put?: never;
-        /** Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser) */
+        /**
+         * Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser)
+         * @description Sign in to the dashboard with an API key: sets an HttpOnly session cookie (the key is not kept by the browser). Public: no API key needed.
+         */
         post: operations["dashboardSignIn"];
-        /** Sign out: the session ends and its cookie is cleared */
+        /**
+         * Sign out: the session ends and its cookie is cleared
+         * @description Sign out: the session ends and its cookie is cleared. Any valid API key (or dashboard session).
+         */
         delete: operations["dashboardSignOut"];
         options?: never;
         head?: never;
@@ -775,7 +919,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: every change of a render job (status, progress), as it happens */
+        /**
+         * Server-sent events: every change of a render job (status, progress), as it happens
+         * @description Server-sent events: every change of a render job (status, progress), as it happens. Needs an API key with the `renders:read` scope (or `admin`).
+         */
         get: operations["dashboardEvents"];
         put?: never;
         post?: never;
@@ -794,7 +941,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend */
+        /**
+         * Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend
+         * @description Sub-index and category of each pollutant in the chosen standards, the overall index and dominant pollutant, the WHO 2021 comparison, advice and a trend. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiAnalyze"];
         delete?: never;
         options?: never;
@@ -811,7 +961,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons */
+        /**
+         * Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons
+         * @description Templates, formats and language ranked for the values and the channel (tv, social, web), with reasons. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiSuggestTemplate"];
         delete?: never;
         options?: never;
@@ -828,7 +981,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks) */
+        /**
+         * A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks)
+         * @description A headline, a narration sized to the template, WebVTT captions and a social post (offline, or rewritten by the configured model when every fact checks). Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiGenerate"];
         delete?: never;
         options?: never;
@@ -845,7 +1001,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured */
+        /**
+         * Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured
+         * @description Analyze, suggest, generate and queue the render: captions served (and burned in when asked), narration mixed in when a speech provider is configured. Needs an API key with the `ai:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["aiRender"];
         delete?: never;
         options?: never;
@@ -860,10 +1019,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List tests, newest first, filtered by status or workflow */
+        /**
+         * List tests, newest first, filtered by status or workflow
+         * @description List tests, newest first, filtered by status or workflow. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["listVariantTests"];
         put?: never;
-        /** Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked) */
+        /**
+         * Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked)
+         * @description Create an A/B test: each arm’s video is rendered from the base with its template and overrides (or an existing job is linked). Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["createVariantTest"];
         delete?: never;
         options?: never;
@@ -878,7 +1043,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One test with its arms, videos and counts */
+        /**
+         * One test with its arms, videos and counts
+         * @description One test with its arms, videos and counts. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["getVariantTest"];
         put?: never;
         post?: never;
@@ -897,7 +1065,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner */
+        /**
+         * The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner
+         * @description The arm (and video URL) a viewer unit sees: the same unit always gets the same arm; after conclusion, the winner. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["assignVariant"];
         delete?: never;
         options?: never;
@@ -914,7 +1085,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once */
+        /**
+         * Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once
+         * @description Count events (impression, view, complete, click, share or the custom goal) of assigned units; an eventId counts once. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["trackVariantEvents"];
         delete?: never;
         options?: never;
@@ -929,7 +1103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check */
+        /**
+         * The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check
+         * @description The decision (winner, no_difference or insufficient_data) with P(best), expected loss, intervals, z-tests and the SRM check. Needs an API key with the `variants:read` scope (or `admin`).
+         */
         get: operations["getVariantWinner"];
         put?: never;
         post?: never;
@@ -948,7 +1125,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm */
+        /**
+         * Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm
+         * @description Freeze the result with the rules’ winner (or the arm given); the test’s workflow then uses the winning arm. Needs an API key with the `variants:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["concludeVariantTest"];
         delete?: never;
         options?: never;
@@ -963,12 +1143,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List workflows, newest first */
+        /**
+         * List workflows, newest first
+         * @description List workflows, newest first. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["listWorkflows"];
         put?: never;
         /**
          * Create a workflow
-         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only.
+         * @description A workflow fetches current values for each location from a source, checks its conditions, renders (one job per format × language) and announces the run. Bad cron expressions, time zones, sources, credentials and templates are 400s naming the field. An inbound trigger's secret is returned here only. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createWorkflow"];
         delete?: never;
@@ -984,15 +1167,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A workflow, with its next run times and last run */
+        /**
+         * A workflow, with its next run times and last run
+         * @description A workflow, with its next run times and last run. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["getWorkflow"];
         put?: never;
         post?: never;
-        /** Delete a workflow; its unfinished runs are canceled, finished runs stay readable */
+        /**
+         * Delete a workflow; its unfinished runs are canceled, finished runs stay readable
+         * @description Delete a workflow; its unfinished runs are canceled, finished runs stay readable. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteWorkflow"];
         options?: never;
         head?: never;
-        /** Change a workflow (what is given); a changed schedule starts from the next slot */
+        /**
+         * Change a workflow (what is given); a changed schedule starts from the next slot
+         * @description Change a workflow (what is given); a changed schedule starts from the next slot. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateWorkflow"];
         trace?: never;
     };
@@ -1005,7 +1197,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a run now (optional overrides for this run); answers with the run at once */
+        /**
+         * Start a run now (optional overrides for this run); answers with the run at once
+         * @description Start a run now (optional overrides for this run); answers with the run at once. Needs an API key with the `workflows:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         post: operations["runWorkflow"];
         delete?: never;
         options?: never;
@@ -1022,7 +1217,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer) */
+        /**
+         * Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer)
+         * @description Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer). Authenticated by its own secret (see security), not by an API key.
+         */
         post: operations["triggerWorkflow"];
         delete?: never;
         options?: never;
@@ -1037,7 +1235,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Runs of a workflow, newest first */
+        /**
+         * Runs of a workflow, newest first
+         * @description Runs of a workflow, newest first. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["listWorkflowRuns"];
         put?: never;
         post?: never;
@@ -1054,7 +1255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run with its items, every step record (inputs, outputs, errors, timings) and its jobs */
+        /**
+         * A run with its items, every step record (inputs, outputs, errors, timings) and its jobs
+         * @description A run with its items, every step record (inputs, outputs, errors, timings) and its jobs. Needs an API key with the `workflows:read` scope (or `admin`).
+         */
         get: operations["getWorkflowRun"];
         put?: never;
         post?: never;
@@ -1071,7 +1275,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers */
+        /**
+         * Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers
+         * @description Jobs by status, success rate, rolling windows, render time and queue wait p50/p95, video seconds, bytes, cache reuse, active workers. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsOverview"];
         put?: never;
         post?: never;
@@ -1088,7 +1295,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per template and format: jobs, success rate, render time p50/p95, share of all jobs */
+        /**
+         * Per template and format: jobs, success rate, render time p50/p95, share of all jobs
+         * @description Per template and format: jobs, success rate, render time p50/p95, share of all jobs. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsTemplates"];
         put?: never;
         post?: never;
@@ -1105,7 +1315,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes */
+        /**
+         * A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes
+         * @description A metric per hour, day or week in a time zone, empty buckets included, right across daylight-saving changes. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsTrends"];
         put?: never;
         post?: never;
@@ -1122,7 +1335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest renders with status, poster URL and duration */
+        /**
+         * The newest renders with status, poster URL and duration
+         * @description The newest renders with status, poster URL and duration. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsRecent"];
         put?: never;
         post?: never;
@@ -1139,7 +1355,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code */
+        /**
+         * Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code
+         * @description Render time and frames per second by template × format × resolution, queue wait, throughput per worker, failures by code. Needs an API key with the `analytics:read` scope (or `admin`).
+         */
         get: operations["getAnalyticsPerformance"];
         put?: never;
         post?: never;
@@ -1156,12 +1375,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the GraphQL endpoint, schema and explorer are */
+        /**
+         * Where the GraphQL endpoint, schema and explorer are
+         * @description Where the GraphQL endpoint, schema and explorer are. Public: no API key needed.
+         */
         get: operations["graphqlInfo"];
         put?: never;
         /**
          * Run a GraphQL query or mutation
-         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request).
+         * @description GraphQL over HTTP (JSON). The schema is at GET /graphql-schema and can be explored at GET /graphql-explorer. A query that does not parse or validate, or goes over the size, depth or cost limit, is a 400 with `errors` and nothing runs. Errors raised while resolving (a missing job, invalid render parameters) come back with status 200 next to the `data`, each with `extensions.code` from the same catalogue as the REST problem+json `code`. Mutations take an optional `idempotencyKey` argument (or send the Idempotency-Key header for the whole request). Any valid API key (or dashboard session). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["graphql"];
         delete?: never;
@@ -1177,7 +1399,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The GraphQL schema: types, queries, mutations and SDL */
+        /**
+         * The GraphQL schema: types, queries, mutations and SDL
+         * @description The GraphQL schema: types, queries, mutations and SDL. Public: no API key needed.
+         */
         get: operations["graphqlSchema"];
         put?: never;
         post?: never;
@@ -1196,7 +1421,7 @@ export interface paths {
         };
         /**
          * This OpenAPI 3.1 document
-         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on).
+         * @description Generated from the same route schemas that validate requests. `servers` is PUBLIC_BASE_URL (or the address the service listens on). Public: no API key needed.
          */
         get: operations["openapi"];
         put?: never;
@@ -1534,6 +1759,13 @@ export interface components {
              */
             format?: "landscape" | "portrait" | "square";
             /**
+             * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+             * @example 15
+             * @example 30
+             * @example 60
+             */
+            durationSec?: number;
+            /**
              * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
              * @example 1080p
              * @example 720p
@@ -1698,7 +1930,17 @@ export interface components {
             /** @description Render parameters the template uses */
             params: string[];
             version: string;
+            /** @description Default length in seconds */
             durationSec: number;
+            /**
+             * @description Every length in seconds the template offers (render parameter `durationSec`)
+             * @example [
+             *       15,
+             *       30,
+             *       60
+             *     ]
+             */
+            durations: number[];
             isDefault: boolean;
         };
         /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
@@ -2087,6 +2329,8 @@ export interface components {
                 provider: "offline" | "external" | null;
                 /** @description The speech server failed and the offline narrator spoke instead (detail says why) */
                 fallback: boolean;
+                /** @description The integrated loudness the track was normalised to (EBU R128) */
+                loudnessLufs: number | null;
                 voice: string | null;
                 durationSec: number | null;
                 detail: string | null;
@@ -2378,10 +2622,205 @@ export interface components {
             jobs?: components["schemas"]["RenderJob"][];
         };
     };
-    responses: never;
+    responses: {
+        /** @description Invalid request (problem+json listing each bad field) */
+        Spine400: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Invalid request (problem+json listing each bad field) */
+        Spine400Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing or invalid X-Api-Key */
+        Spine401: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key lacks the scope this operation needs, or a dashboard session sent no valid CSRF token */
+        Spine403: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict: the Idempotency-Key was used for a different request, or its first request is still running */
+        Spine409: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is larger than BODY_LIMIT_BYTES */
+        Spine413: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is larger than BODY_LIMIT_BYTES */
+        Spine413Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body's Content-Type is not one this operation reads */
+        Spine415: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body's Content-Type is not one this operation reads */
+        Spine415Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key's rate limit is used up; retry after Retry-After */
+        Spine429: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; the requestId in the body identifies it in the logs */
+        Spine500: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; the requestId in the body identifies it in the logs */
+        Spine500Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or file storage is unavailable; retry after Retry-After */
+        Spine503: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or file storage is unavailable; retry after Retry-After */
+        Spine503Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is out of disk space; retry after Retry-After */
+        Spine507: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is out of disk space; retry after Retry-After */
+        Spine507Keyless: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Identifies this request in the service's logs: the X-Request-Id the client sent (1–100 of `A-Za-z0-9_.-`), else a new UUID */
+        "X-Request-Id": string;
+        /** @description For a key with a rate limit: requests left in the window and seconds until it resets, `"per-key";r=<remaining>;t=<seconds>` (draft-ietf-httpapi-ratelimit-headers) */
+        RateLimit: string;
+        /** @description For a key with a rate limit: its quota per 60-second window, `"per-key";q=<limit>;w=60` */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before retrying */
+        "Retry-After": string;
+        /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (the work was not done again) */
+        "Idempotent-Replayed": "true";
+        /** @description The version of the representation; send it back in If-Match to change it only if nobody else did */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2395,9 +2834,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2411,6 +2851,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     liveness: {
@@ -2422,9 +2865,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2434,6 +2878,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     health: {
@@ -2445,9 +2892,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2473,9 +2921,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            /** @description The answer */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,9 +2964,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2540,9 +2993,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            /** @description The answer */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2581,9 +3038,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2592,18 +3052,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2613,12 +3066,16 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createKey: {
@@ -2649,9 +3106,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2665,6 +3126,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2674,6 +3138,7 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2683,12 +3148,20 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listKeyScopes: {
@@ -2700,9 +3173,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2711,9 +3187,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2723,12 +3201,16 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     revokeKey: {
@@ -2746,25 +3228,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2774,6 +3253,7 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,12 +3263,22 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     whoami: {
@@ -2803,21 +3293,29 @@ export interface operations {
             /** @description Who a key (or a dashboard session) is: its id, name, scopes and rate limit */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Caller"];
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     metrics: {
@@ -2829,22 +3327,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
+            401: components["responses"]["Spine401"];
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listWebhooks: {
@@ -2856,9 +3354,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2867,15 +3368,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     registerWebhook: {
@@ -2905,9 +3412,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2921,6 +3432,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2930,21 +3444,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     registerWebhookAlias: {
@@ -2974,9 +3499,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2990,6 +3519,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2999,21 +3531,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWebhookEventTypes: {
@@ -3025,9 +3568,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3041,15 +3587,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteWebhook: {
@@ -3067,40 +3619,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWebhookDeliveries: {
@@ -3115,9 +3675,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3126,33 +3689,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     testWebhook: {
@@ -3170,9 +3733,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3181,27 +3748,24 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3211,12 +3775,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     fireWebhookEvent: {
@@ -3240,9 +3813,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: the work goes on in the background */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,6 +3832,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3264,21 +3844,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getQueueStats: {
@@ -3290,9 +3881,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3328,15 +3922,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listQueue: {
@@ -3361,6 +3961,9 @@ export interface operations {
             /** @description One page of render jobs, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3374,6 +3977,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3383,12 +3989,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     enqueueRender: {
@@ -3494,6 +4105,13 @@ export interface operations {
                      * @example portrait
                      */
                     format?: "landscape" | "portrait" | "square";
+                    /**
+                     * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+                     * @example 15
+                     * @example 30
+                     * @example 60
+                     */
+                    durationSec?: number;
                     /**
                      * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                      * @example 1080p
@@ -3664,6 +4282,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3673,6 +4295,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3682,21 +4307,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getQueueJob: {
@@ -3714,39 +4350,42 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     cancelJob: {
@@ -3767,33 +4406,34 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3803,12 +4443,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     retryJob: {
@@ -3829,33 +4478,34 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3865,12 +4515,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     pauseQueue: {
@@ -3885,9 +4544,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3896,24 +4559,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     resumeQueue: {
@@ -3928,9 +4592,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3939,24 +4607,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            409: components["responses"]["Spine409"];
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listBrands: {
@@ -4533,6 +5202,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4542,6 +5215,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4551,15 +5227,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4569,12 +5250,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getRender: {
@@ -4592,39 +5281,42 @@ export interface operations {
             /** @description A render job */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderJob"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     listRenders: {
@@ -4659,6 +5351,9 @@ export interface operations {
             /** @description One page of render jobs, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4672,6 +5367,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4681,12 +5379,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createBatch: {
@@ -4713,6 +5416,10 @@ export interface operations {
             /** @description Jobs queued together by one batch */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4725,6 +5432,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4734,15 +5444,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4752,12 +5467,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listTemplates: {
@@ -4769,9 +5492,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4785,15 +5511,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getFile: {
@@ -4808,22 +5540,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description The byte range asked for in Range (Content-Range says which) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400Keyless"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     getFileHead: {
@@ -4838,22 +5621,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description The byte range asked for in Range (Content-Range says which) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400Keyless"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     listContexts: {
@@ -4885,6 +5719,9 @@ export interface operations {
             /** @description One page of contexts, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4898,6 +5735,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4907,12 +5747,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createContext: {
@@ -5002,6 +5847,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,6 +5861,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5020,21 +5873,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getContext: {
@@ -5052,39 +5916,43 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Context"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteContext: {
@@ -5104,34 +5972,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,6 +6010,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5150,12 +6022,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateContext: {
@@ -5210,6 +6091,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5219,6 +6105,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5228,15 +6117,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5246,6 +6140,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,12 +6152,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getContextHistory: {
@@ -5275,9 +6181,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5299,33 +6208,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getContextSource: {
@@ -5343,6 +6252,10 @@ export interface operations {
             /** @description The file as uploaded (PDF or image) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5352,33 +6265,33 @@ export interface operations {
                     "image/webp": string;
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     renderContext: {
@@ -5449,6 +6362,10 @@ export interface operations {
             /** @description A render job */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5458,6 +6375,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5467,15 +6387,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,12 +6410,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     addContextTags: {
@@ -5519,6 +6453,11 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5528,6 +6467,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5537,15 +6479,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +6502,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5564,12 +6514,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     removeContextTag: {
@@ -5597,33 +6556,35 @@ export interface operations {
             /** @description Values normalised to µg/m³ (CO mg/m³), °C and %, each field with its source text, confidence and provenance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Context"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5633,6 +6594,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,12 +6606,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     ingestUpload: {
@@ -5674,21 +6647,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         contextId: string;
                         context: components["schemas"]["Context"];
+                        /** @description Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context */
+                        skipped: {
+                            /** @description The line or table row as it appeared (at most 200 characters) */
+                            text: string;
+                            page: number;
+                            /** @description The pollutants it names (pm25, pm10, no2, o3, so2, co) */
+                            pollutants: string[];
+                            /**
+                             * @description index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)
+                             * @enum {string}
+                             */
+                            reason: "index-value" | "limit-or-threshold" | "count" | "not-understood";
+                        }[];
                     };
                 };
             };
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5698,15 +6691,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5716,6 +6714,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5725,6 +6726,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5734,12 +6738,19 @@ export interface operations {
             /** @description Unprocessable content */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     ingestUploadAndRender: {
@@ -5807,9 +6818,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: the work goes on in the background */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5820,12 +6835,28 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         context: components["schemas"]["Context"];
+                        /** @description Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context */
+                        skipped: {
+                            /** @description The line or table row as it appeared (at most 200 characters) */
+                            text: string;
+                            page: number;
+                            /** @description The pollutants it names (pm25, pm10, no2, o3, so2, co) */
+                            pollutants: string[];
+                            /**
+                             * @description index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)
+                             * @enum {string}
+                             */
+                            reason: "index-value" | "limit-or-threshold" | "count" | "not-understood";
+                        }[];
                     };
                 };
             };
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5835,15 +6866,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5853,6 +6889,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5862,6 +6901,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5871,12 +6913,19 @@ export interface operations {
             /** @description Unprocessable content */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listIngestTemplates: {
@@ -5888,9 +6937,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5906,15 +6958,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     dashboardSession: {
@@ -5926,9 +6984,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5942,15 +7003,20 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     dashboardSignIn: {
@@ -5968,9 +7034,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5987,6 +7054,7 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5996,12 +7064,18 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413Keyless"];
+            415: components["responses"]["Spine415Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
+            507: components["responses"]["Spine507Keyless"];
         };
     };
     dashboardSignOut: {
@@ -6013,16 +7087,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6032,12 +7111,19 @@ export interface operations {
             /** @description The key lacks a scope this operation needs */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     dashboardEvents: {
@@ -6049,22 +7135,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or invalid X-Api-Key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
+            401: components["responses"]["Spine401"];
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     aiAnalyze: {
@@ -6240,6 +7326,10 @@ export interface operations {
             /** @description Sub-indices and categories per standard, WHO comparison, advice and trend */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6249,6 +7339,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6258,15 +7351,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6276,12 +7374,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiSuggestTemplate: {
@@ -6452,9 +7559,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6481,6 +7592,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6490,15 +7604,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6508,12 +7627,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiGenerate: {
@@ -6700,6 +7828,10 @@ export interface operations {
             /** @description Headline, narration, captions and a social post, in one language */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6709,6 +7841,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6718,15 +7853,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6736,12 +7876,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     aiRender: {
@@ -6933,6 +8082,8 @@ export interface operations {
                     burnCaptions?: boolean;
                     /** @description Mix a spoken narration into the MP4 (default true): the speech server when one is configured, else the offline narrator */
                     narration?: boolean;
+                    /** @description Integrated loudness of the narration (EBU R128, LUFS): -16 for social feeds (the default), -23 for broadcast; true peaks stay under -1 dBTP */
+                    loudnessLufs?: number;
                     /** @description The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default */
                     voice?: string;
                     /** @description Queue priority (-1000…1000, default 0) */
@@ -6944,6 +8095,10 @@ export interface operations {
             /** @description A queued render with its text, captions and narration */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6953,6 +8108,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6962,15 +8120,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6980,12 +8143,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listVariantTests: {
@@ -7012,6 +8184,9 @@ export interface operations {
             /** @description One page of tests, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7025,6 +8200,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7034,12 +8212,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createVariantTest: {
@@ -7195,6 +8378,13 @@ export interface operations {
                              * @example portrait
                              */
                             format?: "landscape" | "portrait" | "square";
+                            /**
+                             * @description Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.
+                             * @example 15
+                             * @example 30
+                             * @example 60
+                             */
+                            durationSec?: number;
                             /**
                              * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                              * @example 1080p
@@ -7372,6 +8562,10 @@ export interface operations {
             /** @description An A/B test of report videos */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7381,6 +8575,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7390,21 +8587,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getVariantTest: {
@@ -7422,39 +8630,42 @@ export interface operations {
             /** @description An A/B test of report videos */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VariantTest"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     assignVariant: {
@@ -7485,6 +8696,10 @@ export interface operations {
             /** @description Which arm a unit sees: a hash of the test id and unit id against the weights */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7508,6 +8723,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7517,15 +8735,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7535,12 +8758,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     trackVariantEvents: {
@@ -7603,9 +8835,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7622,6 +8858,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7631,15 +8870,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7649,12 +8893,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getVariantWinner: {
@@ -7672,39 +8925,42 @@ export interface operations {
             /** @description The decision of a test and the statistics behind it */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VariantResult"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     concludeVariantTest: {
@@ -7737,6 +8993,10 @@ export interface operations {
             /** @description An A/B test of report videos */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7746,6 +9006,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7755,15 +9018,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7773,12 +9041,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listWorkflows: {
@@ -7798,6 +9075,9 @@ export interface operations {
             /** @description One page of workflows, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7811,6 +9091,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7820,12 +9103,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createWorkflow: {
@@ -7921,9 +9209,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7937,6 +9229,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7946,21 +9241,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     getWorkflow: {
@@ -7978,39 +9284,42 @@ export interface operations {
             /** @description A workflow: fetch live air quality for its locations, decide, render and announce */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Workflow"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteWorkflow: {
@@ -8028,34 +9337,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8065,12 +9375,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateWorkflow: {
@@ -8168,9 +9487,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8184,6 +9507,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8193,15 +9519,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8211,12 +9542,21 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     runWorkflow: {
@@ -8263,6 +9603,10 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8272,6 +9616,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8281,15 +9628,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8299,21 +9651,27 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     triggerWorkflow: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The trigger secret of an inbound workflow (or send Authorization: Bearer <secret>) */
-                "x-trigger-secret"?: string;
-                authorization?: string;
                 /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
                 "idempotency-key"?: string;
             };
@@ -8328,6 +9686,8 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8337,15 +9697,17 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or invalid X-Api-Key */
+            /** @description Missing or wrong trigger secret, or no inbound workflow with this id */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8355,12 +9717,18 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413Keyless"];
+            415: components["responses"]["Spine415Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
+            507: components["responses"]["Spine507Keyless"];
         };
     };
     listWorkflowRuns: {
@@ -8384,6 +9752,9 @@ export interface operations {
             /** @description One page of runs, newest first (without items and jobs: GET /workflow-runs/:runId has them) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8397,6 +9768,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8406,21 +9780,29 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getWorkflowRun: {
@@ -8438,39 +9820,42 @@ export interface operations {
             /** @description One run of a workflow: an item per location, each with its steps, and the jobs it made */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowRun"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsOverview: {
@@ -8490,6 +9875,9 @@ export interface operations {
             /** @description The state of the service at a glance */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8586,6 +9974,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8595,12 +9986,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsTemplates: {
@@ -8617,9 +10013,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8655,6 +10054,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8664,12 +10066,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsTrends: {
@@ -8695,9 +10102,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8733,6 +10143,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8742,12 +10155,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsRecent: {
@@ -8767,9 +10185,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8797,6 +10218,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8806,12 +10230,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getAnalyticsPerformance: {
@@ -8828,9 +10257,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8891,6 +10323,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8900,12 +10335,17 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     graphqlInfo: {
@@ -8917,9 +10357,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8949,6 +10390,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     graphql: {
@@ -8993,6 +10437,10 @@ export interface operations {
             /** @description A GraphQL response: `data`, and `errors` for anything that failed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9021,6 +10469,9 @@ export interface operations {
             /** @description The query did not parse or validate (GraphQL `errors`, application/json), or the HTTP body was invalid (problem+json) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9050,15 +10501,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9068,6 +10524,9 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9077,12 +10536,19 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     graphqlSchema: {
@@ -9094,9 +10560,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9145,6 +10612,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
     openapi: {
@@ -9159,6 +10629,7 @@ export interface operations {
             /** @description An OpenAPI 3.1 document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9170,6 +10641,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400Keyless"];
+            500: components["responses"]["Spine500Keyless"];
+            503: components["responses"]["Spine503Keyless"];
         };
     };
 }

@@ -44,6 +44,35 @@ export interface IngestContext {
   [extra: string]: unknown;
 }
 
+/** Why a line that looked like a measurement gave no value. */
+export type SkipReason = 'index-value' | 'limit-or-threshold' | 'count' | 'not-understood';
+
+/** A line or table row that looked like a measurement (a pollutant and a number) but was not used. */
+export interface SkippedLine {
+  /** The line as it appeared (at most 200 characters). */
+  text: string;
+  page: number;
+  /** The pollutants it names (pm25, pm10, no2, o3, so2, co). */
+  pollutants: string[];
+  reason: SkipReason;
+}
+
+/** The answer of `upload`: the stored context and what was not read. */
+export interface UploadResult {
+  contextId: string;
+  context: IngestContext;
+  skipped: SkippedLine[];
+}
+
+/** The answer of `uploadAndRender`: the queued job, the stored context and what was not read. */
+export interface UploadAndRenderResult {
+  jobId: string;
+  contextId: string;
+  renderParams: Record<string, unknown>;
+  context: IngestContext;
+  skipped: SkippedLine[];
+}
+
 const TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 /** Text fields go before the file: a streaming parser (e.g. @fastify/multipart `req.file()`) only sees fields that precede it. */
@@ -68,13 +97,16 @@ function toForm(file: UploadInput, opts: UploadOptions, fields: Record<string, s
 
 /** Bulletins in, contexts out: `POST /ingest/upload`, `POST /ingest/upload-and-render`, `GET /ingest/templates`. */
 export class Ingest extends Resource {
-  /** Uploads a PDF or image (multipart field `file`) and returns the extracted, stored context. */
-  upload(file: UploadInput, opts: UploadOptions = {}): Promise<{ contextId: string; context: IngestContext }> {
+  /**
+   * Uploads a PDF or image (multipart field `file`) and returns the extracted, stored context,
+   * with `skipped`: lines that looked like measurements but were not used, and why.
+   */
+  upload(file: UploadInput, opts: UploadOptions = {}): Promise<UploadResult> {
     return this.http.request('POST', '/ingest/upload', { ...requestOptions(opts), form: toForm(file, opts, { cityValue: opts.cityValue }) });
   }
 
   /** Uploads a bulletin and queues a render from it at once. */
-  uploadAndRender(file: UploadInput, opts: UploadAndRenderOptions = {}): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown> }> {
+  uploadAndRender(file: UploadInput, opts: UploadAndRenderOptions = {}): Promise<UploadAndRenderResult> {
     const form = toForm(file, opts, { template: opts.template, language: opts.language, format: opts.format, cityValue: opts.cityValue, ...(opts.fields ?? {}) });
     return this.http.request('POST', '/ingest/upload-and-render', { ...requestOptions(opts), form });
   }

@@ -17,7 +17,10 @@ class Ingest(Resource):
     ) -> Dict[str, Any]:
         """Uploads a PDF or image (a path, bytes or a binary file object) as multipart field ``file``.
 
-        Returns ``{"contextId", "context"}`` with the extracted values and their confidence.
+        Returns ``{"contextId", "context", "skipped"}``: the extracted values and their
+        confidence, and the lines that looked like measurements but were not used, each
+        ``{"text", "page", "pollutants", "reason"}`` (``index-value``, ``limit-or-threshold``,
+        ``count`` or ``not-understood``).
         ``city_value`` (``"max"`` or ``"mean"``) chooses how station values become the
         city-level value when the bulletin states none (the service's default otherwise).
         """
@@ -36,7 +39,7 @@ class Ingest(Resource):
         idempotency_key: Optional[str] = None,
         city_value: Optional[str] = None,
     ) -> Dict[str, Any]:
-        """Uploads a bulletin and queues a render from it; returns ``{"jobId", "contextId", "renderParams"}``.
+        """Uploads a bulletin and queues a render from it; returns ``{"jobId", "contextId", "renderParams", "context", "skipped"}``.
 
         ``fields`` adds other render fields (e.g. ``{"resolution": "360p"}``) as form fields;
         ``city_value`` is as for :meth:`upload`.

@@ -45,6 +45,14 @@ interface Context {
   [measure: string]: unknown;
 }
 
+/** A line that looked like a measurement but gave no value (the upload answer's `skipped`). */
+interface SkippedLine {
+  text: string;
+  page: number;
+  pollutants: string[];
+  reason: string;
+}
+
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
 const FIELDS = ['location', 'date', ...MEASURES.map((m) => m.key)] as const;
 
@@ -154,6 +162,7 @@ export function IngestPage() {
   const [uploadError, setUploadError] = useState<ApiError | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [ctx, setCtx] = useState<Context | null>(null);
+  const [skipped, setSkipped] = useState<SkippedLine[]>([]);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [options, setOptions] = useState<RenderOptions>(defaultOptions(lang));
   const [busy, setBusy] = useState<'save' | 'render' | null>(null);
@@ -173,14 +182,16 @@ export function IngestPage() {
     setUploading(true);
     setUploadError(null);
     setCtx(null);
+    setSkipped([]);
     setJob(null);
     setError(null);
     setFileName(file.name);
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const r = await upload<{ contextId: string; context: Context }>('/ingest/upload', form);
+      const r = await upload<{ contextId: string; context: Context; skipped?: SkippedLine[] }>('/ingest/upload', form);
       setCtx(r.context);
+      setSkipped(r.skipped ?? []);
       setEdits(Object.fromEntries(FIELDS.map((k) => [k, valueText(r.context, k)])));
     } catch (e) {
       setUploadError(e as ApiError);
@@ -330,6 +341,22 @@ export function IngestPage() {
                 </tbody>
               </table>
             </TableWrap>
+            {skipped.length ? (
+              <section class="skipped stack" aria-labelledby="skipped-h">
+                <h3 id="skipped-h">{t('ingest.skipped', { n: skipped.length })}</h3>
+                <p class="muted small">{t('ingest.skippedHint')}</p>
+                <ul class="small">
+                  {skipped.map((s, k) => (
+                    <li key={k}>
+                      <q class="source-text">{s.text}</q>{' '}
+                      <span class="muted">
+                        — {s.pollutants.map((p) => t(`param.${p}`)).join(', ')}: {t(`ingest.skip.${s.reason}`)} · {t('ingest.skippedPage', { n: s.page })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {ctx.stations.length ? (
               <details>
                 <summary>{t('ingest.stations', { n: ctx.stations.length })}</summary>

@@ -181,6 +181,56 @@ export function drawBlock(ctx: SKRSContext2D, block: TextBlock, x: number, y: nu
   });
 }
 
+const DIGITS = '0123456789';
+
+/** Width of one digit cell at this size/weight: the widest digit, so every digit takes the same room (tabular figures). */
+export function digitCell(ctx: SKRSContext2D, size: number, weight: Weight = 700): number {
+  let w = 0;
+  for (const d of DIGITS) w = Math.max(w, measure(ctx, d, size, weight));
+  return w;
+}
+
+/** Width of `text` set in tabular figures (digits in equal cells, other characters at their own width). */
+export function tabularWidth(ctx: SKRSContext2D, text: string, size: number, weight: Weight = 700): number {
+  const cell = digitCell(ctx, size, weight);
+  let w = 0;
+  for (const ch of text) w += DIGITS.includes(ch) ? cell : measure(ctx, ch, size, weight);
+  return w;
+}
+
+/**
+ * Draws a number in tabular figures with its right edge at `right`: each digit is
+ * centred in a cell as wide as the widest digit, so while the value counts, a changing
+ * digit never moves its neighbours, and the right edge (where a unit follows) stays put.
+ */
+export function drawTabular(ctx: SKRSContext2D, text: string, right: number, y: number, style: Omit<TextStyle, 'align' | 'tracking'>): void {
+  if (text === '') return;
+  recorder?.push(text);
+  const weight = style.weight ?? 700;
+  const cell = digitCell(ctx, style.size, weight);
+  const chars = [...text];
+  let x = right;
+  const prevAlpha = ctx.globalAlpha;
+  if (style.alpha !== undefined) ctx.globalAlpha = prevAlpha * style.alpha;
+  applyFont(ctx, style.size, weight, 0);
+  ctx.fillStyle = themedTextColor(style.color);
+  ctx.textBaseline = style.baseline ?? 'alphabetic';
+  ctx.textAlign = 'left';
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const ch = chars[i] ?? '';
+    if (DIGITS.includes(ch)) {
+      const w = ctx.measureText(ch).width;
+      x -= cell;
+      ctx.fillText(ch, x + (cell - w) / 2, y);
+    } else {
+      const w = ctx.measureText(ch).width;
+      x -= w;
+      ctx.fillText(ch, x, y);
+    }
+  }
+  ctx.globalAlpha = prevAlpha;
+}
+
 const capHeights = new Map<string, number>();
 
 /**

@@ -16,6 +16,8 @@ export interface PlacesMessages {
   stations: (n: number) => string;
   overall: string;
   comparison: string;
+  noStations: string;
+  worstStation: string;
 }
 
 export const PLACES_MESSAGES: Record<Language, PlacesMessages> = {
@@ -33,6 +35,8 @@ export const PLACES_MESSAGES: Record<Language, PlacesMessages> = {
     stations: (n) => (n === 1 ? '1 estación' : `${n} estaciones`),
     overall: 'Ciudad',
     comparison: 'Comparación',
+    noStations: 'Sin estaciones con coordenadas',
+    worstStation: 'peor estación',
   },
   en: {
     source: 'Source',
@@ -48,6 +52,8 @@ export const PLACES_MESSAGES: Record<Language, PlacesMessages> = {
     stations: (n) => (n === 1 ? '1 station' : `${n} stations`),
     overall: 'City',
     comparison: 'Comparison',
+    noStations: 'No stations with coordinates',
+    worstStation: 'worst station',
   },
   pt: {
     source: 'Fonte',
@@ -63,5 +69,7 @@ export const PLACES_MESSAGES: Record<Language, PlacesMessages> = {
     stations: (n) => (n === 1 ? '1 estação' : `${n} estações`),
     overall: 'Cidade',
     comparison: 'Comparação',
+    noStations: 'Sem estações com coordenadas',
+    worstStation: 'pior estação',
   },
 };

@@ -166,6 +166,10 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
   if (def && !errors.has('format') && !def.formats.includes(format)) {
     add('format', `template '${def.id}' does not support '${format}'; it supports ${def.formats.join(', ')}`);
   }
+  const duration = raw.durationSec;
+  if (def && typeof duration === 'number' && !errors.has('durationSec') && !def.durations.includes(duration)) {
+    add('durationSec', `template '${def.id}' does not offer ${duration} s; it offers ${def.durations.join(', ')} s`);
+  }
 
   if (errors.size > 0) {
     const fields: FieldError[] = [...errors].map(([field, message]) => ({ field, message }));
@@ -190,6 +194,8 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
     const s = raw.series as RenderSeries;
     out.series = { pollutant: s.pollutant, kind: s.kind, points: s.points.map((p) => ({ at: new Date(p.at).toISOString(), value: p.value })), timeZone: s.timeZone ?? 'UTC' };
   }
+  // The template's own length is left implicit, so it keeps the render key it always had.
+  if (def && typeof duration === 'number' && duration !== def.durationSec) out.durationSec = duration;
   if (Value.Check(PlacesSchema, raw.places)) out.places = normalizePlaces(raw.places);
   if (Value.Check(StationsSchema, raw.stations)) out.stations = normalizePlaces(raw.stations);
   if (Value.Check(ProvenanceSchema, raw.provenance)) out.provenance = normalizeProvenance(raw.provenance);

@@ -74,6 +74,14 @@ export const RenderParamsSchema = Type.Object(
       ['us-epa', 'cl'],
     ),
     format: oneOf(FORMATS, 'Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.', ['landscape', 'portrait']),
+    durationSec: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 600,
+        description: 'Length of the video in seconds, among those the template offers (GET /templates lists them; the default report: 15, 30 or 60). A longer video tells more — each pollutant in turn, both advice groups — rather than slowing the same scenes. Defaults to the template’s own length.',
+        examples: [15, 30, 60],
+      }),
+    ),
     resolution: oneOf(RESOLUTIONS, 'Scales the frame by its short side: 1080p (default), 720p or 360p.', ['1080p', '720p']),
     series: Type.Optional(
       Type.Object(

@@ -20,6 +20,8 @@ export interface RenderParams {
   format: Format;
   resolution: Resolution;
   date: string;
+  /** Length in seconds when not the template's default (one of its `durations`). */
+  durationSec?: number;
   /** An hourly series (the trend template draws it). */
   series?: RenderSeries;
   /** Places of a ranking or comparison (2–20), names whitespace-collapsed. */

@@ -9,6 +9,7 @@ import { recordText } from '../draw/text.js';
 import type { RenderParams } from '../params/types.js';
 import { buildContent, type ReportContent } from '../templates/content.js';
 import { getTemplate } from '../templates/registry.js';
+import type { SceneTiming } from '../templates/storyboard.js';
 import type { TemplateDefinition, TemplateScene } from '../templates/types.js';
 import { DEFAULT_THEME, resolveTheme, withTheme, type Theme, type ThemeInput } from '../theme/index.js';
 import { ensureFonts } from './fonts.js';
@@ -44,6 +45,7 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
   const geo = frameGeometry(params.format, params.resolution);
   const aqi = computeAqi(params.aqiStandard, params, { date: params.date });
   const content = buildContent(params, aqi);
+  const durationSec = params.durationSec ?? template.durationSec;
   // Layout measures text (and may rasterise sprites): in the theme's typeface.
   const scene = withTheme(theme, () => template.create({
     params,
@@ -54,7 +56,7 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     height: geo.design.height,
     pixelScale: geo.scale,
     fps: FPS,
-    durationSec: template.durationSec,
+    durationSec,
   }));
   const drawStaticLayer = () => {
     const layer = createCanvas(geo.width, geo.height);
@@ -77,8 +79,8 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     height: geo.height,
     scale: geo.scale,
     fps: FPS,
-    frames: Math.round(template.durationSec * FPS),
-    durationSec: template.durationSec,
+    frames: Math.round(durationSec * FPS),
+    durationSec,
     theme,
     get staticLayer() {
       return (staticLayer ??= obtainStaticLayer());
@@ -156,6 +158,16 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
     timeSec,
     aqi: prepared.aqi,
   };
+}
+
+/**
+ * The scenes of a render in time order — id, kind, start and end seconds, and what each
+ * shows in words — so a narration can be timed to the picture. A template that is not
+ * told in scenes yet is one scene from 0 to its end.
+ */
+export function sceneTimeline(params: RenderParams): SceneTiming[] {
+  const ps = prepareScene(params, { shareStatic: false });
+  return ps.scene.timeline ?? [{ id: ps.template.id, kind: 'report', start: 0, end: ps.durationSec, shows: ps.template.name }];
 }
 
 /** One frame as a PNG (previews, thumbnails, visual checks), without ffmpeg, in the look of `theme` (default: the built-in look). */

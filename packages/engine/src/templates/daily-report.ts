@@ -1,381 +1,555 @@
 /**
- * Daily report — the default template. A dashboard: location and date on top, an arc
- * gauge that sweeps to the overall index and settles on it, the category in its
- * official colour, one card per measured pollutant, weather tiles, health advice.
+ * Daily report — the default template, told as a storyboard: the title, the index
+ * revealed on its gauge with the standard's scale beside it, the pollutants (all at
+ * once at 15 s; each in turn with its value, sub-index and place on the scale at 30 and
+ * 60 s), the weather and the health advice (for everyone, and for sensitive groups at
+ * 30 and 60 s; the recommendations at 60 s), then the source and date. Every scene is
+ * laid out for the frame it gets (landscape, portrait, square).
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
-import { Ambient, type SheenTarget } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
-import { legibleOn } from '../draw/color.js';
-import { easeInCubic, easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
-import { arcValueChange, drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
-import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
-import { drawText, fitSize } from '../draw/text.js';
-import { formatNumber } from '../i18n/format.js';
-import type { Format } from '../params/schema.js';
-import { ChangePlan, spriteAt, spriteBox } from './changes.js';
+import { legibleOn, rgba } from '../draw/color.js';
+import { easeOutCubic, progress } from '../draw/easing.js';
+import { drawArcTrack, drawArcValue, drawScaleBarTrack, drawScaleBarValue, scaleBarLabelHeight, type ArcGauge, type ScaleBar } from '../draw/gauge.js';
+import { healthIcon, panel, pinIcon, roundRectPath } from '../draw/shapes.js';
+import { makeSprite, type Sprite } from '../draw/sprite.js';
+import { drawBlock, drawTabular, drawText, ellipsize, fitSize, layoutBlock, measure, tabularWidth } from '../draw/text.js';
+import { formatFixed, shownDecimals } from '../i18n/format.js';
+import { SENSITIVE_ADVICE } from '../i18n/sensitive-advice.js';
 import { canonicalJson } from '../params/canonical-json.js';
+import type { PollutantView } from './content.js';
 import { measureContext } from './measure.js';
 import {
-  adviceIcon,
   cardRadius,
   drawAdvicePanel,
   drawCategoryPill,
-  drawFooter,
   drawHeader,
   drawPollutantCard,
-  drawTimeline,
   drawWeatherTile,
-  FAINT,
   INK,
   layoutAdvice,
-  headerPinTip,
   layoutHeader,
   MUTED,
   NEUTRAL,
   pillWidth,
   tileRadius,
 } from './parts.js';
+import { distribute, drawStageFooter, stageFor, type Stage } from './stage.js';
+import { createStoryboard, type ChromePiece, type Live, type Piece, type SceneSpec, type SceneTiming } from './storyboard.js';
 import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
-const DURATION = 15;
-const OUTRO = DURATION - 0.7;
+export const DAILY_REPORT_DURATIONS = [15, 30, 60] as const;
 
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-interface FormatSpec {
-  margin: number;
-  header: { size: number; minSize: number; maxLines: number; overlineSize: number; dateSize: number };
-  adviceSize: number;
-  adviceLines: number;
-  /** 'columns': gauge left, cards right; 'stack': gauge above cards. */
-  arrangement: 'columns' | 'stack';
-  gaugeColumn: number;
-  maxRadius: number;
-  cardHeight: number;
-  tileHeight: number;
-  gap: number;
-  footerSize: number;
-}
-
-const SPECS: Record<Format, FormatSpec> = {
-  landscape: {
-    margin: 100,
-    header: { size: 76, minSize: 44, maxLines: 2, overlineSize: 22, dateSize: 28 },
-    adviceSize: 30,
-    adviceLines: 2,
-    arrangement: 'columns',
-    gaugeColumn: 820,
-    maxRadius: 270,
-    cardHeight: 150,
-    tileHeight: 128,
-    gap: 18,
-    footerSize: 18,
-  },
-  portrait: {
-    margin: 80,
-    header: { size: 92, minSize: 46, maxLines: 4, overlineSize: 26, dateSize: 34 },
-    adviceSize: 34,
-    adviceLines: 3,
-    arrangement: 'stack',
-    gaugeColumn: 920,
-    maxRadius: 320,
-    cardHeight: 160,
-    tileHeight: 140,
-    gap: 20,
-    footerSize: 22,
-  },
-  square: {
-    margin: 64,
-    header: { size: 60, minSize: 32, maxLines: 3, overlineSize: 18, dateSize: 24 },
-    adviceSize: 25,
-    adviceLines: 2,
-    arrangement: 'columns',
-    gaugeColumn: 470,
-    maxRadius: 190,
-    cardHeight: 130,
-    tileHeight: 104,
-    gap: 14,
-    footerSize: 16,
-  },
-};
-
-interface Placed {
-  sprite: Sprite;
-  x: number;
-  y: number;
-  start: number;
-  /** Corner radius of its panel, for the light sweep; null: no sweep. */
-  radius: number | null;
-  /** Entry motion: slide from the left, from below, or pop (scale). */
-  from: 'left' | 'below' | 'pop';
+/** A text line as a sprite of its own width. */
+function textSprite(px: number, text: string, size: number, weight: 500 | 600 | 700 | 800, color: string, maxW: number, tracking = 0): Sprite {
+  const ctx = measureContext();
+  const s = fitSize(ctx, text, maxW, size, size * 0.6, weight, tracking);
+  const shown = ellipsize(ctx, text, maxW, s, weight, tracking);
+  const w = Math.min(maxW, measure(ctx, shown, s, weight, tracking)) + 4;
+  return makeSprite(w, s * 1.3, px, (g) => drawText(g, shown, 0, s, { size: s, weight, color, tracking }), 4);
 }
 
 export function createDailyReport(input: SceneInput): TemplateScene {
-  const { content: c, width: W, height: H, pixelScale: px } = input;
-  const spec = SPECS[input.format];
+  const { content: c, width: W, height: H, pixelScale: px, format } = input;
+  const D = input.durationSec;
+  const stage = stageFor(format, W, H);
+  const u = stage.unit;
   const ctx = measureContext();
-  const M = spec.margin;
   const accent = c.category?.color ?? '#7AA2FF';
-  const inner = W - 2 * M;
+  const accentText = legibleOn(accent);
+  const long = D >= 30;
+  const longest = D >= 60;
 
-  // Header.
-  const hl = layoutHeader(ctx, c, c.m.dailyReport, inner, spec.header);
-  const headerTop = input.format === 'portrait' ? 110 : M * 0.75;
-  const header = makeSprite(inner, hl.height, px, (g) => drawHeader(g, c, hl, accent), 8);
+  // The running header: location and date, from the second scene on.
+  const chromeH = 64 * u;
+  const body: Rect = { ...stage.body, y: stage.body.y + chromeH + 24 * u, h: stage.body.h - chromeH - 24 * u };
 
-  // Footer and advice, bottom up.
-  const footerY = H - (input.format === 'portrait' ? 60 : 36);
-  const adviceBlock = layoutAdvice(ctx, c.advice, inner - (input.format === 'square' ? 130 : 160), spec.adviceSize, spec.adviceLines);
-  const adviceK = input.format === 'square' ? 0.8 : 1;
-  const adviceH = Math.max(input.format === 'square' ? 88 : 104, adviceBlock.height + spec.adviceSize * 1.4 + 40 * adviceK);
-  const adviceY = footerY - spec.footerSize - 26 - adviceH;
-  const advice = makeSprite(inner, adviceH, px, (g) => drawAdvicePanel(g, c, inner, adviceH, adviceBlock, adviceK), 40);
+  const scenes: SceneSpec[] = [];
 
-  const contentTop = headerTop + hl.height + (input.format === 'portrait' ? 40 : 34);
-  const contentBottom = adviceY - (input.format === 'portrait' ? 40 : 30);
+  // 1. Title.
+  scenes.push({
+    id: 'title',
+    kind: 'title',
+    shows: `${c.m.dailyReport}: ${c.location}, ${c.dateLong}`,
+    weight: 2.2,
+    build: () => {
+      const spec =
+        format === 'landscape'
+          ? { size: 96, minSize: 46, maxLines: 3, overlineSize: 26, dateSize: 34 }
+          : format === 'portrait'
+            ? { size: 110, minSize: 48, maxLines: 5, overlineSize: 30, dateSize: 40 }
+            : { size: 80, minSize: 36, maxLines: 4, overlineSize: 22, dateSize: 30 };
+      const hl = layoutHeader(ctx, c, c.m.dailyReport, stage.body.w, spec);
+      const header = makeSprite(stage.body.w, hl.height, px, (g) => drawHeader(g, c, hl, accent), 8);
+      const y = stage.body.y + (stage.body.h - hl.height - 40) / 2;
+      const rule: Live = {
+        from: 0.3,
+        to: 1.5,
+        rect: { x: stage.left - 4, y: y + hl.height + 18, w: stage.body.w * 0.5 + 8, h: 16 },
+        draw(g, tl, alpha) {
+          const e = easeOutCubic(progress(tl, 0.3, 1.2));
+          if (e <= 0) return;
+          g.save();
+          g.globalAlpha *= alpha;
+          roundRectPath(g, stage.left, y + hl.height + 22, stage.body.w * 0.5 * e, 8, 4);
+          g.fillStyle = accent;
+          g.fill();
+          g.restore();
+        },
+      };
+      return { pieces: [{ sprite: header, x: stage.left, y, at: 0.1, from: 'left' }], lives: [rule] };
+    },
+  });
 
-  // Cards and tiles: how many, in what grid.
-  const tiles = [c.temperature ? ('temperature' as const) : null, c.humidity ? ('humidity' as const) : null].filter((x) => x !== null);
-  const n = c.pollutants.length;
-  const cardsBox: Box =
-    spec.arrangement === 'columns'
-      ? { x: M + spec.gaugeColumn + spec.gap * 2, y: contentTop, w: W - M - (M + spec.gaugeColumn + spec.gap * 2), h: contentBottom - contentTop }
-      : { x: M, y: 0, w: inner, h: 0 };
-  const cols = n <= (spec.arrangement === 'columns' && input.format === 'landscape' ? 3 : 1) ? 1 : 2;
-  const rows = Math.ceil(n / cols);
-  const titleH = n > 0 ? spec.header.overlineSize * 2 : 0;
-  const tilesH = tiles.length ? spec.tileHeight + spec.gap : 0;
+  // 2. The index on its gauge, the standard's scale beside it.
+  scenes.push({
+    id: 'index',
+    kind: 'index',
+    shows: c.indexText !== null && c.category ? `${c.indexName ?? ''} ${c.indexText}: ${c.category.label}` : (c.category?.label ?? c.m.noPollutantData),
+    weight: longest ? 4.2 : long ? 3.8 : 3.4,
+    build: () => buildIndexScene(input, stage, body, accent),
+  });
 
-  let cardH: number;
-  let gauge: ArcGauge;
-  if (spec.arrangement === 'columns') {
-    const avail = cardsBox.h - titleH - tilesH - Math.max(0, rows - 1) * spec.gap;
-    cardH = rows ? Math.min(spec.cardHeight * (cols === 1 && n <= 2 ? 1.15 : 1), avail / rows) : 0;
-    const gaugeBox: Box = { x: M, y: contentTop, w: spec.gaugeColumn, h: contentBottom - contentTop };
-    gauge = fitGauge(gaugeBox, spec.maxRadius, c.scale);
-  } else {
-    // Stack: cards and tiles take what they need from the bottom, the gauge the rest.
-    cardH = spec.cardHeight;
-    const cardsH = n ? titleH + rows * cardH + (rows - 1) * spec.gap + spec.gap * 2 : 0;
-    const blockH = cardsH + tilesH;
-    const gaugeBox: Box = { x: M, y: contentTop, w: inner, h: contentBottom - contentTop - blockH };
-    gauge = fitGauge(gaugeBox, spec.maxRadius, c.scale);
-    cardsBox.y = contentBottom - blockH;
-    cardsBox.h = blockH;
+  // 3. Pollutants: a grid at 15 s; one scene each at 30 and 60 s (and the grid to recap at 60 s).
+  if (c.pollutants.length) {
+    if (long) {
+      for (const p of c.pollutants) {
+        scenes.push({
+          id: `pollutant-${p.id}`,
+          kind: 'pollutant',
+          shows: `${p.name} (${p.symbol}): ${p.valueText} ${p.unit}${p.category ? `, ${p.category.label}${p.indexText ? ` (${p.indexText})` : ''}` : ''}`,
+          weight: longest ? 3.6 : 2.6,
+          build: () => buildPollutantScene(input, stage, body, p),
+        });
+      }
+    }
+    if (!long || (longest && c.pollutants.length > 1)) {
+      scenes.push({
+        id: 'pollutants',
+        kind: 'pollutants',
+        shows: c.pollutants.map((p) => `${p.symbol} ${p.valueText} ${p.unit}`).join(', '),
+        weight: longest ? 3.4 : 3.3,
+        build: () => buildGridScene(input, stage, body),
+      });
+    }
   }
-  const cardW = (cardsBox.w - (cols - 1) * spec.gap) / cols;
 
-  const placed: Placed[] = [{ sprite: header, x: M, y: headerTop, start: 0.15, from: 'left', radius: null }];
-  let y = cardsBox.y;
-  const sectionTitle = n > 0 ? c.m.pollutants.toUpperCase() : '';
-  const titleY = y + spec.header.overlineSize;
-  y += titleH;
-  c.pollutants.forEach((p, i) => {
-    const col = i % cols;
-    const row = Math.floor(i / cols);
-    // A lone last card in a two-column grid spans both columns.
-    const span = cols === 2 && i === n - 1 && n % 2 === 1;
-    const w = span ? cardsBox.w : cardW;
-    const s = makeSprite(w, cardH, px, (g) => drawPollutantCard(g, p, w, cardH, c), 40);
-    placed.push({ sprite: s, x: cardsBox.x + col * (cardW + spec.gap), y: y + row * (cardH + spec.gap), start: 1.0 + i * 0.12, from: 'below', radius: cardRadius(w, cardH) });
-  });
-  y += rows * cardH + Math.max(0, rows - 1) * spec.gap + (rows ? spec.gap : 0);
-  const tileW = (cardsBox.w - spec.gap) / 2;
-  tiles.forEach((kind, i) => {
-    const v = kind === 'temperature' ? c.temperature : c.humidity;
-    if (!v) return;
-    const s = makeSprite(tileW, spec.tileHeight, px, (g) => drawWeatherTile(g, kind, v, tileW, spec.tileHeight, c), 40);
-    placed.push({ sprite: s, x: cardsBox.x + i * (tileW + spec.gap), y, start: 1.0 + n * 0.12 + 0.1 + i * 0.12, from: 'below', radius: tileRadius(tileW, spec.tileHeight) });
-  });
-  placed.push({ sprite: advice, x: M, y: adviceY, start: 3.0, from: 'below', radius: 24 * adviceK });
+  // 4. Weather and advice.
+  const tiles = [c.temperature ? ('temperature' as const) : null, c.humidity ? ('humidity' as const) : null].filter((x) => x !== null);
+  const sensitive = c.severity !== null ? SENSITIVE_ADVICE[c.severity][c.language] : null;
+  if (!long) {
+    scenes.push({
+      id: 'advice',
+      kind: 'advice',
+      shows: [tiles.length ? `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}` : '', `${c.m.healthAdvice}: ${c.advice}`].filter(Boolean).join('. '),
+      weight: 3.4,
+      build: () => buildAdviceScene(input, stage, body, tiles, [{ title: c.m.healthAdvice, text: c.advice }]),
+    });
+  } else {
+    const notes = [{ title: c.m.everyone, text: c.advice }, ...(sensitive ? [{ title: c.m.sensitiveGroups, text: sensitive }] : [])];
+    if (longest) {
+      if (tiles.length) scenes.push({ id: 'weather', kind: 'weather', shows: `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}`, weight: 3.2, build: () => buildAdviceScene(input, stage, body, tiles, []) });
+      scenes.push({ id: 'advice', kind: 'advice', shows: `${c.m.everyone}: ${c.advice}`, weight: 3.6, build: () => buildAdviceScene(input, stage, body, [], notes.slice(0, 1)) });
+      if (sensitive) scenes.push({ id: 'sensitive', kind: 'sensitive', shows: `${c.m.sensitiveGroups}: ${sensitive}`, weight: 3.6, build: () => buildAdviceScene(input, stage, body, [], notes.slice(1)) });
+      if (c.recommendations) {
+        const recs = c.recommendations;
+        scenes.push({ id: 'recommendations', kind: 'recommendations', shows: `${c.m.recommendations}: ${recs.join(' ')}`, weight: 4.4, build: () => buildRecommendationsScene(input, stage, body, recs) });
+      }
+    } else {
+      if (tiles.length) scenes.push({ id: 'weather', kind: 'weather', shows: `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}`, weight: 2.6, build: () => buildAdviceScene(input, stage, body, tiles, []) });
+      scenes.push({ id: 'advice', kind: 'advice', shows: notes.map((n) => `${n.title}: ${n.text}`).join(' '), weight: 4, build: () => buildAdviceScene(input, stage, body, [], notes) });
+    }
+  }
 
-  // Gauge centre: caption, number, pill.
-  const r = gauge.r;
+  // 5. Source and date.
+  scenes.push({
+    id: 'source',
+    kind: 'source',
+    shows: `${c.location}, ${c.date}. ${c.m.standard}: ${c.standardName}`,
+    weight: 2.8,
+    build: () => buildSourceScene(input, stage, accent),
+  });
+
+  const chrome = (tl: SceneTiming[]): ChromePiece[] => {
+    const first = tl[1];
+    const last = tl[tl.length - 1];
+    if (!first || !last) return [];
+    const size = 30 * u;
+    const dateText = c.date;
+    const dateSize = 22 * u;
+    const dateW = Math.min(stage.body.w * 0.4, measure(ctx, dateText, dateSize, 500));
+    const locW = stage.body.w - dateW - 40 * u - size * 0.7;
+    const loc = ellipsize(ctx, c.location, locW, fitSize(ctx, c.location, locW, size, size * 0.75, 700), 700);
+    const locSize = fitSize(ctx, c.location, locW, size, size * 0.75, 700);
+    const sprite = makeSprite(stage.body.w, chromeH, px, (g) => {
+      const pinS = locSize * 0.8;
+      pinIcon(g, 0, (chromeH - pinS) / 2 - 4, pinS, accentText);
+      drawText(g, loc, pinS * 1.3, chromeH / 2 + locSize * 0.36 - 4, { size: locSize, weight: 700, color: INK });
+      drawText(g, ellipsize(g, dateText, stage.body.w * 0.4, dateSize, 500), stage.body.w, chromeH / 2 + dateSize * 0.36 - 4, { size: dateSize, weight: 500, color: MUTED, align: 'right' });
+      g.fillStyle = 'rgba(255,255,255,0.12)';
+      g.fillRect(0, chromeH - 2, stage.body.w, 2);
+    }, 4);
+    return [{ sprite, x: stage.left, y: stage.top, start: first.start, end: last.start }];
+  };
+
+  return createStoryboard({
+    W,
+    H,
+    fps: input.fps,
+    duration: D,
+    scenes,
+    chrome,
+    accent,
+    focusColor: accentText,
+    posterScene: 'index',
+    staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, footer: [c.m.standard, c.standardName, c.sourceLine], format }),
+    drawStatic(g) {
+      drawBackdrop(g, { width: W, height: H, accent: c.category?.color ?? NEUTRAL, glowAt: format === 'portrait' ? [0.5, 0.4] : [0.3, 0.5] });
+      drawStageFooter(g, stage, c);
+    },
+  });
+}
+
+/** The index scene: gauge with the counting number, the category pill, and the scale as a list with the current category lit. */
+function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: string): { pieces: Piece[]; lives: Live[] } {
+  const { content: c, pixelScale: px, format } = input;
+  const u = stage.unit;
+  const ctx = measureContext();
+  const scale = c.scale;
+  // Gauge box and scale list box, per format.
+  let gaugeBox: Rect;
+  let listBox: Rect;
+  if (format === 'portrait') {
+    const gh = body.h * 0.56;
+    gaugeBox = { x: body.x, y: body.y, w: body.w, h: gh };
+    listBox = { x: body.x, y: body.y + gh + 20, w: body.w, h: body.h - gh - 20 };
+  } else {
+    const gw = body.w * (format === 'landscape' ? 0.5 : 0.52);
+    gaugeBox = { x: body.x, y: body.y, w: gw, h: body.h };
+    listBox = { x: body.x + gw + 40 * u, y: body.y, w: body.w - gw - 40 * u, h: body.h };
+  }
+  const r = Math.max(110, Math.min(gaugeBox.w / 2 - 30, (gaugeBox.h - 60 * u) / (1 + Math.SQRT1_2 + 0.14)));
+  const thickness = r * 0.12;
+  const usedH = r + thickness / 2 + r * Math.SQRT1_2 + thickness / 2 + 60 * u;
+  const gauge: ArcGauge = { cx: gaugeBox.x + gaugeBox.w / 2, cy: gaugeBox.y + (gaugeBox.h - usedH) / 2 + r + thickness / 2, r, thickness, start: Math.PI * 0.75, sweep: Math.PI * 1.5, scale };
+  const pad = 60;
+  const track = makeSprite(2 * (r + pad), 2 * (r + pad), px, (g) => drawArcTrack(g, { ...gauge, cx: r + pad, cy: r + pad }), 0);
+  const pieces: Piece[] = [{ sprite: track, x: gauge.cx - r - pad, y: gauge.cy - r - pad, at: 0, from: 'fade' }];
+
   const indexStd = c.indexName !== null;
   const caption = c.dominant ? (indexStd ? (c.indexName as string) : c.dominant.symbol) : c.m.noPollutantData;
   const captionSize = Math.max(18, r * 0.1);
   const numberSize = r * 0.5;
   const numberY = gauge.cy + r * 0.12;
-  const pillH = Math.max(40, r * 0.2);
-  const pillMaxW = Math.min(r * 1.45, 2 * Math.sqrt(Math.max(0, (r - gauge.thickness) ** 2 - (r * 0.42) ** 2)));
-  let pill: Sprite | null = null;
-  let pillBox: Box | null = null;
+  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : Number(input.params[c.dominant.id] ?? 0)) : null;
+  const maxDecimals = c.dominant && !indexStd ? (c.dominant.id === 'co' ? 2 : 1) : 0;
+  const decimals = numberValue === null ? 0 : shownDecimals(c.language, numberValue, maxDecimals);
+  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, decimals);
+  const numSize = numberValue === null ? numberSize : Math.min(numberSize, (r * 1.35 * numberSize) / Math.max(1, tabularWidth(ctx, finalText, numberSize, 800)));
+  const numW = tabularWidth(ctx, finalText, numSize, 800);
+  const unitLine = !indexStd && c.dominant ? c.dominant.unit : '';
+  const target = c.position ?? 0;
+  const sweepStart = 0.3;
+  const sweepDur = 1.9;
+  const glowR = thickness * 0.78 + 40;
+
+  const gaugeLive: Live = {
+    from: 0,
+    to: sweepStart + sweepDur,
+    rect: { x: gauge.cx - r - glowR, y: gauge.cy - r - glowR, w: 2 * (r + glowR), h: r + r * Math.SQRT1_2 + 2 * glowR, bleed: 128 },
+    draw(g, tl, alpha) {
+      const e = easeOutCubic(progress(tl, sweepStart, sweepDur));
+      const fadeIn = easeOutCubic(progress(tl, 0, 0.4));
+      g.save();
+      g.globalAlpha *= alpha * fadeIn;
+      if (c.position !== null && e > 0) drawArcValue(g, gauge, target * e, accent, 0.8);
+      drawText(g, caption, gauge.cx, numberY - numSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3 });
+      if (numberValue !== null) drawTabular(g, formatFixed(c.language, numberValue * e, decimals), gauge.cx + numW / 2, numberY, { size: numSize, weight: 800, color: INK });
+      else drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: MUTED, align: 'center' });
+      if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.5, { size: captionSize, weight: 500, color: MUTED, align: 'center' });
+      g.restore();
+    },
+  };
   if (c.category) {
     const cat = c.category;
+    const pillH = Math.max(40, r * 0.2);
+    const pillMaxW = Math.min(r * 1.45, 2 * Math.sqrt(Math.max(0, (r - thickness) ** 2 - (r * 0.42) ** 2)));
     const pw = pillWidth(ctx, cat.label, pillH, pillMaxW);
-    pill = makeSprite(pw.w, pillH, px, (g) => drawCategoryPill(g, cat, pw.w, pillH, pw.size), 40);
-    pillBox = { x: gauge.cx - pw.w / 2, y: gauge.cy + r * 0.3, w: pw.w, h: pillH };
+    const pill = makeSprite(pw.w, pillH, px, (g) => drawCategoryPill(g, cat, pw.w, pillH, pw.size), 40);
+    pieces.push({ sprite: pill, x: gauge.cx - pw.w / 2, y: gauge.cy + r * 0.3 + (unitLine ? captionSize * 0.9 : 0), at: sweepStart + sweepDur - 0.2, from: 'pop' });
   }
-  const target = c.position ?? 0;
-  const unitLine = !indexStd && c.dominant ? c.dominant.unit : '';
-  const dominantLine = c.dominant ? `${c.m.dominantPollutant}: ${c.dominant.symbol}` : '';
-  const dominantSize = Math.max(16, r * 0.085);
-  const dominantY = gauge.cy + r * Math.sin(Math.PI / 4) + gauge.thickness / 2 + dominantSize * 2.2;
-  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : Number(input.params[c.dominant.id] ?? 0)) : null;
-  const decimals = c.dominant && !indexStd ? (c.dominant.id === 'co' ? 2 : 1) : 0;
-
-  const sweepStart = 0.7;
-  const sweepDur = 2.4;
-  // After this moment only the marker's glow and the timeline move (until the outro).
-  const settled = Math.max(...placed.map((p) => p.start + 0.7), sweepStart + sweepDur + 0.6, 1.5) + 0.1;
-  const knobA = gauge.start + gauge.sweep * target;
-  const knobR = gauge.thickness * 0.78 + 70;
-  const knob = { x: gauge.cx + Math.cos(knobA) * gauge.r - knobR, y: gauge.cy + Math.sin(knobA) * gauge.r - knobR, w: 2 * knobR, h: 2 * knobR };
-  const timeline = { x: 0, y: H - 8, w: W, h: 8 };
-
-  // Hold phase: a light sweep crosses the panels in reading order; rings ping from the
-  // location pin, the gauge marker and the health mark.
-  const ambient = new Ambient(settled, OUTRO, 1 / input.fps);
-  const pin = headerPinTip(hl);
-  ambient.ping({ cx: M + pin.x, cy: headerTop + pin.y, from: pin.size * 0.12, to: pin.size * 0.62, aspect: 0.32, period: 2, duration: 1.6, color: legibleOn(accent), alpha: 0.8, lineWidth: 2.5 });
-  if (c.position !== null) {
-    const kr = gauge.thickness * 0.78;
-    ambient.ping({ cx: knob.x + knobR, cy: knob.y + knobR, from: kr, to: kr + 36, period: 1.8, duration: 1.5, color: accent, alpha: 0.7, lineWidth: 3 });
+  if (c.dominant) {
+    const line = `${c.m.dominantPollutant}: ${c.dominant.symbol}`;
+    const size = Math.max(18, r * 0.085);
+    const s = textSprite(px, line, size, 600, MUTED, gaugeBox.w - 40);
+    pieces.push({ sprite: s, x: gauge.cx - s.w / 2, y: gauge.cy + r * Math.SQRT1_2 + thickness / 2 + size * 0.6, at: sweepStart + sweepDur, from: 'fade' });
   }
-  const ai = adviceIcon(adviceH, adviceK);
-  ambient.ping({ cx: M + ai.cx, cy: adviceY + ai.cy, from: ai.r, to: ai.r + 16 * adviceK, period: 1.5, duration: 1.1, color: accent, alpha: 0.6, lineWidth: 2.5 });
-  const panels: SheenTarget[] = placed.filter((p) => p.radius !== null).map((p) => ({ x: p.x, y: p.y, w: p.sprite.w, h: p.sprite.h, radius: p.radius as number }));
-  ambient.sheen({ targets: panels, period: 5.5, stagger: 0.22, duration: 1.3, delay: 0.3 });
 
-  // Where frames change: each element while it enters, then the ambient motion (the
-  // outro fade is composited by the renderer).
-  const plan = new ChangePlan(1 / input.fps);
-  const whileIn = (start: number, dur: number, rect: Rect) => plan.during(start, start + dur, rect);
-  for (const p of placed) {
-    // While it slides in: where it was a frame ago and where it is now.
-    const at = (t: number) => {
-      const k = 1 - easeOutCubic(progress(t, p.start, 0.7));
-      return p.from === 'left' ? spriteAt(p.sprite, p.x, p.y, -60 * k, 0) : spriteAt(p.sprite, p.x, p.y, 0, 50 * k);
-    };
-    plan.moving(p.start, p.start + 0.7, at);
-  }
-  const ov = spec.header.overlineSize;
-  if (sectionTitle) whileIn(0.9, 0.6, { x: cardsBox.x - 4, y: titleY - ov * 1.3, w: cardsBox.w + 8, h: ov * 1.8 });
-  // The gauge: each part only while it moves. Caption, number and unit fade in; the
-  // number counts up while the arc sweeps; the pill pops; the dominant line fades in.
-  const numberBox = { x: gauge.cx - r * 0.8, y: numberY - numberSize * 0.92 - captionSize * 1.3, w: r * 1.6, h: numberSize * 0.92 + captionSize * 1.3 + captionSize * 1.8 + numberSize * 0.3 };
-  plan.during(0.4, 1.0, numberBox);
-  if (numberValue !== null) plan.during(sweepStart, sweepStart + sweepDur, numberBox);
-  if (c.position !== null) {
-    const tip = (t: number) => target * easeOutCubic(progress(t, sweepStart, sweepDur));
-    const dt = 1 / input.fps;
-    // The whole lit arc so far: redrawing only its newest part leaves the older part
-    // a few levels off where Skia anti-aliases it differently under another clip.
-    plan.also((t) => (t > sweepStart - 1e-9 && t - dt < sweepStart + sweepDur + 1e-9 ? [{ ...arcValueChange(gauge, 0, tip(t), 0.6), bleed: 128 }] : []));
-  }
-  if (pill && pillBox) plan.during(sweepStart + sweepDur - 0.3, sweepStart + sweepDur + 0.3, spriteBox(pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { scale: 1.15 }));
-  if (dominantLine) plan.during(sweepStart + sweepDur, sweepStart + sweepDur + 0.6, { x: gauge.cx - r * 0.85, y: dominantY - dominantSize * 1.2, w: r * 1.7, h: dominantSize * 1.7 });
-  // The marker's glow is a shadow blur: its redraw needs the arc around it too.
-  if (c.position !== null) plan.during(sweepStart + sweepDur, OUTRO, { ...knob, bleed: 48 });
-  plan.during(0, DURATION, timeline).also((t) => ambient.rects(t));
-  // The first frame drawn from the hold layer (below) is redrawn whole: the layer's
-  // copy rounds a level differently here and there from drawing each element.
-  // (The previous frame's time as the renderer computed it: frame index / fps.)
-  plan.also((t) => (t >= settled && Math.round(t * input.fps - 1) / input.fps < settled ? [{ x: 0, y: 0, w: W, h: H }] : []));
-
-  /** Everything but the ambient motion and the progress line at `t`; `layer`: without the marker either (for the hold layer). */
-  const drawElements = (g: SKRSContext2D, t: number, layer: boolean) => {
-    const out = (start: number) => fade(t, start, 0.6, OUTRO, 0.6);
-    for (const p of placed) {
-      const a = out(p.start);
-      const e = easeOutCubic(progress(t, p.start, 0.7));
-      drawSprite(g, p.sprite, p.x, p.y, p.from === 'left' ? { alpha: a, dx: -60 * (1 - e) } : { alpha: a, dy: 50 * (1 - e) });
-    }
-    if (sectionTitle) drawText(g, sectionTitle, cardsBox.x, titleY, { size: spec.header.overlineSize * 0.85, weight: 700, color: MUTED, tracking: 4, alpha: out(0.9) });
-
-    // Gauge: sweep, settle, then breathe.
-    const gaugeAlpha = 1 - progress(t, OUTRO, 0.6);
-    g.globalAlpha = gaugeAlpha;
-    const e = easeOutCubic(progress(t, sweepStart, sweepDur));
-    if (c.position !== null) {
-      const settled = progress(t, sweepStart + sweepDur, 0.5);
-      const breathe = 0.75 + 0.25 * Math.sin(((t - sweepStart - sweepDur) / 2.4) * Math.PI * 2);
-      drawArcValue(g, gauge, target * e, accent, 0.6 + settled * (breathe - 0.6), layer ? 'arc' : 'all');
-    }
-    const ca = fade(t, 0.4, 0.6, OUTRO, 0.6);
-    drawText(g, caption, gauge.cx, numberY - numberSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3, alpha: ca });
-    if (numberValue !== null) {
-      const text = formatNumber(c.language, numberValue * e, decimals);
-      const size = fitSize(g, formatNumber(c.language, numberValue, decimals), r * 1.35, numberSize, numberSize * 0.5, 800);
-      drawText(g, text, gauge.cx, numberY, { size, weight: 800, color: INK, align: 'center', alpha: ca });
-      if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.3, { size: captionSize * 0.9, weight: 500, color: MUTED, align: 'center', alpha: ca });
-    } else {
-      drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
-    }
-    if (pill && pillBox) {
-      const pt = progress(t, sweepStart + sweepDur - 0.3, 0.6);
-      const scale = 0.6 + 0.4 * easeOutBack(pt);
-      drawSprite(g, pill, pillBox.x, pillBox.y + (unitLine ? captionSize * 0.9 : 0), { alpha: pt > 0 ? Math.min(1, pt * 2.5) * gaugeAlpha : 0, scale });
-    }
-    if (dominantLine) {
-      const size = fitSize(g, dominantLine, r * 1.6, dominantSize, 12, 500);
-      drawText(g, dominantLine, gauge.cx, dominantY, { size, weight: 500, color: MUTED, align: 'center', alpha: fade(t, sweepStart + sweepDur, 0.6, OUTRO, 0.6) });
-    }
-    g.globalAlpha = 1;
-  };
-  // From `settled` until the outro only the marker's glow, the ambient motion and the
-  // progress line move: the rest is drawn once into a layer (a transparent frame-size
-  // sprite) and copied 1:1, so a hold frame draws four things, not forty.
-  let hold: Sprite | null = null;
-  const breathing = (t: number) => 0.6 + progress(t, sweepStart + sweepDur, 0.5) * (0.75 + 0.25 * Math.sin(((t - sweepStart - sweepDur) / 2.4) * Math.PI * 2) - 0.6);
-
-  return {
-    posterTime: 6,
-    changes: (t) => plan.rects(t),
-    // Everything fades out together (the gauge too, on the same curve as the panels).
-    outro: { start: OUTRO, alpha: (t) => 1 - easeInCubic(progress(t, OUTRO, 0.6)) },
-    staticKey: canonicalJson({ accent: c.category?.color ?? NEUTRAL, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footerSize] }),
-    drawStatic(g) {
-      drawBackdrop(g, { width: W, height: H, accent: c.category?.color ?? NEUTRAL, glowAt: [(gauge.cx / W), gauge.cy / H] });
-      drawArcTrack(g, gauge);
-      drawFooter(g, c, M, footerY, inner, spec.footerSize);
-    },
-    drawFrame(g: SKRSContext2D, t: number) {
-      // (The outro fades from the frame at OUTRO, so that one is drawn from the layer too.)
-      if (t >= settled && t <= OUTRO + 1e-6) {
-        hold ??= makeSprite(W, H, px, (lg) => drawElements(lg, settled, true));
-        drawSprite(g, hold, 0, 0);
-        if (c.position !== null) drawArcValue(g, gauge, target, accent, breathing(t), 'marker');
-      } else drawElements(g, t, false);
-      ambient.draw(g, t);
-      drawTimeline(g, W, H, t, DURATION, accent);
-    },
-  };
+  // The scale: one row per category, the current one lit.
+  const n = Math.max(1, scale.length);
+  const cols = 1;
+  const rows = Math.ceil(n / cols);
+  const gap = 12 * u;
+  const titleSize = 20 * u;
+  const titleH = titleSize * 2;
+  const rowH = Math.min(120 * u, (listBox.h - titleH - gap * (rows - 1)) / rows);
+  const listH = titleH + rows * rowH + (rows - 1) * gap;
+  const listTop = listBox.y + (listBox.h - listH) / 2;
+  const title = textSprite(px, `${c.m.standard}: ${c.standardName}`.toUpperCase(), titleSize, 700, MUTED, listBox.w, 3);
+  pieces.push({ sprite: title, x: listBox.x, y: listTop, at: 0.3, from: 'fade' });
+  const rowW = (listBox.w - (cols - 1) * gap) / cols;
+  scale.forEach((cat, i) => {
+    const current = c.category !== null && cat.label === c.category.label && cat.color === c.category.color;
+    const col = Math.floor(i / rows);
+    const row = i % rows;
+    const rad = Math.min(18, rowH / 3);
+    const s = makeSprite(rowW, rowH, px, (g) => {
+      panel(g, 0, 0, rowW, rowH, rad, { fill: current ? rgba(cat.color, 0.28) : 'rgba(255,255,255,0.045)', border: current ? rgba(cat.color, 0.9) : 'rgba(255,255,255,0.08)' });
+      const sw = Math.min(rowH * 0.42, 36 * u);
+      g.beginPath();
+      g.arc(24 * u + sw / 2, rowH / 2, sw / 2, 0, Math.PI * 2);
+      // Only the current category is lit in its official colour; the others are dimmed.
+      g.fillStyle = current ? cat.color : rgba(cat.color, 0.5);
+      g.fill();
+      const tx = 24 * u + sw + 18 * u;
+      const size = fitSize(g, cat.label, rowW - tx - 20 * u, Math.min(30 * u, rowH * 0.38), 12, current ? 800 : 600);
+      drawText(g, ellipsize(g, cat.label, rowW - tx - 20 * u, size, current ? 800 : 600), tx, rowH / 2 + size * 0.36, { size, weight: current ? 800 : 600, color: current ? INK : 'rgba(226,232,255,0.72)' });
+    }, 24);
+    pieces.push({ sprite: s, x: listBox.x + col * (rowW + gap), y: listTop + titleH + row * (rowH + gap), at: 0.45 + i * 0.12, from: 'right', focus: current, radius: rad });
+  });
+  return { pieces, lives: [gaugeLive] };
 }
 
-/** The largest 270° gauge (with room for the caption under it) that fits `box`. */
-function fitGauge(box: Box, maxRadius: number, scale: ArcGauge['scale']): ArcGauge {
-  // Height of the gauge ≈ r (top half) + r·sin45° (lower ends) + thickness + a caption line.
-  const byHeight = (box.h - 70) / (1 + Math.SQRT1_2 + 0.14);
-  const byWidth = box.w / 2 - 30;
-  const r = Math.max(120, Math.min(maxRadius, byHeight, byWidth));
-  const thickness = r * 0.12;
-  const used = r + thickness / 2 + r * Math.SQRT1_2 + thickness / 2 + 70;
-  return {
-    cx: box.x + box.w / 2,
-    cy: box.y + (box.h - used) / 2 + r + thickness / 2,
-    r,
-    thickness,
-    start: Math.PI * 0.75,
-    sweep: Math.PI * 1.5,
-    scale,
-  };
+/** One pollutant: its name, its value counting up, its category and sub-index, and where it sits on the scale. */
+function buildPollutantScene(input: SceneInput, stage: Stage, body: Rect, p: PollutantView): { pieces: Piece[]; lives: Live[] } {
+  const { content: c, pixelScale: px, format } = input;
+  const u = stage.unit;
+  const ctx = measureContext();
+  const pieces: Piece[] = [];
+  const lives: Live[] = [];
+  const accent = p.category?.color ?? NEUTRAL;
+  const symSize = (format === 'landscape' ? 110 : format === 'portrait' ? 130 : 96) * (format === 'square' ? 1 : 1);
+  const nameSize = 34 * u;
+  const valueSize = format === 'landscape' ? 190 : format === 'portrait' ? 220 : 150;
+  const unitSize = valueSize * 0.22;
+  const chipSize = 30 * u;
+  const barLabel = 20 * u;
+  const barH = 26 * u;
+  const dominant = c.dominant?.id === p.id;
+
+  // Heading: symbol and name (and "main pollutant").
+  const headH = symSize * 1.1 + nameSize * 1.6;
+  const head = makeSprite(body.w, headH, px, (g) => {
+    g.fillStyle = accent;
+    roundRectPath(g, 0, 0, 10, headH, 5);
+    g.fill();
+    drawText(g, p.symbol, 34, symSize * 0.9, { size: fitSize(g, p.symbol, body.w - 40, symSize, symSize * 0.5, 800), weight: 800, color: INK });
+    const sub = dominant ? `${p.name} · ${c.m.dominantPollutant}` : p.name;
+    drawText(g, ellipsize(g, sub, body.w - 40, nameSize, 500), 36, symSize * 1.1 + nameSize * 1.1, { size: nameSize, weight: 500, color: MUTED });
+  }, 8);
+  // Value: tabular, right edge fixed, unit after it.
+  const decimals = shownDecimals(c.language, Number(input.params[p.id] ?? 0), p.id === 'co' ? 2 : 1);
+  const value = Number(input.params[p.id] ?? 0);
+  const finalText = formatFixed(c.language, value, decimals);
+  const unitW = measure(ctx, p.unit, unitSize, 600);
+  const vSize = Math.min(valueSize, ((body.w - unitW - 60) * valueSize) / Math.max(1, tabularWidth(ctx, finalText, valueSize, 800)));
+  const numW = tabularWidth(ctx, finalText, vSize, 800);
+  const valueH = vSize * 1.05;
+  // Chip: category · sub-index.
+  const chipText = p.category ? (p.indexText ? `${p.category.label} · ${p.indexText}` : p.category.label) : c.m.notRated;
+  const chipH = chipSize * 1.9;
+  const chipLabel = ellipsize(ctx, chipText, body.w - chipH * 1.6, chipSize, 700);
+  const chipW = Math.min(body.w, measure(ctx, chipLabel, chipSize, 700) + chipH * 1.4);
+  const chip = makeSprite(chipW, chipH, px, (g) => {
+    roundRectPath(g, 0, 0, chipW, chipH, chipH / 2);
+    g.fillStyle = p.category ? rgba(p.category.color, 0.26) : 'rgba(255,255,255,0.08)';
+    g.fill();
+    g.beginPath();
+    g.arc(chipH * 0.5, chipH / 2, chipSize * 0.3, 0, Math.PI * 2);
+    g.fillStyle = accent;
+    g.fill();
+    drawText(g, chipLabel, chipH * 0.9, chipH / 2 + chipSize * 0.36, { size: chipSize, weight: 700, color: INK });
+  }, 8);
+  // The scale bar with the category names under it.
+  const bar: ScaleBar = { x: 0, y: 0, w: body.w, h: barH, scale: c.scale, labelSize: barLabel };
+  const barBlockH = barH + scaleBarLabelHeight(bar) + 20;
+
+  const tops = distribute(body, [headH, valueH, chipH, barBlockH], 16 * u, format === 'landscape' ? 60 : 110 * u);
+  const [headY, valueY, chipY, barY] = tops as [number, number, number, number];
+  pieces.push({ sprite: head, x: body.x, y: headY, at: 0, from: 'left' });
+  const valueRight = body.x + (format === 'landscape' ? Math.min(body.w - unitW - 40, numW + 40) : (body.w - unitW - 24 + numW) / 2);
+  lives.push({
+    from: 0,
+    to: 1.6,
+    rect: { x: body.x, y: valueY - 10, w: body.w, h: valueH + 20 },
+    draw(g, tl, alpha) {
+      const fadeIn = easeOutCubic(progress(tl, 0.1, 0.4));
+      const e = easeOutCubic(progress(tl, 0.2, 1.4));
+      drawTabular(g, formatFixed(c.language, value * e, decimals), valueRight, valueY + vSize * 0.85, { size: vSize, weight: 800, color: INK, alpha: alpha * fadeIn });
+      drawText(g, p.unit, valueRight + 20, valueY + vSize * 0.85, { size: unitSize, weight: 600, color: MUTED, alpha: alpha * fadeIn });
+    },
+  });
+  pieces.push({ sprite: chip, x: format === 'landscape' ? body.x : body.x + (body.w - chipW) / 2, y: chipY, at: 1.4, from: 'pop', focus: true, radius: chipH / 2 });
+  const barSprite = makeSprite(body.w, barBlockH, px, (g) => drawScaleBarTrack(g, { ...bar, y: 10 }), 8);
+  pieces.push({ sprite: barSprite, x: body.x, y: barY, at: 0.4, from: 'fade' });
+  if (p.position !== null) {
+    const pos = p.position;
+    const barAbs: ScaleBar = { ...bar, x: body.x, y: barY + 10 };
+    lives.push({
+      from: 0,
+      to: 2.2,
+      rect: { x: body.x - 40, y: barY - 30, w: body.w + 80, h: barH + 60, bleed: 40 },
+      draw(g, tl, alpha) {
+        const e = easeOutCubic(progress(tl, 0.7, 1.5));
+        if (e <= 0) return;
+        g.save();
+        g.globalAlpha *= alpha;
+        drawScaleBarValue(g, barAbs, pos * e, accent);
+        g.restore();
+      },
+    });
+  }
+  return { pieces, lives };
+}
+
+/** Every pollutant as a card, in a grid that fills the body. */
+function buildGridScene(input: SceneInput, stage: Stage, body: Rect): { pieces: Piece[] } {
+  const { content: c, pixelScale: px, format } = input;
+  const u = stage.unit;
+  const n = c.pollutants.length;
+  const cols = format === 'landscape' ? (n <= 3 ? n : n === 4 ? 2 : 3) : format === 'portrait' ? (n <= 4 ? 1 : 2) : n <= 2 ? 1 : 2;
+  const rows = Math.ceil(n / cols);
+  const gap = 20 * u;
+  const titleSize = 22 * u;
+  const titleH = titleSize * 2;
+  const maxCardH = format === 'landscape' ? 230 : format === 'portrait' ? 300 : 240;
+  const cardH = Math.min(maxCardH, (body.h - titleH - gap * (rows - 1)) / rows);
+  const gridH = titleH + rows * cardH + (rows - 1) * gap;
+  const top = body.y + (body.h - gridH) / 2;
+  const pieces: Piece[] = [{ sprite: textSprite(px, c.m.pollutants.toUpperCase(), titleSize, 700, MUTED, body.w, 4), x: body.x, y: top, at: 0, from: 'fade' }];
+  c.pollutants.forEach((p, i) => {
+    const row = Math.floor(i / cols);
+    const inRow = Math.min(cols, n - row * cols);
+    // A short last row's cards widen to fill it.
+    const w = (body.w - (inRow - 1) * gap) / inRow;
+    const col = i - row * cols;
+    const s = makeSprite(w, cardH, px, (g) => drawPollutantCard(g, p, w, cardH, c), 40);
+    pieces.push({ sprite: s, x: body.x + col * (w + gap), y: top + titleH + row * (cardH + gap), at: 0.15 + i * 0.14, from: 'below', focus: true, radius: cardRadius(w, cardH) });
+  });
+  return { pieces };
+}
+
+/** Weather tiles and advice panels, stacked to fill the body. */
+function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('temperature' | 'humidity')[], notes: { title: string; text: string }[]): { pieces: Piece[] } {
+  const { content: c, pixelScale: px, format } = input;
+  const u = stage.unit;
+  const ctx = measureContext();
+  const gap = 22 * u;
+  const pieces: Piece[] = [];
+  const tileH = tiles.length ? (notes.length ? (format === 'landscape' ? 170 : 200 * u) : Math.min(format === 'landscape' ? 320 : 380, body.h)) : 0;
+  const tileCols = format === 'portrait' && !notes.length ? 1 : tiles.length;
+  const tileRows = tiles.length ? Math.ceil(tiles.length / tileCols) : 0;
+  const tilesH = tileRows ? tileRows * tileH + (tileRows - 1) * gap : 0;
+  const notesAvail = body.h - tilesH - (tilesH && notes.length ? gap * 2 : 0);
+  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : 520 * u, (notesAvail - (notes.length - 1) * gap) / notes.length) : 0;
+  const k = format === 'landscape' ? 1.25 : format === 'portrait' ? 1.5 : 1.15;
+  const heights = [...Array.from({ length: tileRows }, () => tileH), ...notes.map(() => noteH)];
+  const tops = distribute(body, heights, gap, format === 'landscape' ? 60 : 90 * u);
+  let at = 0;
+  for (let r = 0; r < tileRows; r++) {
+    const inRow = tiles.slice(r * tileCols, (r + 1) * tileCols);
+    const w = (body.w - (inRow.length - 1) * gap) / inRow.length;
+    inRow.forEach((kind, i) => {
+      const v = kind === 'temperature' ? c.temperature : c.humidity;
+      if (!v) return;
+      const s = makeSprite(w, tileH, px, (g) => drawWeatherTile(g, kind, v, w, tileH, c), 40);
+      pieces.push({ sprite: s, x: body.x + i * (w + gap), y: tops[r] as number, at, from: 'below', focus: true, radius: tileRadius(w, tileH) });
+      at += 0.15;
+    });
+  }
+  notes.forEach((note, i) => {
+    const size = format === 'landscape' ? 38 : format === 'portrait' ? 50 : 40;
+    const block = layoutAdvice(ctx, note.text, body.w - 200 * k, Math.min(size, noteH * 0.16), format === 'landscape' ? 3 : 5);
+    const h = Math.max(noteH, Math.min(notesAvail, block.height + 120 * k));
+    const s = makeSprite(body.w, h, px, (g) => drawAdvicePanel(g, c, body.w, h, block, k, note.title), 40);
+    pieces.push({ sprite: s, x: body.x, y: tops[tileRows + i] as number, at: at + 0.1, from: 'below', focus: true, radius: 24 * k });
+    at += 0.2;
+  });
+  return { pieces };
+}
+
+/** The three recommendations, one panel each, entering in turn. */
+function buildRecommendationsScene(input: SceneInput, stage: Stage, body: Rect, recs: readonly string[]): { pieces: Piece[] } {
+  const { content: c, pixelScale: px, format } = input;
+  const u = stage.unit;
+  const ctx = measureContext();
+  const gap = 20 * u;
+  const titleSize = 22 * u;
+  const titleH = titleSize * 2;
+  const rowH = Math.min(format === 'landscape' ? 200 : 300, (body.h - titleH - gap * (recs.length - 1)) / recs.length);
+  const accent = c.category?.color ?? NEUTRAL;
+  const totalH = titleH + recs.length * rowH + (recs.length - 1) * gap;
+  const top = body.y + (body.h - totalH) / 2;
+  const pieces: Piece[] = [{ sprite: textSprite(px, c.m.recommendations.toUpperCase(), titleSize, 700, MUTED, body.w, 4), x: body.x, y: top, at: 0, from: 'fade' }];
+  recs.forEach((text, i) => {
+    const size = Math.min(40 * u, rowH * 0.24);
+    const numS = rowH * 0.5;
+    const block = layoutBlock(ctx, text, { maxWidth: body.w - numS - 90 * u, maxLines: 3, size, minSize: size * 0.7, weight: 600, leading: 1.22 });
+    const s = makeSprite(body.w, rowH, px, (g) => {
+      panel(g, 0, 0, body.w, rowH, 22, { fill: 'rgba(255,255,255,0.06)' });
+      g.beginPath();
+      g.arc(30 * u + numS / 2, rowH / 2, numS / 2, 0, Math.PI * 2);
+      g.fillStyle = accent;
+      g.fill();
+      drawText(g, String(i + 1), 30 * u + numS / 2, rowH / 2 + numS * 0.2, { size: numS * 0.55, weight: 800, color: c.category?.textColor ?? INK, align: 'center' });
+      drawBlock(g, block, 30 * u + numS + 30 * u, (rowH - block.height) / 2, { color: INK, weight: 600 });
+    }, 30);
+    pieces.push({ sprite: s, x: body.x, y: top + titleH + i * (rowH + gap), at: 0.15 + i * 0.45, from: 'left', focus: true, radius: 22 });
+  });
+  return { pieces };
+}
+
+/** The closing scene: where, when, which index, and the result once more. */
+function buildSourceScene(input: SceneInput, stage: Stage, accent: string): { pieces: Piece[] } {
+  const { content: c, pixelScale: px, format } = input;
+  const u = stage.unit;
+  const ctx = measureContext();
+  const b = stage.body;
+  const pieces: Piece[] = [];
+  const locBlock = layoutBlock(ctx, c.location, { maxWidth: b.w, maxLines: format === 'landscape' ? 2 : 4, size: 76 * u, minSize: 34 * u, weight: 800, leading: 1.1 });
+  const loc = makeSprite(b.w, locBlock.height, px, (g) => drawBlock(g, locBlock, b.w / 2, 0, { color: INK, weight: 800, align: 'center' }), 6);
+  const date = textSprite(px, c.dateLong, 38 * u, 500, MUTED, b.w);
+  const items: { s: Sprite; from: Piece['from']; focus?: boolean; radius?: number }[] = [
+    { s: loc, from: 'below' },
+    { s: date, from: 'fade' },
+  ];
+  if (c.category) {
+    const cat = c.category;
+    const pillH = 76 * u;
+    const label = c.indexText !== null ? `${c.indexName ?? ''} ${c.indexText} · ${cat.label}`.trim() : cat.label;
+    const pw = pillWidth(ctx, label, pillH, b.w);
+    items.push({ s: makeSprite(pw.w, pillH, px, (g) => drawCategoryPill(g, { ...cat, label }, pw.w, pillH, pw.size), 40), from: 'pop', focus: true, radius: pillH / 2 });
+  }
+  const std = textSprite(px, `${c.m.standard}: ${c.standardName}`, 30 * u, 600, MUTED, b.w);
+  items.push({ s: std, from: 'fade' });
+  const markS = 84 * u;
+  const mark = makeSprite(markS, markS, px, (g) => healthIcon(g, 0, 0, markS, accent, c.category?.textColor ?? '#0B1020'), 10);
+  items.unshift({ s: mark, from: 'pop' });
+  const tops = distribute(b, items.map((i) => i.s.h), 24 * u, format === 'landscape' ? 50 : 100 * u);
+  items.forEach((it, i) => {
+    pieces.push({ sprite: it.s, x: b.x + (b.w - it.s.w) / 2, y: tops[i] as number, at: 0.1 + i * 0.15, from: it.from, ...(it.focus ? { focus: true } : {}), ...(it.radius !== undefined ? { radius: it.radius } : {}) });
+  });
+  return { pieces };
 }
 
 export const dailyReport: TemplateDefinition = {
   id: 'daily-report',
   name: 'Daily report',
-  description: 'The default: an animated AQI gauge with the category in its official colour, a card for each measured pollutant, temperature and humidity, health advice, date and location. 15 s.',
+  description:
+    'The default, told in scenes: the title; the index counting up on its gauge beside the standard’s scale; the pollutants (at 30 and 60 s each in turn, with its sub-index and place on the scale); the weather; advice for everyone (and for sensitive groups, and the recommendations, in longer videos); the source and date. 15, 30 or 60 s.',
   formats: ['landscape', 'portrait', 'square'],
-  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.1.0',
-  durationSec: DURATION,
+  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'durationSec'],
+  version: '2.0.0',
+  durationSec: 15,
+  durations: DAILY_REPORT_DURATIONS,
   create: createDailyReport,
 };
-

@@ -160,7 +160,7 @@ export function adviceIcon(h: number, k = 1): { cx: number; cy: number; r: numbe
   return { cx: 30 * k + iconS / 2, cy: h / 2, r: iconS / 2 };
 }
 
-export function drawAdvicePanel(ctx: SKRSContext2D, c: ReportContent, w: number, h: number, block: TextBlock, k = 1): void {
+export function drawAdvicePanel(ctx: SKRSContext2D, c: ReportContent, w: number, h: number, block: TextBlock, k = 1, title = c.m.healthAdvice): void {
   const accent = c.category?.color ?? NEUTRAL;
   panel(ctx, 0, 0, w, h, 24 * k, { fill: 'rgba(255,255,255,0.07)' });
   ctx.save();
@@ -174,7 +174,7 @@ export function drawAdvicePanel(ctx: SKRSContext2D, c: ReportContent, w: number,
   const tx = 30 * k + iconS + 26 * k;
   const titleSize = 17 * k;
   const top = (h - (titleSize * 1.6 + block.height)) / 2;
-  drawText(ctx, c.m.healthAdvice.toUpperCase(), tx, top + titleSize, { size: titleSize, weight: 700, color: accent === NEUTRAL ? MUTED : legibleOn(accent), tracking: 3 * k });
+  drawText(ctx, title.toUpperCase(), tx, top + titleSize, { size: titleSize, weight: 700, color: accent === NEUTRAL ? MUTED : legibleOn(accent), tracking: 3 * k });
   drawBlock(ctx, block, tx, top + titleSize * 1.6, { color: INK, weight: 500 });
 }
 

@@ -289,5 +289,6 @@ export const pollutionAlert: TemplateDefinition = {
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
   version: '1.0.1',
   durationSec: DURATION,
+  durations: [DURATION],
   create: createPollutionAlert,
 };

@@ -297,5 +297,6 @@ export const ranking: TemplateDefinition = {
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
   version: '1.0.0',
   durationSec: DURATION,
+  durations: [DURATION],
   create: createRanking,
 };

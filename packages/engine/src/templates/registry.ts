@@ -3,6 +3,7 @@ import type { Format } from '../params/schema.js';
 import { dailyReport } from './daily-report.js';
 import { pollutionAlert } from './pollution-alert.js';
 import { ranking } from './ranking.js';
+import { stationMap } from './station-map.js';
 import { socialClip } from './social-clip.js';
 import { trend } from './trend.js';
 import { weatherBrief } from './weather-brief.js';
@@ -10,7 +11,7 @@ import type { TemplateDefinition } from './types.js';
 
 export const DEFAULT_TEMPLATE_ID = 'daily-report' as const;
 
-const TEMPLATES: readonly TemplateDefinition[] = [dailyReport, pollutionAlert, socialClip, weatherBrief, trend, ranking];
+const TEMPLATES: readonly TemplateDefinition[] = [dailyReport, pollutionAlert, socialClip, weatherBrief, trend, ranking, stationMap];
 
 /** What callers see of a template (GET /templates, `aqcast templates`). */
 export interface TemplateInfo {
@@ -20,7 +21,10 @@ export interface TemplateInfo {
   formats: Format[];
   params: string[];
   version: string;
+  /** The default length in seconds. */
   durationSec: number;
+  /** Every length (`durationSec`) the template offers. */
+  durations: number[];
   isDefault: boolean;
 }
 
@@ -48,6 +52,7 @@ export function listTemplates(): TemplateInfo[] {
     params: [...t.params],
     version: t.version,
     durationSec: t.durationSec,
+    durations: [...t.durations],
     isDefault: t.id === DEFAULT_TEMPLATE_ID,
   }));
 }

@@ -414,5 +414,6 @@ export const trend: TemplateDefinition = {
   params: ['location', 'series', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
   version: '1.0.1',
   durationSec: DURATION,
+  durations: [DURATION],
   create: createTrend,
 };

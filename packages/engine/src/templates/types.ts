@@ -54,6 +54,8 @@ export interface TemplateScene {
    * again; `changes` is not asked about those frames.
    */
   outro?: { start: number; alpha(t: number): number };
+  /** The scenes on the video's timeline (a template told as a storyboard); omitted: one scene. */
+  timeline?: SceneTiming[];
 }
 
 export interface Rect {
@@ -78,6 +80,21 @@ export interface TemplateDefinition {
   params: readonly string[];
   /** Bumped whenever the template's pixels change, so content-addressed caches miss. */
   version: string;
+  /** The default length in seconds. */
   durationSec: number;
+  /** Every length the template can tell (`durationSec` among them). */
+  durations: readonly number[];
   create(input: SceneInput): TemplateScene;
+}
+
+export type SceneKind = 'report' | 'title' | 'index' | 'scale' | 'pollutants' | 'pollutant' | 'weather' | 'advice' | 'sensitive' | 'recommendations' | 'series' | 'source';
+
+/** One scene on the video's timeline. */
+export interface SceneTiming {
+  id: string;
+  kind: SceneKind;
+  /** Seconds from the start of the video. */
+  start: number;
+  end: number;
+  shows: string;
 }

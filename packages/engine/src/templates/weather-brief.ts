@@ -244,5 +244,6 @@ export const weatherBrief: TemplateDefinition = {
   params: ['location', 'temperatura', 'humidity', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
   version: '1.0.1',
   durationSec: DURATION,
+  durations: [DURATION],
   create: createWeatherBrief,
 };

@@ -23,6 +23,7 @@ import { isMultipartBody, ProblemSchema } from '../core/http/schemas.js';
 import type { Http, ModuleDefinition, ModuleDeps, Services } from '../core/module.js';
 import { SERVICE_VERSION } from '../core/version.js';
 import { compilable, schemaErrors, storableErrors } from '../core/validation.js';
+import { SECURITY_SCHEMES } from '../core/http/spine.js';
 import { documentObject, documentRoute } from './docs/openapi.js';
 import { registerJsonParser } from './json-body.js';
 import { docsRoutes } from './docs/routes.js';
@@ -211,7 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: deps.publicBaseUrl() }],
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
       security: [{ apiKey: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },

@@ -6,9 +6,11 @@ import { Type, type Static, type TArray, type TSchema } from '@sinclair/typebox'
  * at run time to pick a branch (a third of GET /render/:id's cost).
  */
 export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
-  const { type, ...rest } = schema as TSchema & { type?: string };
+  const { type, enum: values, ...rest }: { type?: unknown; enum?: unknown } & Record<string, unknown> = schema;
   if (typeof type !== 'string') return Type.Union([schema, Type.Null()], options);
-  return Type.Unsafe<Static<T> | null>({ ...rest, ...options, type: [type, 'null'] });
+  // An enum lists every value the field takes: `null` too, or validators reject it and generators drop it.
+  const nullableEnum = Array.isArray(values) ? { enum: values.includes(null) ? values : [...values, null] } : {};
+  return Type.Unsafe<Static<T> | null>({ ...rest, ...nullableEnum, ...options, type: [type, 'null'] });
 }
 
 /** A string enum as `{ type: 'string', enum }` (not an anyOf of constants), for the same reason. */

@@ -88,3 +88,68 @@ export async function buildNarration(clips: readonly Buffer[], opts: { ffmpegPat
     throw err;
   }
 }
+
+// ── loudness ──────────────────────────────────────────────────────────────────
+
+/** EBU R128 targets: −16 LUFS for social feeds, −23 for broadcast (R128 itself). */
+export const LOUDNESS_SOCIAL_LUFS = -16;
+export const LOUDNESS_BROADCAST_LUFS = -23;
+/** Loudness targets a request may ask for. */
+export const LOUDNESS_MIN_LUFS = -31;
+export const LOUDNESS_MAX_LUFS = -10;
+/** Ceiling asked of the limiter: under the −1 dBTP R128 allows, leaving room for AAC's overshoot. */
+export const TRUE_PEAK_TARGET_DBTP = -1.5;
+
+/** A gentle compressor before loudnorm: a synthetic voice's peaks would otherwise stop it from reaching −16 LUFS linearly. */
+const VOICE_COMPRESSOR = 'acompressor=threshold=0.1:ratio=3:attack=5:release=80:makeup=2';
+
+function runFfmpeg(ffmpegPath: string, args: string[], signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath, ['-hide_banner', '-nostats', ...args], { stdio: ['ignore', 'ignore', 'pipe'], ...(signal ? { signal } : {}) });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-20_000)));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(err) : reject(new Error(`ffmpeg failed: ${err.trim().split('\n').pop() ?? ''}`))));
+  });
+}
+
+interface LoudnormMeasure {
+  input_i: string;
+  input_tp: string;
+  input_lra: string;
+  input_thresh: string;
+  target_offset: string;
+}
+
+function isMeasure(x: unknown): x is LoudnormMeasure {
+  if (typeof x !== 'object' || x === null) return false;
+  const m: Record<string, unknown> = { ...x };
+  return ['input_i', 'input_tp', 'input_lra', 'input_thresh', 'target_offset'].every((k) => typeof m[k] === 'string' && Number.isFinite(Number(m[k])));
+}
+
+/**
+ * `input` normalised to `targetLufs` integrated loudness (EBU R128) with true peaks
+ * at most {@link TRUE_PEAK_TARGET_DBTP}, by ffmpeg's loudnorm in two passes (measure,
+ * then apply with the measurements), written to `output` as 48 kHz mono PCM WAV of the
+ * same length.
+ */
+export async function normalizeLoudness(ffmpegPath: string, input: string, output: string, targetLufs: number, signal?: AbortSignal): Promise<{ measuredLufs: number }> {
+  const target = `I=${targetLufs}:TP=${TRUE_PEAK_TARGET_DBTP}:LRA=11`;
+  const log = await runFfmpeg(ffmpegPath, ['-i', input, '-af', `${VOICE_COMPRESSOR},loudnorm=${target}:print_format=json`, '-f', 'null', '-'], signal);
+  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(log)?.[0];
+  const parsed: unknown = json ? JSON.parse(json) : null;
+  if (!isMeasure(parsed)) throw new Error('loudnorm printed no measurement');
+  const m = parsed;
+  const second = `loudnorm=${target}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}:measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true`;
+  await runFfmpeg(ffmpegPath, ['-y', '-i', input, '-af', `${VOICE_COMPRESSOR},${second}`, '-ar', String(NARRATION_SAMPLE_RATE), '-ac', '1', '-c:a', 'pcm_s16le', output], signal);
+  return { measuredLufs: Number(m.input_i) };
+}
+
+/** Integrated loudness (LUFS) and true peak (dBTP) of a file's audio, by ffmpeg's ebur128 filter. */
+export async function measureLoudness(ffmpegPath: string, file: string): Promise<{ integrated: number; truePeak: number }> {
+  const log = await runFfmpeg(ffmpegPath, ['-i', file, '-vn', '-af', 'ebur128=peak=true', '-f', 'null', '-']);
+  const summary = log.slice(log.lastIndexOf('Summary:'));
+  const integrated = Number(/I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1]);
+  const truePeak = Number(/True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]);
+  return { integrated, truePeak };
+}

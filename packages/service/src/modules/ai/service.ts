@@ -30,7 +30,7 @@ import { hasPollutant, measurementsOf, type Measurements } from './domain/measur
 import { suggestTemplates } from './domain/suggest.js';
 import { estimateSeconds, NARRATION_LEAD_SEC, NARRATION_TAIL_SEC, writeOffline, type OfflineText } from './domain/text.js';
 import { toWebVtt } from './domain/webvtt.js';
-import { buildNarration, type NarrationTrack } from './narration-audio.js';
+import { buildNarration, LOUDNESS_SOCIAL_LUFS, normalizeLoudness, type NarrationTrack } from './narration-audio.js';
 import type { ChatModel } from './providers/chat.js';
 import { OFFLINE_VOICES, type OfflineSpeech, type SpokenClip } from './providers/offline-speech.js';
 import { SpeechError, type SpeechModel } from './providers/speech.js';
@@ -295,21 +295,21 @@ export class AiService implements JobExtension {
     let trackFile: string | null = null;
     const work = join(this.o.storage.workDir, `ai-${token}`);
     try {
-      let narration: AiRenderResult['narration'] = { status: body.narration === false ? 'off' : 'not_configured', voice: null, durationSec: null, detail: null, provider: null, fallback: false };
+      let narration: AiRenderResult['narration'] = { status: body.narration === false ? 'off' : 'not_configured', voice: null, durationSec: null, detail: null, provider: null, fallback: false, loudnessLufs: null };
       let spoken: Narrated | null = null;
       const script = c.sentences.map((s) => scriptPieces(lang, s.spoken));
       if (body.narration !== false && (this.o.speech || this.o.offline)) {
         try {
-          spoken = await this.narrate(script, lang, body.voice);
+          spoken = await this.narrate(script, lang, body.voice, body.loudnessLufs ?? LOUDNESS_SOCIAL_LUFS);
           trackFile = spoken.track.file;
           narration = {
-            status: 'mixed', voice: spoken.voice, durationSec: Math.round(spoken.track.durationSec * 1000) / 1000, provider: spoken.provider, fallback: spoken.fallback !== null,
+            status: 'mixed', voice: spoken.voice, durationSec: Math.round(spoken.track.durationSec * 1000) / 1000, provider: spoken.provider, fallback: spoken.fallback !== null, loudnessLufs: body.loudnessLufs ?? LOUDNESS_SOCIAL_LUFS,
             detail: spoken.fallback ? `${spoken.fallback}; spoken by the offline narrator instead` : null,
           };
         } catch (err) {
           const detail = err instanceof SpeechError ? err.detail : err instanceof Error ? err.message : String(err);
           this.o.logger.warn({ detail }, 'narration failed; rendering without it');
-          narration = { status: 'failed', voice: this.o.speech?.voiceFor(lang) ?? null, durationSec: null, detail, provider: null, fallback: false };
+          narration = { status: 'failed', voice: this.o.speech?.voiceFor(lang) ?? null, durationSec: null, detail, provider: null, fallback: false, loudnessLufs: null };
         }
       }
       const track = spoken?.track ?? null;
@@ -359,9 +359,23 @@ export class AiService implements JobExtension {
    * one is configured, else (or when it fails) by the offline narrator, which also
    * says when each word starts.
    */
-  private async narrate(script: readonly ScriptPiece[][], language: Language, voice: string | undefined): Promise<Narrated> {
+  private async narrate(script: readonly ScriptPiece[][], language: Language, voice: string | undefined, loudnessLufs: number): Promise<Narrated> {
     const texts = script.map((pieces) => voicedSentence(pieces).text);
-    const build = (clips: Buffer[]) => buildNarration(clips, { ffmpegPath: findFfmpeg(this.o.ffmpegPath ?? undefined), workDir: this.o.storage.workDir, leadSec: NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
+    const ffmpegPath = findFfmpeg(this.o.ffmpegPath ?? undefined);
+    // Sentences end to end, then the whole track brought to the loudness asked for (EBU R128, two-pass loudnorm).
+    const build = async (clips: Buffer[]) => {
+      const raw = await buildNarration(clips, { ffmpegPath, workDir: this.o.storage.workDir, leadSec: NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
+      const file = raw.file.replace(/\.wav$/, '.r128.wav');
+      try {
+        await normalizeLoudness(ffmpegPath, raw.file, file, loudnessLufs);
+      } catch (err) {
+        await rm(file, { force: true });
+        throw err;
+      } finally {
+        await rm(raw.file, { force: true });
+      }
+      return { ...raw, file };
+    };
     let fallback: string | null = null;
     if (this.o.speech) {
       try {

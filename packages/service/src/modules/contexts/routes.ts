@@ -25,6 +25,9 @@ function withEtag(reply: FastifyReply, context: ContextView): ContextView {
   return context;
 }
 
+/** The answers that carry a context (or its source) send its ETag. */
+const ETAG = ['ETag'] as const;
+
 export function contextRoutes(app: Http, contexts: ContextService, deps: ModuleDeps): void {
   const tags = ['contexts'];
   const ref = Type.Ref(ContextSchema);
@@ -35,7 +38,7 @@ export function contextRoutes(app: Http, contexts: ContextService, deps: ModuleD
 
   app.post(
     '/contexts',
-    { schema: { operationId: 'createContext', tags, summary: 'Store values entered by hand (validated like render parameters)', body: CreateContextBodySchema, response: { 201: ref, ...problems(400, 401, 409) } } },
+    { config: { responseHeaders: ETAG }, schema: { operationId: 'createContext', tags, summary: 'Store values entered by hand (validated like render parameters)', body: CreateContextBodySchema, response: { 201: ref, ...problems(400, 401, 409) } } },
     async (req, reply) => {
       const context = await inTransaction(req, deps.store, 201, (trx) => contexts.create(req.body, trx));
       reply.header('location', `/contexts/${context.contextId}`);
@@ -43,13 +46,14 @@ export function contextRoutes(app: Http, contexts: ContextService, deps: ModuleD
     },
   );
 
-  app.get('/contexts/:id', { schema: { operationId: 'getContext', tags, summary: 'One context, with its ETag', params: IdParamsSchema, response: { 200: ref, ...problems(401, 404) } } }, async (req, reply) =>
+  app.get('/contexts/:id', { config: { responseHeaders: ETAG }, schema: { operationId: 'getContext', tags, summary: 'One context, with its ETag', params: IdParamsSchema, response: { 200: ref, ...problems(401, 404) } } }, async (req, reply) =>
     withEtag(reply, await contexts.get(req.params.id)),
   );
 
   app.patch(
     '/contexts/:id',
     {
+      config: { responseHeaders: ETAG },
       schema: {
         operationId: 'updateContext', tags, summary: 'Change values, location or date (null removes a value); If-Match refuses a stale edit with 412', params: IdParamsSchema, headers: IfMatchHeadersSchema, body: PatchContextBodySchema,
         response: { 200: ref, ...problems(400, 401, 404, 409, 412) },
@@ -74,6 +78,7 @@ export function contextRoutes(app: Http, contexts: ContextService, deps: ModuleD
   app.get(
     '/contexts/:id/source',
     {
+      config: { responseHeaders: ETAG },
       schema: {
         operationId: 'getContextSource', tags, summary: 'The uploaded original the values were read from (kept CONTEXT_SOURCE_RETENTION_DAYS)', params: IdParamsSchema,
         produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
@@ -106,13 +111,13 @@ export function contextRoutes(app: Http, contexts: ContextService, deps: ModuleD
 
   app.post(
     '/contexts/:id/tags',
-    { schema: { operationId: 'addContextTags', tags, summary: 'Add tags (case-insensitive; tags it has already are kept once)', params: IdParamsSchema, headers: IfMatchHeadersSchema, body: TagsBodySchema, response: { 200: ref, ...problems(400, 401, 404, 409, 412) } } },
+    { config: { responseHeaders: ETAG }, schema: { operationId: 'addContextTags', tags, summary: 'Add tags (case-insensitive; tags it has already are kept once)', params: IdParamsSchema, headers: IfMatchHeadersSchema, body: TagsBodySchema, response: { 200: ref, ...problems(400, 401, 404, 409, 412) } } },
     async (req, reply) => withEtag(reply, await inTransaction(req, deps.store, 200, (trx) => contexts.addTags(req.params.id, req.body.tags, req.headers['if-match'], trx))),
   );
 
   app.delete(
     '/contexts/:id/tags/:tag',
-    { schema: { operationId: 'removeContextTag', tags, summary: 'Remove one tag', params: TagParamsSchema, headers: IfMatchHeadersSchema, response: { 200: ref, ...problems(401, 404, 409, 412) } } },
+    { config: { responseHeaders: ETAG }, schema: { operationId: 'removeContextTag', tags, summary: 'Remove one tag', params: TagParamsSchema, headers: IfMatchHeadersSchema, response: { 200: ref, ...problems(401, 404, 409, 412) } } },
     async (req, reply) => withEtag(reply, await inTransaction(req, deps.store, 200, (trx) => contexts.removeTag(req.params.id, req.params.tag, req.headers['if-match'], trx))),
   );
 }

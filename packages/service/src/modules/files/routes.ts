@@ -3,9 +3,10 @@
  * (/files/<token>/video.mp4): Range (206, 416 past the end), ETag with
  * If-None-Match, and long-lived caching, since the bytes behind a token never change.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import rangeParser from 'range-parser';
 import { AppError, CORE_ERRORS } from '../../core/errors.js';
+import { problems } from '../../core/http/schemas.js';
 import type { Http } from '../../core/module.js';
 import type { Storage } from '../../core/storage/storage.js';
 import type { QueueService } from '../queue/index.js';
@@ -15,14 +16,27 @@ const FileParams = Type.Object({
   name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('captions.vtt')]),
 });
 
+/** What a download can answer (the body is the file's bytes, never serialized JSON). */
+const FILE_RESPONSES: Record<number, TSchema> = {
+  200: Type.String({ format: 'binary', description: 'The whole file' }),
+  206: Type.String({ format: 'binary', description: 'The byte range asked for in Range (Content-Range says which)' }),
+  302: Type.Null({ description: 'With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location' }),
+  304: Type.Null({ description: 'Not modified: If-None-Match named the current ETag' }),
+  ...problems(404, 416),
+};
+
 const CONTENT_TYPES = { 'video.mp4': 'video/mp4', 'poster.png': 'image/png', 'captions.vtt': 'text/vtt; charset=utf-8' } as const;
 
 export function fileRoutes(app: Http, queue: QueueService, storage: Storage, delivery: { mode: 'proxy' | 'redirect'; presignSeconds: number }): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:token/:name',
-    config: { public: true },
-    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)', params: FileParams },
+    config: { public: true, responseHeaders: ['ETag'] },
+    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)',
+      params: FileParams,
+      produces: ['video/mp4', 'image/png', 'text/vtt'],
+      response: FILE_RESPONSES,
+    },
     handler: async (req, reply) => {
       const { token, name } = req.params as { token: string; name: keyof typeof CONTENT_TYPES };
       const key = await queue.fileKey(token, name);

@@ -1,6 +1,7 @@
 /** The ingest contract: the multipart upload forms and the stored context they produce. */
 import { RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum } from '../../core/http/schemas.js';
 import { ContextSchema } from '../contexts/index.js';
 
 const FileField = Type.String({ format: 'binary', description: 'PDF, PNG, JPEG or WebP bulletin' });
@@ -37,8 +38,26 @@ export type UploadRenderFields = Static<typeof UploadRenderFieldsSchema>;
 export const UploadBodySchema = Type.Composite([Type.Object({ file: FileField }), UploadFieldsSchema], { additionalProperties: false });
 export const UploadRenderBodySchema = Type.Composite([UploadBodySchema, UploadRenderFieldsSchema], { additionalProperties: false });
 
-export const UploadResultSchema = Type.Object({ contextId: Type.String(), context: Type.Ref(ContextSchema) });
-export const UploadRenderResultSchema = Type.Object({ jobId: Type.String(), contextId: Type.String(), renderParams: Type.Record(Type.String(), Type.Unknown()), context: Type.Ref(ContextSchema) });
+/** Why a line that looked like a measurement gave no value (`@aqcast/extract` SkipReason). */
+export const SKIP_REASONS = ['index-value', 'limit-or-threshold', 'count', 'not-understood'] as const;
+
+export const SkippedLineSchema = Type.Object(
+  {
+    text: Type.String({ description: 'The line or table row as it appeared (at most 200 characters)' }),
+    page: Type.Integer({ minimum: 1 }),
+    pollutants: Type.Array(Type.String(), { description: 'The pollutants it names (pm25, pm10, no2, o3, so2, co)' }),
+    reason: StringEnum(SKIP_REASONS, {
+      description: 'index-value (an AQI, IQAr, ICAP … number, not a concentration), limit-or-threshold (a legal limit, guideline or band), count (days, exceedances), not-understood (a pollutant and a number the reader could not pair: an unknown unit or layout)',
+    }),
+  },
+  { description: 'A line or table row that looked like a measurement (a pollutant and a number) but gave no value' },
+);
+export type SkippedLineView = Static<typeof SkippedLineSchema>;
+
+const Skipped = Type.Array(SkippedLineSchema, { description: 'Lines that looked like measurements but were not used, with the reason (at most 50), in reading order; not stored with the context' });
+
+export const UploadResultSchema = Type.Object({ contextId: Type.String(), context: Type.Ref(ContextSchema), skipped: Skipped });
+export const UploadRenderResultSchema = Type.Object({ jobId: Type.String(), contextId: Type.String(), renderParams: Type.Record(Type.String(), Type.Unknown()), context: Type.Ref(ContextSchema), skipped: Skipped });
 
 export const IngestTemplateSchema = Type.Object({
   id: Type.String({ 'x-graphql': 'ID' }),

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
 import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
 import { check } from '../../core/validation.js';
-import { IngestTemplateSchema, UploadFieldsSchema, UploadRenderFieldsSchema } from './contract.js';
+import { IngestTemplateSchema, SkippedLineSchema, UploadFieldsSchema, UploadRenderFieldsSchema } from './contract.js';
 
 const FileArgs = Type.Object({
   fileBase64: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/=\\s]*$' }),
@@ -21,9 +21,13 @@ function decode(args: unknown) {
 
 export const ingestGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
+    ${objectTypeSdl('SkippedLine', SkippedLineSchema)}
+
     type IngestResult {
       contextId: ID!
       context: Context!
+      "Lines that looked like measurements but were not used, with the reason."
+      skipped: [SkippedLine!]!
     }
 
     type IngestRenderResult {
@@ -31,6 +35,7 @@ export const ingestGraphql: GraphQLPart = {
       contextId: ID!
       renderParams: JSON!
       context: Context!
+      skipped: [SkippedLine!]!
     }
 
     ${objectTypeSdl('IngestTemplate', IngestTemplateSchema)}

@@ -13,7 +13,7 @@ import { parseRenderParams } from '../../core/render-params.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
 import { measureValues, type ContextService, type ContextView } from '../contexts/index.js';
 import type { QueueService } from '../queue/index.js';
-import type { UploadFields, UploadRenderFields } from './contract.js';
+import type { SkippedLineView, UploadFields, UploadRenderFields } from './contract.js';
 
 export const INGEST_ERRORS = defineErrors({
   ...EXTRACTION_ERRORS,
@@ -72,16 +72,16 @@ export class IngestService {
   ) {}
 
   /** Extracts, stores the context and publishes ingest.completed (201), in one transaction of `inTransaction`. */
-  async upload(file: UploadedFile, options: UploadFields = {}, inTransaction: TransactionRunner = (work) => transaction(this.store, work)): Promise<{ contextId: string; context: ContextView }> {
+  async upload(file: UploadedFile, options: UploadFields = {}, inTransaction: TransactionRunner = (work) => transaction(this.store, work)): Promise<{ contextId: string; context: ContextView; skipped: SkippedLineView[] }> {
     const { extracted, mediaType } = await this.extract(file, options.cityValue);
     return inTransaction(async (trx) => {
       const context = await this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted);
-      return { contextId: context.contextId, context };
+      return { contextId: context.contextId, context, skipped: extracted.skipped ?? [] };
     });
   }
 
   /** Extracts, stores the context and queues a render from it, all or nothing. */
-  async uploadAndRender(file: UploadedFile, options: UploadRenderFields, inTransaction: TransactionRunner = (work) => transaction(this.store, work)): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown>; context: ContextView }> {
+  async uploadAndRender(file: UploadedFile, options: UploadRenderFields, inTransaction: TransactionRunner = (work) => transaction(this.store, work)): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown>; context: ContextView; skipped: SkippedLineView[] }> {
     const { location: locationOverride, cityValue, ...renderOptions } = options;
     // Reject bad render options before spending time on extraction.
     parseRenderParams({ location: locationOverride ?? 'check', ...renderOptions });
@@ -98,7 +98,7 @@ export class IngestService {
     return inTransaction(async (trx) => {
       const context = await this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted);
       const [job] = await this.queue.enqueue([{ params, options: { contextId: context.contextId } }], trx);
-      return { jobId: job!.jobId, contextId: context.contextId, renderParams: job!.params, context };
+      return { jobId: job!.jobId, contextId: context.contextId, renderParams: job!.params, context, skipped: extracted.skipped ?? [] };
     });
   }
 

@@ -1,7 +1,8 @@
 /** Workflows over REST: thin adapters over {@link WorkflowService}. */
 import { Type } from '@sinclair/typebox';
 import { inTransaction } from '../../core/http/idempotency.js';
-import { IdParamsSchema, problems } from '../../core/http/schemas.js';
+import { IdParamsSchema, ProblemSchema, problems } from '../../core/http/schemas.js';
+import { TRIGGER_SECURITY } from '../../core/http/spine.js';
 import type { Http, ModuleDeps } from '../../core/module.js';
 import {
   ListQuerySchema,
@@ -78,10 +79,15 @@ export function workflowRoutes(app: Http, workflows: WorkflowService, deps: Modu
         operationId: 'triggerWorkflow',
         tags,
         summary: 'Inbound trigger: start a run of an inbound workflow (no API key; the trigger secret in X-Trigger-Secret or Authorization: Bearer)',
-        security: [],
+        security: TRIGGER_SECURITY,
         params: IdParamsSchema,
         headers: TriggerHeadersSchema,
-        response: { 202: Type.Ref(WorkflowRunSchema), ...problems(400, 401, 409) },
+        response: {
+          202: Type.Ref(WorkflowRunSchema),
+          ...problems(400, 409),
+          // The same answer for an unknown workflow as for a wrong secret: the route does not tell which workflows exist.
+          401: Type.Ref(ProblemSchema, { description: 'Missing or wrong trigger secret, or no inbound workflow with this id' }),
+        },
       },
     },
     async (req, reply) => {

@@ -1,0 +1,312 @@
+/**
+ * Station map — a monitoring network on one frame: the `stations` param drawn as
+ * markers in their category colours (the index inside) over an offline Natural Earth
+ * basemap (land, coast, borders; `map/basemap.ts`) in a Web Mercator projection fitted
+ * to the stations, labels placed by collision avoidance (shortened or on a leader
+ * line, never overlapping or leaving the map; `map/labels.ts`), a legend of the
+ * standard's categories and the city's overall value (the render's own values when
+ * given, else its worst station). The projection, basemap and labels are drawn once
+ * per render: the basemap into the static layer, the labels into one sprite.
+ */
+import { Ambient } from '../draw/ambient.js';
+import { drawBackdrop } from '../draw/background.js';
+import { legibleOn, readableTextOn, rgba } from '../draw/color.js';
+import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
+import { panel, roundRectPath } from '../draw/shapes.js';
+import { drawSprite, makeSprite } from '../draw/sprite.js';
+import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
+import { PLACES_MESSAGES } from '../i18n/places.js';
+import { drawBasemap } from '../map/draw.js';
+import { placeLabels, type Box, type LabelMarker, type PlacedLabel } from '../map/labels.js';
+import { fitProjection } from '../map/project.js';
+import { canonicalJson } from '../params/canonical-json.js';
+import type { Format } from '../params/schema.js';
+import type { RenderParams } from '../params/types.js';
+import { measureContext } from './measure.js';
+import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
+import { rankingViews, rankPlaces, viewPlace, type PlaceView } from './places-view.js';
+import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
+
+const DURATION = 15;
+const OUTRO = DURATION - 0.7;
+const WATER = '#0A1A33';
+const LAND = '#1B2A4A';
+
+interface Spec {
+  margin: number;
+  headY: number;
+  overline: number;
+  title: number;
+  date: number;
+  marker: number;
+  label: number;
+  footer: number;
+  footerFromBottom: number;
+}
+
+export const MAP_SPECS: Record<Format, Spec> = {
+  landscape: { margin: 90, headY: 56, overline: 22, title: 56, date: 24, marker: 19, label: 20, footer: 18, footerFromBottom: 36 },
+  portrait: { margin: 70, headY: 100, overline: 28, title: 80, date: 30, marker: 22, label: 26, footer: 22, footerFromBottom: 60 },
+  square: { margin: 50, headY: 44, overline: 18, title: 46, date: 20, marker: 16, label: 18, footer: 16, footerFromBottom: 32 },
+};
+
+/** Where the map, the overall card and the legend go. */
+export function mapBoxes(format: Format, W: number, H: number, headerBottom: number): { map: Box; card: Box; legend: Box } {
+  const s = MAP_SPECS[format];
+  const M = s.margin;
+  const footerY = H - s.footerFromBottom;
+  if (format === 'landscape') {
+    const side = 400;
+    const top = Math.max(headerBottom + 24, 220);
+    const map = { x: M, y: top, w: W - 2 * M - side - 30, h: footerY - 40 - top };
+    return { map, card: { x: W - M - side, y: top, w: side, h: 250 }, legend: { x: W - M - side, y: top + 280, w: side, h: map.h - 280 } };
+  }
+  if (format === 'portrait') {
+    const top = Math.max(headerBottom + 30, 420);
+    const map = { x: M, y: top, w: W - 2 * M, h: 1020 };
+    const below = top + map.h + 30;
+    return { map, card: { x: M, y: below, w: (W - 2 * M - 30) * 0.5, h: footerY - 50 - below }, legend: { x: M + (W - 2 * M + 30) * 0.5, y: below, w: (W - 2 * M - 30) * 0.5, h: footerY - 50 - below } };
+  }
+  const side = 290;
+  const top = Math.max(headerBottom + 16, 190);
+  const map = { x: M, y: top, w: W - 2 * M - side - 20, h: footerY - 30 - top };
+  return { map, card: { x: W - M - side, y: top, w: side, h: 220 }, legend: { x: W - M - side, y: top + 240, w: side, h: map.h - 240 } };
+}
+
+export interface MapPlan {
+  bounds: Box;
+  markers: (LabelMarker & { view: PlaceView })[];
+  labels: PlacedLabel[];
+  labelSize: number;
+}
+
+/** Projects the stations into `box` and places their labels: what the template draws, and what the tests check. */
+export function planStationMap(params: RenderParams, box: Box, spec: { marker: number; label: number }): MapPlan & { project: ReturnType<typeof fitProjection> | null } {
+  const stations = params.stations ?? [];
+  if (stations.length === 0) return { bounds: box, markers: [], labels: [], labelSize: spec.label, project: null };
+  const pad = spec.marker * 2 + 10;
+  const project = fitProjection(stations, box, pad);
+  const views = stations.map((s) => viewPlace(params, s));
+  const markers = stations.map((s, i) => {
+    const xy = project([s.lon, s.lat]) ?? [box.x + box.w / 2, box.y + box.h / 2];
+    return { x: xy[0], y: xy[1], r: spec.marker, view: views[i] ?? viewPlace(params, s) };
+  });
+  const ctx = measureContext();
+  const size = spec.label;
+  const ranked = rankPlaces(views);
+  const labels = placeLabels(
+    markers,
+    markers.map((m, i) => ({ marker: i, text: m.view.name, priority: ranked.length - ranked.indexOf(m.view) })),
+    { bounds: { x: box.x + 6, y: box.y + 6, w: box.w - 12, h: box.h - 12 }, measure: (t) => measure(ctx, t, size, 600), height: size * 1.6, padX: size * 0.5, gap: 6, margin: 3 },
+  );
+  return { bounds: box, markers, labels, labelSize: size, project };
+}
+
+export function createStationMap(input: SceneInput): TemplateScene {
+  const { params, content: c, width: W, height: H, pixelScale: px, format } = input;
+  const spec = MAP_SPECS[format];
+  const lang = params.language;
+  const pm = PLACES_MESSAGES[lang];
+  const ctx = measureContext();
+  const M = spec.margin;
+  const inner = W - 2 * M;
+  const stations = params.stations ?? [];
+
+  // The city's value: the render's own values when given, else the worst station.
+  const { places: _places, ...ownParams } = params;
+  const own = rankingViews(ownParams);
+  const ownView = own[0] ?? null;
+  const stationViews = rankPlaces(stations.map((s) => viewPlace(params, s)));
+  const overall: { view: PlaceView | null; note: string | null } = ownView && ownView.mainText
+    ? { view: ownView, note: stations.length ? pm.stations(stations.length) : null }
+    : stationViews[0]
+      ? { view: stationViews[0], note: `${pm.worstStation}: ${stationViews[0].name}` }
+      : { view: null, note: null };
+  const accent = overall.view?.color ?? NEUTRAL;
+
+  // ---- header -----------------------------------------------------------------
+  const headerW = format === 'portrait' ? inner : inner * 0.62;
+  const overline = `${pm.stationMap} · ${c.standardName}`.toUpperCase();
+  const overSize = fitSize(ctx, overline, headerW, spec.overline, spec.overline * 0.7, 700, 3);
+  const title = layoutBlock(ctx, c.location, { maxWidth: headerW, maxLines: 2, size: spec.title, minSize: spec.title * 0.5, weight: 800, leading: 1.06 });
+  const subline = [c.date, c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join('  ·  ');
+  const dateSize = fitSize(ctx, subline, headerW, spec.date, spec.date * 0.7, 500);
+  const headerH = overSize * 1.8 + title.height + dateSize * 1.7;
+  const headerSprite = makeSprite(headerW, headerH, px, (g) => {
+    drawText(g, overline, 0, overSize, { size: overSize, weight: 700, color: legibleOn(accent), tracking: 3 });
+    drawBlock(g, title, 0, overSize * 1.8, { color: INK, weight: 800 });
+    drawText(g, subline, 0, overSize * 1.8 + title.height + dateSize * 1.35, { size: dateSize, weight: 500, color: MUTED });
+  }, 8);
+
+  const boxes = mapBoxes(format, W, H, spec.headY + headerH);
+  const box = boxes.map;
+  const plan = planStationMap(params, box, spec);
+  const footerY = H - spec.footerFromBottom;
+
+  // ---- labels: one sprite, drawn once ------------------------------------------------
+  const ls = plan.labelSize;
+  const labelSprite = makeSprite(box.w, box.h, px, (g) => {
+    g.translate(-box.x, -box.y);
+    for (const l of plan.labels) {
+      const m = plan.markers[l.marker];
+      if (l.leader) {
+        g.beginPath();
+        g.moveTo(l.leader.x1, l.leader.y1);
+        g.lineTo(l.leader.x2, l.leader.y2);
+        g.strokeStyle = 'rgba(255,255,255,0.55)';
+        g.lineWidth = 1.5;
+        g.stroke();
+      }
+      roundRectPath(g, l.box.x, l.box.y, l.box.w, l.box.h, l.box.h * 0.3);
+      g.fillStyle = 'rgba(6,10,24,0.82)';
+      g.fill();
+      if (m) {
+        g.fillStyle = m.view.color ?? NEUTRAL;
+        g.fillRect(l.box.x, l.box.y + l.box.h * 0.2, 3, l.box.h * 0.6);
+      }
+      drawText(g, l.text, l.box.x + ls * 0.5, l.box.y + l.box.h / 2 + ls * 0.36, { size: ls, weight: 600, color: INK });
+    }
+  });
+
+  // ---- markers: sprites (the index inside) ----------------------------------------------
+  const R = spec.marker;
+  const markerSprites = plan.markers.map((m) =>
+    makeSprite(2 * R, 2 * R, px, (g) => {
+      const color = m.view.color ?? NEUTRAL;
+      g.beginPath();
+      g.arc(R, R, R - 1.5, 0, Math.PI * 2);
+      g.fillStyle = color;
+      g.fill();
+      g.lineWidth = 3;
+      g.strokeStyle = '#FFFFFF';
+      g.stroke();
+      const t = m.view.indexText ?? '';
+      if (t) drawText(g, t, R, R + R * 0.3, { size: fitSize(g, t, R * 1.6, R * 0.8, R * 0.5, 800), weight: 800, color: readableTextOn(color), align: 'center' });
+    }, 4),
+  );
+
+  // ---- the overall card and the legend -------------------------------------------------
+  const card = boxes.card;
+  const ck = Math.min(card.w / 400, card.h / 250);
+  const cardSprite = makeSprite(card.w, card.h, px, (g) => {
+    panel(g, 0, 0, card.w, card.h, 22 * ck);
+    g.save();
+    roundRectPath(g, 0, 0, card.w, card.h, 22 * ck);
+    g.clip();
+    g.fillStyle = accent;
+    g.fillRect(0, 0, 8 * ck, card.h);
+    g.fillStyle = rgba(accent, 0.14);
+    g.fillRect(0, 0, card.w, card.h);
+    g.restore();
+    const pad = 28 * ck;
+    drawText(g, pm.overall.toUpperCase(), pad, pad + 14 * ck, { size: 18 * ck, weight: 800, color: legibleOn(accent), tracking: 2.5 });
+    const v = overall.view;
+    if (!v || !v.mainText) {
+      const size = fitSize(g, c.m.noPollutantData, card.w - 2 * pad, 30 * ck, 12 * ck, 700);
+      drawText(g, ellipsize(g, c.m.noPollutantData, card.w - 2 * pad, size, 700), pad, pad + 70 * ck, { size, weight: 700, color: INK });
+      const hint = layoutBlock(g, c.m.noPollutantDataHint, { maxWidth: card.w - 2 * pad, maxLines: 3, size: 20 * ck, minSize: 14 * ck, weight: 500 });
+      drawBlock(g, hint, pad, pad + 96 * ck, { color: MUTED, weight: 500 });
+      return;
+    }
+    const big = v.indexText ?? '';
+    const bigSize = 72 * ck;
+    if (big) drawText(g, big, pad, pad + 44 * ck + bigSize * 0.78, { size: bigSize, weight: 800, color: INK });
+    const cx = pad + (big ? measure(g, big, bigSize, 800) + 18 * ck : 0);
+    const cat = v.label ?? c.m.notRated;
+    const catBlock = layoutBlock(g, cat, { maxWidth: card.w - cx - pad, maxLines: 2, size: 26 * ck, minSize: 15 * ck, weight: 700, leading: 1.1 });
+    drawBlock(g, catBlock, cx, pad + 44 * ck + bigSize * 0.4 - catBlock.height / 2, { color: v.color ? legibleOn(v.color) : MUTED, weight: 700 });
+    drawText(g, ellipsize(g, v.mainText, card.w - 2 * pad, 20 * ck, 500), pad, card.h - pad - 30 * ck, { size: 20 * ck, weight: 500, color: MUTED });
+    if (overall.note) drawText(g, ellipsize(g, overall.note, card.w - 2 * pad, 18 * ck, 500), pad, card.h - pad, { size: 18 * ck, weight: 500, color: FAINT });
+  }, 24);
+
+  const legend = boxes.legend;
+  const scale = c.scale;
+  const rowH = Math.min(52, (legend.h - 40) / Math.max(1, scale.length));
+  const lk = rowH / 52;
+  const legendH = 40 + rowH * scale.length;
+  const legendSprite = makeSprite(legend.w, legendH, px, (g) => {
+    panel(g, 0, 0, legend.w, legendH, 20 * lk);
+    scale.forEach((s, i) => {
+      const y = 20 + i * rowH + rowH / 2;
+      g.beginPath();
+      g.arc(28, y, 10 * Math.max(0.8, lk), 0, Math.PI * 2);
+      g.fillStyle = s.color;
+      g.fill();
+      const size = fitSize(g, s.label, legend.w - 64, 22 * lk, 13, 600);
+      drawText(g, ellipsize(g, s.label, legend.w - 64, size, 600), 50, y + size * 0.36, { size, weight: 600, color: INK });
+    });
+  }, 24);
+
+  // ---- motion ---------------------------------------------------------------------------
+  const popAt = (i: number) => 0.8 + (plan.markers.length > 1 ? (i / (plan.markers.length - 1)) * 1.2 : 0);
+  const labelsAt = 2.3;
+  const settled = plan.markers.length ? 3.3 : 1.6;
+  const dt = 1 / input.fps;
+  const ambient = new Ambient(settled, OUTRO, dt);
+  plan.markers.forEach((m, i) => {
+    ambient.ping({ cx: m.x, cy: m.y, from: R, to: R + 22, period: 2.4, offset: (i * 0.37) % 2.4, duration: 1.4, color: m.view.color ?? NEUTRAL, alpha: 0.75, lineWidth: 3 });
+  });
+  ambient.sheen({ targets: [{ ...card, radius: 22 * ck }, { x: legend.x, y: legend.y, w: legend.w, h: legendH, radius: 20 * lk }], period: 2.2, stagger: 0.6, duration: 1.2, strength: 0.08 });
+  if (plan.markers.length === 0) ambient.sheen({ targets: [{ ...box, radius: 24 }], period: 2, stagger: 0, duration: 1.4, strength: 0.06 });
+
+  const worldPath = plan.project;
+  return {
+    posterTime: 6,
+    outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
+    changes(t): 'full' | Rect[] {
+      if (t <= settled || t >= OUTRO) return 'full';
+      return ambient.rects(t);
+    },
+    staticKey: canonicalJson({ t: 'station-map', W, H, box, accent, stations: stations.map((s) => [s.lat, s.lon]), footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], none: plan.markers.length === 0 ? [pm.noStations] : [] }),
+    drawStatic(g) {
+      drawBackdrop(g, { width: W, height: H, accent, glowAt: [0.8, 0.15], glowStrength: 0.8 });
+      g.save();
+      roundRectPath(g, box.x, box.y, box.w, box.h, 24);
+      g.fillStyle = WATER;
+      g.fill();
+      g.clip();
+      if (worldPath) {
+        drawBasemap(g, worldPath, box, { land: LAND, coast: 'rgba(140,170,230,0.45)', border: 'rgba(200,210,240,0.45)', scale: 1 });
+      } else {
+        const size = spec.label * 1.3;
+        drawText(g, pm.noStations, box.x + box.w / 2, box.y + box.h / 2, { size, weight: 600, color: MUTED, align: 'center' });
+      }
+      g.restore();
+      roundRectPath(g, box.x, box.y, box.w, box.h, 24);
+      g.strokeStyle = 'rgba(255,255,255,0.12)';
+      g.lineWidth = 2;
+      g.stroke();
+      drawFooter(g, c, M, footerY, inner, spec.footer);
+    },
+    drawFrame(g, t) {
+      const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
+      const he = easeOutCubic(progress(t, 0.1, 0.8));
+      drawSprite(g, headerSprite, M, spec.headY, { alpha: out(0.1), dx: -60 * (1 - he) });
+      const ce = easeOutCubic(progress(t, 0.5, 0.7));
+      drawSprite(g, cardSprite, card.x, card.y, { alpha: out(0.5), dy: 30 * (1 - ce) });
+      const le = easeOutCubic(progress(t, 0.8, 0.7));
+      drawSprite(g, legendSprite, legend.x, legend.y, { alpha: out(0.8), dy: 30 * (1 - le) });
+      plan.markers.forEach((m, i) => {
+        const s = markerSprites[i];
+        if (!s) return;
+        const p = progress(t, popAt(i), 0.5);
+        if (p <= 0) return;
+        drawSprite(g, s, m.x - R, m.y - R, { alpha: out(popAt(i)), scale: p < 1 ? Math.max(0.01, easeOutBack(p)) : 1 });
+      });
+      drawSprite(g, labelSprite, box.x, box.y, { alpha: out(labelsAt) });
+      ambient.draw(g, t);
+    },
+  };
+}
+
+export const stationMap: TemplateDefinition = {
+  id: 'station-map',
+  name: 'Station map',
+  description: 'A monitoring network: the stations param drawn as markers in their category colours over an offline Natural Earth basemap fitted to them, labels that never overlap (shortened or on leader lines), a legend and the city\'s overall value. 15 s.',
+  formats: ['landscape', 'portrait', 'square'],
+  params: ['location', 'stations', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'provenance'],
+  version: '1.0.0',
+  durationSec: DURATION,
+  durations: [DURATION],
+  create: createStationMap,
+};

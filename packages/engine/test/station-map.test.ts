@@ -1,0 +1,129 @@
+// The station map: on 50 random station sets (1–60 stations, clustered or spread,
+// long names) in every format, every label box lies inside the map, overlaps no other
+// label and no marker, and its leader line crosses no other marker or label; the
+// basemap is offline and small; a bad set is refused before any drawing.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { describeFrame, EngineError, normalizeRenderParams } from '../src/index.ts';
+import { boxesOverlap, inside, placeLabels, segmentHitsBox, shortenings, type Box } from '../src/map/labels.ts';
+import { basemap } from '../src/map/basemap.ts';
+import { MAP_SPECS, mapBoxes, planStationMap } from '../src/templates/station-map.ts';
+import { frameGeometry } from '../src/index.ts';
+
+/** A small seeded PRNG (mulberry32), so every run checks the same 50 sets. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['Parque', 'Estación', 'Centro', 'Norte', 'Sur', 'La', 'Florida', 'Monitoreo', 'Avenida', 'Libertador', 'Bernardo', "O'Higgins", 'Municipalidad', 'Cerro', 'Navia', 'Puente', 'Alto'];
+
+function randomStations(r: () => number): { name: string; lat: number; lon: number; pm25: number }[] {
+  const n = 1 + Math.floor(r() * 60);
+  const lat0 = -60 + r() * 120;
+  const lon0 = -170 + r() * 340;
+  // Half the sets are a city (≈ 0.3°), some a region (≈ 3°), some a tight cluster (≈ 0.02°).
+  const kind = r();
+  const span = kind < 0.5 ? 0.3 : kind < 0.8 ? 3 : 0.02;
+  const seen = new Set<string>();
+  const out: { name: string; lat: number; lon: number; pm25: number }[] = [];
+  while (out.length < n) {
+    const lat = Number((lat0 + (r() - 0.5) * span).toFixed(5));
+    const lon = Number((lon0 + (r() - 0.5) * span).toFixed(5));
+    const key = `${lat},${lon}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const words = 1 + Math.floor(r() * (r() < 0.15 ? 14 : 3));
+    const name = Array.from({ length: words }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ');
+    out.push({ name: `${name.slice(0, 114)} ${out.length + 1}`, lat, lon, pm25: Math.round(r() * 300 * 10) / 10 });
+  }
+  return out;
+}
+
+describe('station map labels', () => {
+  it('never overlap or leave the map, on 50 random station sets in every format', () => {
+    const r = rng(36);
+    let labelled = 0;
+    let total = 0;
+    let shortened = 0;
+    let leaders = 0;
+    for (let set = 0; set < 50; set++) {
+      const stations = randomStations(r);
+      for (const format of ['landscape', 'portrait', 'square'] as const) {
+        const params = normalizeRenderParams({ location: 'X', template: 'station-map', stations, format, date: '2026-11-22' });
+        const { width, height } = frameGeometry(format, '1080p');
+        const box = mapBoxes(format, width, height, 200).map;
+        const plan = planStationMap(params, box, MAP_SPECS[format]);
+        const frame: Box = { x: 0, y: 0, w: width, h: height };
+        assert.equal(plan.markers.length, stations.length);
+        for (const m of plan.markers) assert.ok(inside({ x: m.x - m.r, y: m.y - m.r, w: 2 * m.r, h: 2 * m.r }, box), `set ${set} ${format}: a marker outside the map`);
+        plan.labels.forEach((l, i) => {
+          assert.ok(inside(l.box, box) && inside(l.box, frame), `set ${set} ${format}: label "${l.text}" leaves the map`);
+          plan.labels.forEach((o, j) => {
+            if (j > i) assert.ok(!boxesOverlap(l.box, o.box), `set ${set} ${format}: "${l.text}" overlaps "${o.text}"`);
+            if (j !== i && l.leader) assert.ok(!segmentHitsBox(l.leader.x1, l.leader.y1, l.leader.x2, l.leader.y2, o.box), `set ${set} ${format}: the leader of "${l.text}" crosses "${o.text}"`);
+          });
+          plan.markers.forEach((m, k) => {
+            const mb = { x: m.x - m.r, y: m.y - m.r, w: 2 * m.r, h: 2 * m.r };
+            assert.ok(!boxesOverlap(l.box, mb), `set ${set} ${format}: "${l.text}" covers a marker`);
+            if (k !== l.marker && l.leader) assert.ok(!segmentHitsBox(l.leader.x1, l.leader.y1, l.leader.x2, l.leader.y2, mb), `set ${set} ${format}: a leader crosses a marker`);
+          });
+          const name = stations[l.marker]?.name ?? '';
+          assert.ok(l.text === name || (l.text.endsWith('…') && name.startsWith(l.text.slice(0, -1))), `"${l.text}" is the name or its shortening`);
+          if (l.text !== name) shortened++;
+          if (l.leader) leaders++;
+        });
+        labelled += plan.labels.length;
+        total += stations.length;
+      }
+    }
+    // Most stations keep a label; the rest show their marker alone rather than overlap.
+    assert.ok(labelled / total > 0.6, `labelled ${labelled} of ${total}`);
+    assert.ok(shortened > 0 && leaders > 0, `some labels were shortened (${shortened}) and some hang on leaders (${leaders})`);
+  });
+
+  it('places a label beside its marker when there is room, in full', () => {
+    const placed = placeLabels([{ x: 100, y: 100, r: 10 }], [{ marker: 0, text: 'Las Condes', priority: 1 }], {
+      bounds: { x: 0, y: 0, w: 400, h: 200 }, measure: (t) => t.length * 10, height: 30, padX: 8, gap: 6,
+    });
+    assert.equal(placed.length, 1);
+    assert.equal(placed[0]?.text, 'Las Condes');
+    assert.equal(placed[0]?.leader, null);
+    assert.deepEqual(shortenings('Puente Alto — Estación de monitoreo de la Municipalidad').every((s) => s.endsWith('…')), true);
+  });
+});
+
+describe('station map', () => {
+  it('keeps the basemap small: compact rings, a few MB', () => {
+    const b = basemap();
+    const bytes = [...b.land, ...b.borders].reduce((s, r) => s + r.pts.byteLength, 0);
+    assert.ok(b.land.length > 1000 && b.borders.length > 100);
+    assert.ok(bytes < 30e6, `${(bytes / 1e6).toFixed(1)} MB`);
+  });
+
+  it('draws its stations, legend and the city value in each language', () => {
+    const stations = [
+      { name: 'Parque O\'Higgins', lat: -33.464, lon: -70.661, pm25: 61 },
+      { name: 'Las Condes', lat: -33.377, lon: -70.523, pm25: 24 },
+    ];
+    for (const [language, city, worst] of [['es', 'CIUDAD', 'peor estación'], ['en', 'CITY', 'worst station'], ['pt', 'CIDADE', 'pior estação']] as const) {
+      const d = describeFrame(normalizeRenderParams({ location: 'Santiago', template: 'station-map', stations, language, resolution: '360p', date: '2026-11-22' }));
+      const joined = d.texts.join('\n');
+      for (const s of stations) assert.ok(d.texts.includes(s.name), `${language}: ${s.name}`);
+      assert.ok(joined.includes(city) && joined.includes(worst), joined);
+    }
+  });
+
+  it('refuses two stations on one point before anything is drawn', () => {
+    assert.throws(
+      () => normalizeRenderParams({ location: 'X', template: 'station-map', stations: [{ name: 'A', lat: 1, lon: 1, pm25: 1 }, { name: 'B', lat: 1, lon: 1, pm25: 1 }] }),
+      (e: unknown) => e instanceof EngineError && e.fields?.some((f) => f.field === 'stations[1]') === true,
+    );
+  });
+});
