@@ -481,12 +481,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List brands, oldest first */
+        /**
+         * List brands, oldest first
+         * @description List brands, oldest first. Needs an API key with the `brands:read` scope (or `admin`).
+         */
         get: operations["listBrands"];
         put?: never;
         /**
          * Create a brand: colours, typeface or font, logo, credit, intro/outro card, render defaults
-         * @description Uploads are base64 in the body and checked by content; nothing is stored when any field is refused. Too-faint text and accent colours are adjusted (see `adjustments`), not refused.
+         * @description Uploads are base64 in the body and checked by content; nothing is stored when any field is refused. Too-faint text and accent colours are adjusted (see `adjustments`), not refused. Needs an API key with the `brands:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
          */
         post: operations["createBrand"];
         delete?: never;
@@ -502,7 +505,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The typeface families the service ships (a brand names one, or uploads its own font) */
+        /**
+         * The typeface families the service ships (a brand names one, or uploads its own font)
+         * @description The typeface families the service ships (a brand names one, or uploads its own font). Needs an API key with the `brands:read` scope (or `admin`).
+         */
         get: operations["listTypefaces"];
         put?: never;
         post?: never;
@@ -519,15 +525,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One brand, with its ETag */
+        /**
+         * One brand, with its ETag
+         * @description One brand, with its ETag. Needs an API key with the `brands:read` scope (or `admin`).
+         */
         get: operations["getBrand"];
         put?: never;
         post?: never;
-        /** Delete a brand; 409 naming the unfinished renders that use it (finished ones keep the version they used) */
+        /**
+         * Delete a brand; 409 naming the unfinished renders that use it (finished ones keep the version they used)
+         * @description Delete a brand; 409 naming the unfinished renders that use it (finished ones keep the version they used). Needs an API key with the `brands:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         delete: operations["deleteBrand"];
         options?: never;
         head?: never;
-        /** Change a brand (a new version; renders already queued keep theirs); If-Match refuses a stale edit with 412 */
+        /**
+         * Change a brand (a new version; renders already queued keep theirs); If-Match refuses a stale edit with 412
+         * @description Change a brand (a new version; renders already queued keep theirs); If-Match refuses a stale edit with 412. Needs an API key with the `brands:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
         patch: operations["updateBrand"];
         trace?: never;
     };
@@ -540,7 +555,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A poster (JPEG) of a template in the brand, with unsaved colours, typeface or credit over it */
+        /**
+         * A poster (JPEG) of a template in the brand, with unsaved colours, typeface or credit over it
+         * @description A poster (JPEG) of a template in the brand, with unsaved colours, typeface or credit over it. Needs an API key with the `brands:write` scope (or `admin`).
+         */
         post: operations["previewBrand"];
         delete?: never;
         options?: never;
@@ -4637,9 +4655,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,15 +4669,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     createBrand: {
@@ -4743,6 +4770,10 @@ export interface operations {
             /** @description A publisher look that renders can be made in */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4752,6 +4783,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4761,15 +4795,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4779,12 +4818,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     listTypefaces: {
@@ -4796,9 +4843,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4812,15 +4862,21 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     getBrand: {
@@ -4838,39 +4894,42 @@ export interface operations {
             /** @description A publisher look that renders can be made in */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Brand"];
                 };
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
         };
     };
     deleteBrand: {
@@ -4890,34 +4949,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done; no body */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (problem+json listing each bad field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Spine400"];
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4927,6 +4987,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4936,12 +4999,21 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     updateBrand: {
@@ -5035,6 +5107,10 @@ export interface operations {
             /** @description A publisher look that renders can be made in */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5044,6 +5120,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5053,15 +5132,20 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5071,6 +5155,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5080,6 +5167,9 @@ export interface operations {
             /** @description Precondition failed (stale If-Match) */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5089,12 +5179,20 @@ export interface operations {
             /** @description Payload too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     previewBrand: {
@@ -5148,6 +5246,9 @@ export interface operations {
             /** @description The poster, JPEG */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5157,6 +5258,9 @@ export interface operations {
             /** @description Invalid request (problem+json listing each bad field) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5166,21 +5270,32 @@ export interface operations {
             /** @description Missing or invalid X-Api-Key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Spine403"];
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
         };
     };
     createRender: {
