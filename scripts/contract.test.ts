@@ -9,6 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { Client, OPERATIONS } from '../clients/js/src/index.js';
 import { clientTypesSource, GENERATED_FILE, openApiDocument } from './generate-client-types.js';
 import { generatedPages } from './generate-docs.js';
@@ -28,11 +30,32 @@ test('every OpenAPI operation has a unique operationId', () => {
   assert.equal(new Set(ids).size, ids.length, ids.join(', '));
 });
 
+/** The parts of the document the checks below read, checked rather than cast. */
+const ResponsesView = Type.Record(Type.String(), Type.Object({ description: Type.Optional(Type.String()), $ref: Type.Optional(Type.String()), headers: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }));
+const DocView = Type.Object({
+  paths: Type.Record(Type.String(), Type.Record(Type.String(), Type.Object({
+    description: Type.Optional(Type.String()),
+    security: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Array(Type.String())))),
+    parameters: Type.Optional(Type.Array(Type.Object({ name: Type.String(), in: Type.String() }))),
+    responses: ResponsesView,
+  }))),
+  components: Type.Object({ schemas: Type.Record(Type.String(), Type.Unknown()), responses: ResponsesView }),
+});
+function viewOf(document: unknown): Static<typeof DocView> {
+  if (!Value.Check(DocView, document)) throw new Error(`the OpenAPI document is not shaped as expected: ${[...Value.Errors(DocView, document)].slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}`);
+  return document;
+}
+const view = viewOf(doc);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /** Every schema object in the document, wherever it is nested. */
 function* schemasIn(node: unknown, path = '#'): Generator<[string, Record<string, unknown>]> {
   if (Array.isArray(node)) for (const [i, v] of node.entries()) yield* schemasIn(v, `${path}/${i}`);
-  else if (node && typeof node === 'object') {
-    yield [path, node as Record<string, unknown>];
+  else if (isRecord(node)) {
+    yield [path, node];
     for (const [k, v] of Object.entries(node)) yield* schemasIn(v, `${path}/${k}`);
   }
 }
@@ -40,27 +63,26 @@ function* schemasIn(node: unknown, path = '#'): Generator<[string, Record<string
 test('a nullable enum lists null among its values (validators and generators read the enum)', () => {
   const bad = [...schemasIn(doc)].filter(([, s]) => Array.isArray(s.type) && s.type.includes('null') && Array.isArray(s.enum) && !s.enum.includes(null)).map(([p]) => p);
   assert.deepEqual(bad, []);
-  const catchUp = [...schemasIn((doc.components as { schemas: Record<string, unknown> }).schemas.Workflow)].find(([p]) => p.endsWith('/catchUp'));
+  const catchUp = [...schemasIn(view.components.schemas.Workflow)].find(([p]) => p.endsWith('/catchUp'));
   assert.deepEqual(catchUp?.[1].enum, ['none', 'latest', null]);
 });
 
 test('every operation has a description, and every answer one of its own (not "Default Response")', () => {
-  const ops = Object.entries(doc.paths as Record<string, Record<string, { description?: string; responses?: Record<string, { description?: string; $ref?: string }> }>>).flatMap(([path, item]) =>
-    Object.entries(item).filter(([m]) => m !== 'parameters').map(([m, op]) => [`${m.toUpperCase()} ${path}`, op] as const));
-  assert.deepEqual(ops.filter(([, op]) => !op.description?.trim()).map(([name]) => name), []);
-  const vague = ops.flatMap(([name, op]) => Object.entries(op.responses ?? {}).filter(([, r]) => !r.$ref && (!r.description || r.description === 'Default Response')).map(([code]) => `${name} ${code}`));
+  const ops = Object.entries(view.paths).flatMap(([path, item]) => Object.entries(item).map(([m, op]) => ({ name: `${m.toUpperCase()} ${path}`, op })));
+  assert.deepEqual(ops.filter(({ op }) => !op.description?.trim()).map(({ name }) => name), []);
+  const vague = ops.flatMap(({ name, op }) => Object.entries(op.responses).filter(([, r]) => !r.$ref && (!r.description || r.description === 'Default Response')).map(([code]) => `${name} ${code}`));
   assert.deepEqual(vague, []);
 });
 
-test('every operation declares what the spine can answer: 400/500/503 everywhere, 401/403/429 behind a key, 409/413/415/507 on changes, with X-Request-Id on every answer', () => {
+test('every operation declares what the spine can answer: 400/500/503 everywhere, 401/429 behind a key, 413/415/507 on changes, with X-Request-Id on every answer', () => {
   const problems: string[] = [];
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[]; responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }> }>>)) {
+  for (const [path, item] of Object.entries(view.paths)) {
     for (const [method, op] of Object.entries(item)) {
       const keyed = op.security === undefined;
       const need = ['400', '500', '503', ...(keyed ? ['401', '429'] : []), ...(['post', 'patch', 'put', 'delete'].includes(method) ? ['413', '415', '507'] : [])];
       for (const code of need) if (!op.responses[code]) problems.push(`${method.toUpperCase()} ${path} lacks ${code}`);
       for (const [code, r] of Object.entries(op.responses)) {
-        const resolved = r.$ref ? (doc.components as { responses: Record<string, { headers?: Record<string, unknown> }> }).responses[r.$ref.split('/').pop() ?? ''] : r;
+        const resolved = r.$ref ? view.components.responses[r.$ref.split('/').pop() ?? ''] : r;
         if (!resolved) problems.push(`${method.toUpperCase()} ${path} ${code}: dangling ${r.$ref}`);
         else if (!resolved.headers?.['X-Request-Id']) problems.push(`${method.toUpperCase()} ${path} ${code} lacks X-Request-Id`);
         if (['429', '503', '507'].includes(code) && !resolved?.headers?.['Retry-After']) problems.push(`${method.toUpperCase()} ${path} ${code} lacks Retry-After`);
@@ -71,7 +93,7 @@ test('every operation declares what the spine can answer: 400/500/503 everywhere
 });
 
 test('the inbound trigger is authenticated by a security scheme of its own, not a header parameter', () => {
-  const op = (doc.paths as Record<string, Record<string, { security?: Record<string, string[]>[]; parameters?: { name: string; in: string }[] }>>)['/workflows/{id}/trigger']?.post;
+  const op = view.paths['/workflows/{id}/trigger']?.post;
   assert.deepEqual(op?.security, [{ triggerSecret: [] }, { triggerBearer: [] }]);
   assert.deepEqual(op?.parameters?.filter((p) => p.in === 'header' && /authorization|trigger-secret/i.test(p.name)), []);
 });

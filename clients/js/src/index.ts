@@ -9,7 +9,7 @@ export { Ingest, type IngestContext, type IngestField, type SkippedLine, type Sk
 export { Queue, type EnqueueOptions, type QueueFilters, type QueueStats } from './resources/queue.js';
 export { Renders, DEFAULT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, type CreateOptions, type WaitOptions } from './resources/renders.js';
 export type { CallOptions } from './resources/resource.js';
-export { Files, type FileInfo } from './resources/files.js';
+export { Files, parseStoryboardVtt, type FileInfo, type Storyboard, type StoryboardCue } from './resources/files.js';
 export { Keys, type KeyInput } from './resources/keys.js';
 export { Ai, type AiRenderOutcome } from './resources/ai.js';
 export { Brands, toBase64, type BrandConditionalOptions } from './resources/brands.js';

@@ -66,6 +66,21 @@ describe(`TS client against a live service (${STORE})`, () => {
     const video = await fetch(job.videoUrl!);
     assert.equal(video.headers.get('content-type'), 'video/mp4');
     await video.body?.cancel();
+
+    // The storyboard: the track parsed into one cue per second, every cue in the job's sprite.
+    const storyboard = await client.files.storyboard(job);
+    assert.ok(storyboard && job.output);
+    assert.equal(storyboard.spriteUrl, job.storyboardUrl);
+    assert.equal(storyboard.cues.length, Math.ceil(job.output.durationSec));
+    assert.deepEqual(storyboard.cues.slice(0, 2), [
+      { start: 0, end: 1, spriteUrl: job.storyboardUrl, x: 0, y: 0, width: 160, height: 90 },
+      { start: 1, end: 2, spriteUrl: job.storyboardUrl, x: 160, y: 0, width: 160, height: 90 },
+    ]);
+    assert.equal(storyboard.cues.at(-1)?.end, job.output.durationSec);
+    const sprite = new Uint8Array(await client.files.download(storyboard.spriteUrl));
+    assert.deepEqual([...sprite.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG');
+    assert.equal((await client.files.head(job.storyboardVttUrl ?? '')).contentType, 'text/vtt; charset=utf-8');
+    assert.equal(await client.files.storyboard({ storyboardVttUrl: null }), null);
   });
 
   test('templates lists the default template', async () => {

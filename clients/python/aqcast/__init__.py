@@ -9,6 +9,7 @@ from ._http import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS
 from ._version import __version__
 from .client import OPERATIONS, Client
 from .errors import AqcastError, ApiError, WebhookVerificationError
+from .resources.files import parse_storyboard_vtt
 from .resources.renders import TERMINAL_STATUSES
 from .webhook_verify import verify_webhook
 
@@ -25,5 +26,6 @@ __all__ = [
     "VERSION",
     "WebhookVerificationError",
     "__version__",
+    "parse_storyboard_vtt",
     "verify_webhook",
 ]

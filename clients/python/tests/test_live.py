@@ -3,6 +3,7 @@ spawns the service and sets AQCAST_TEST_BASE_URL and AQCAST_TEST_API_KEY."""
 
 import base64
 import datetime
+import math
 import os
 import threading
 import time
@@ -107,6 +108,14 @@ class LiveServiceTest(unittest.TestCase):
         self.assertTrue(all(isinstance(j, dict) and j["jobId"] == job["jobId"] for j in seen))
         self.assertEqual(seen[-1]["status"], "completed")
         self.assertEqual(self.client.renders.get(job["jobId"])["status"], "completed")
+        # The storyboard: the track parsed into one cue per second, every cue in the job's sprite.
+        storyboard = self.client.files.storyboard(job)
+        self.assertEqual(storyboard["spriteUrl"], job["storyboardUrl"])
+        self.assertEqual(len(storyboard["cues"]), math.ceil(job["output"]["durationSec"]))
+        self.assertEqual(storyboard["cues"][1], {"start": 1, "end": 2, "spriteUrl": job["storyboardUrl"], "x": 160, "y": 0, "width": 160, "height": 90})
+        self.assertEqual(storyboard["cues"][-1]["end"], job["output"]["durationSec"])
+        self.assertEqual(self.client.files.download(storyboard["spriteUrl"])[:3], b"\xff\xd8\xff")
+        self.assertIsNone(self.client.files.storyboard({"storyboardVttUrl": None}))
 
     def test_03_templates(self):
         res = self.client.templates()

@@ -15,6 +15,9 @@ export interface Job {
   params: Record<string, unknown>;
   videoUrl: string | null;
   posterUrl: string | null;
+  /** The storyboard sprite and its WebVTT thumbnails track (null before completion, or for renders stored before storyboards existed). */
+  storyboardUrl?: string | null;
+  storyboardVttUrl?: string | null;
   error: { code: string; message: string } | null;
   attempts: number;
   maxAttempts: number;

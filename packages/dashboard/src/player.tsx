@@ -1,4 +1,5 @@
 /** The video player: the native one (keyboard-operable, seeks through HTTP Range), with captions when the render has them. */
+import type { RefObject } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { captionsUrlOf } from './model';
 import { useT } from './i18n';
@@ -21,11 +22,11 @@ export function useCaptions(videoUrl: string | null): string | null {
   return url;
 }
 
-export function Player({ videoUrl, posterUrl, title, language, autoPlay }: { videoUrl: string; posterUrl: string | null; title: string; language?: string; autoPlay?: boolean }) {
+export function Player({ videoUrl, posterUrl, title, language, autoPlay, videoRef }: { videoUrl: string; posterUrl: string | null; title: string; language?: string; autoPlay?: boolean; videoRef?: RefObject<HTMLVideoElement> }) {
   const t = useT();
   const captions = useCaptions(videoUrl);
   return (
-    <video class="player" controls preload="metadata" poster={posterUrl ?? undefined} src={videoUrl} aria-label={t('player.label', { title })} autoPlay={autoPlay} playsInline>
+    <video ref={videoRef} class="player" controls preload="metadata" poster={posterUrl ?? undefined} src={videoUrl} aria-label={t('player.label', { title })} autoPlay={autoPlay} playsInline>
       {captions ? <track kind="captions" src={captions} srcLang={language ?? 'es'} label={t('player.captions')} default /> : null}
     </video>
   );

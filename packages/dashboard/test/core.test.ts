@@ -147,6 +147,22 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     assert.ok(played.duration > 9, `duration ${played.duration}`);
     assert.ok(Math.abs(played.at - 10) < 0.5, `seeked to ${played.at}`);
     assert.equal(played.width, 640);
+
+    // The storyboard under the player: one thumbnail per second, each cut from the sprite; one plays the video from its second.
+    const strip = d.page.getByRole('navigation', { name: 'Storyboard: one frame per second' });
+    await strip.waitFor();
+    const thumbs = strip.getByRole('button');
+    assert.equal(await thumbs.count(), Math.ceil(job.output.durationSec));
+    const seventh = strip.getByRole('button', { name: 'Play from 0:07' });
+    const style = await seventh.evaluate((b: HTMLElement) => ({ image: b.style.backgroundImage, position: b.style.backgroundPosition, width: b.getBoundingClientRect().width }));
+    assert.ok(style.image.includes(new URL(job.storyboardUrl).pathname), style.image);
+    assert.equal(style.position, '-672px 0px', 'the eighth thumbnail of the first row, scaled to the strip');
+    await seventh.click();
+    await until(() => video.evaluate((v: HTMLVideoElement) => v.currentTime >= 7 && v.currentTime < 8.5), 'the video playing from 0:07');
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await strip.locator('[aria-current="true"]', { hasText: '0:0' }).waitFor();
+    assert.match((await strip.locator('[aria-current="true"]').getAttribute('aria-label')) ?? '', /^Play from 0:0[78]$/);
+    await d.page.getByRole('link', { name: 'Storyboard (JPEG)' }).waitFor();
   });
 
   test('a render with captions links them and plays them as a track', async () => {

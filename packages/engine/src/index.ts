@@ -20,6 +20,7 @@ export { renderKey, canonicalJson } from './params/render-key.js';
 export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templates/registry.js';
 
 export { renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
+export { StoryboardSheet, storyboardLayout, storyboardSpan, storyboardVtt, STORYBOARD_COLUMNS, STORYBOARD_MAX_TILES, STORYBOARD_TILE_MAX, type StoryboardFiles, type StoryboardLayout } from './storyboard/storyboard.js';
 export type { SceneTiming, SceneKind } from './templates/storyboard.js';
 export { describeFrame, renderFramePng, renderPosterJpeg, sceneTimeline, type FrameDescription } from './render/scene.js';
 export {

@@ -3,12 +3,13 @@
  * in front of s3rver) while renders run: downloads answer 503 problem+json
  * with Retry-After, /health says storage is down, the renders finish and their
  * upload is retried (not failed, no attempt used), and the bucket holds only
- * whole objects — each one a finished job's video or poster.
+ * whole objects — each one a finished job's video, poster or storyboard (sprite and track).
  */
 import assert from 'node:assert/strict';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { after, before, describe, test } from 'node:test';
 import { tcpProxy, type TcpProxy } from './faults.js';
+import { checkStoryboard } from './storyboard-check.js';
 import { api, createTestEnv, SMALL, spawnService, startS3, STORE, until, waitForJob, type ChildService, type TestEnv } from './helpers.js';
 
 const OUTAGE_MS = Number(process.env.AQCAST_TEST_S3_OUTAGE_SECONDS ?? 60) * 1000;
@@ -76,18 +77,19 @@ describe(`object storage unreachable for ${OUTAGE_MS / 1000} s (${STORE})`, () =
       assert.equal(j.attempts, 1, 'the outage used no attempt');
     }
     assert.match(svc.output(), /storage unreachable; the upload will be retried/);
-    // Every object in the bucket is a whole video or poster of a finished job, and every finished job's files are there.
+    // Every object in the bucket is a whole video, poster or storyboard file of a finished job, and every finished job's files are there.
     const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     const listed = await client.send(new ListObjectsV2Command({ Bucket: 'aqcast', Prefix: 'media/' }));
     client.destroy();
     const objects = (listed.Contents ?? []).map((o) => ({ key: o.Key ?? '', bytes: Number(o.Size ?? 0) }));
-    assert.equal(objects.length, 2 * (done.length + 1), JSON.stringify(objects));
+    assert.equal(objects.length, 4 * (done.length + 1), JSON.stringify(objects));
     for (const j of [first, ...done]) {
       const video = await fetch(base + new URL(j.videoUrl).pathname);
       const bytes = Buffer.from(await video.arrayBuffer());
       assert.equal(video.status, 200);
       assert.equal(bytes.length, j.output.bytes, 'the whole video');
       assert.ok(objects.some((o) => o.key.endsWith('.mp4') && o.bytes === j.output.bytes));
+      await checkStoryboard(j, base);
     }
   });
 });

@@ -57,21 +57,27 @@ describe(`operations (${STORE})`, () => {
       const keyOf = (id: string) => rows.find((r) => r.id === id)!.render_key;
       const finish = async (id: string, completedAt: string) => {
         const k = keyOf(id);
-        for (const f of [`videos/${k}.mp4`, `posters/${k}.png`]) {
+        for (const f of [`videos/${k}.mp4`, `posters/${k}.png`, `storyboards/${k}.jpg`, `storyboards/${k}.vtt`]) {
           mkdirSync(join(media, f.split('/')[0]!), { recursive: true });
           writeFileSync(join(media, f), 'x');
         }
-        await store.db.updateTable('jobs').set({ status: 'completed', completed_at: completedAt, video_key: `videos/${k}.mp4`, poster_key: `posters/${k}.png`, output: '{}' }).where('id', '=', id).execute();
+        await store.db.updateTable('jobs').set({ status: 'completed', completed_at: completedAt, video_key: `videos/${k}.mp4`, poster_key: `posters/${k}.png`, storyboard_key: `storyboards/${k}.jpg`, output: '{}' }).where('id', '=', id).execute();
       };
       await finish(oldA!.jobId, '2020-01-01T00:00:00.000Z');
       await finish(oldB!.jobId, '2020-01-01T00:00:00.000Z');
       await finish(recent!.jobId, new Date().toISOString());
       const out = cli('prune', '--older-than', '30d');
       assert.match(out, /queue\.jobs: 2/);
-      assert.match(out, /queue\.files: 2/);
+      assert.match(out, /queue\.files: 4/, 'the video, poster, storyboard sprite and track of the orphaned render');
       const left = await store.db.selectFrom('jobs').select('id').execute();
       assert.deepEqual(left.map((r) => r.id), [recent!.jobId]);
-      assert.equal(existsSync(join(media, `videos/${keyOf(oldA!.jobId)}.mp4`)), false, 'an orphan file is deleted');
+      const orphan = rows.find((r) => r.id === oldA?.jobId)?.render_key;
+      const kept = rows.find((r) => r.id === recent?.jobId)?.render_key;
+      assert.ok(orphan && kept);
+      for (const f of [`videos/${orphan}.mp4`, `posters/${orphan}.png`, `storyboards/${orphan}.jpg`, `storyboards/${orphan}.vtt`]) {
+        assert.equal(existsSync(join(media, f)), false, `an orphan file is deleted: ${f}`);
+      }
+      assert.equal(existsSync(join(media, `storyboards/${kept}.vtt`)), true, 'a storyboard a remaining job uses is kept');
       assert.equal(existsSync(join(media, `videos/${keyOf(recent!.jobId)}.mp4`)), true, 'a file a remaining job uses is kept');
     } finally {
       await store.close();

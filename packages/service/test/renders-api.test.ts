@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { findFfprobe } from '@aqcast/engine';
 import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, SMALL, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
+import { checkStoryboard } from './storyboard-check.js';
 
 function ffprobe(buf: Buffer): { codec_name: string; width: number; height: number; pix_fmt: string } {
   // From a file: on a pipe ffprobe stops reading once the index at the front has told
@@ -112,6 +113,26 @@ describe(`render API (${STORE})`, () => {
 
     const wrongToken = await fetch(job.videoUrl.replace(/files\/[^/]+/, 'files/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
     assert.equal(wrongToken.status, 404);
+
+    // The storyboard: 15 thumbnails of 160×90, ten to a row.
+    const storyboard = await checkStoryboard(job);
+    assert.deepEqual([storyboard.cues.length, storyboard.columns, storyboard.rows, storyboard.spriteWidth, storyboard.spriteHeight], [15, 10, 2, 1600, 180]);
+    const wrongSprite = await fetch(job.storyboardUrl.replace(/files\/[^/]+/, 'files/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
+    assert.equal(wrongSprite.status, 404);
+  });
+
+  test('a portrait render has a storyboard of portrait thumbnails, in REST and GraphQL', async () => {
+    const created = await api(base, 'POST', '/render', { location: 'Quito', pm25: 22, format: 'portrait', template: 'social-clip', ...SMALL });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    assert.equal(created.body.storyboardUrl, null, 'no storyboard before the render is done');
+    assert.equal(created.body.storyboardVttUrl, null);
+    const job = await waitForJob(base, created.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    const storyboard = await checkStoryboard(job);
+    assert.deepEqual([storyboard.cues[0]?.w, storyboard.cues[0]?.h], [90, 160]);
+    assert.equal(storyboard.cues.length, Math.ceil(job.output.durationSec));
+    const gql = await api(base, 'POST', '/graphql', { query: 'query($id: ID!) { render(id: $id) { storyboardUrl storyboardVttUrl } }', variables: { id: job.jobId } });
+    assert.deepEqual(gql.body, { data: { render: { storyboardUrl: job.storyboardUrl, storyboardVttUrl: job.storyboardVttUrl } } });
   });
 
   test('an identical request reuses the stored output but is its own job', async () => {
@@ -124,6 +145,9 @@ describe(`render API (${STORE})`, () => {
     assert.notEqual(a.videoUrl, b.videoUrl, 'each job has its own URL');
     assert.equal(b.renderMs, 0, 'the second job did not render again');
     assert.equal(b.output.bytes, a.output.bytes);
+    assert.notEqual(a.storyboardUrl, b.storyboardUrl, 'each job has its own storyboard URL');
+    const [sa, sb] = [await checkStoryboard(a), await checkStoryboard(b)];
+    assert.deepEqual(sb.cues.map((c) => [c.start, c.end, c.x, c.y]), sa.cues.map((c) => [c.start, c.end, c.x, c.y]), 'the reused storyboard');
   });
 
   const badInputs: [string, unknown, string][] = [

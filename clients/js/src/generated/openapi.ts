@@ -674,8 +674,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
-         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
          */
         get: operations["getFile"];
         put?: never;
@@ -683,8 +683,8 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)
-         * @description Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)
+         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
          */
         head: operations["getFileHead"];
         patch?: never;
@@ -1564,6 +1564,10 @@ export interface components {
             videoUrl: string | null;
             /** @description PNG poster URL once completed */
             posterUrl: string | null;
+            /** @description Storyboard sprite once completed: a JPEG grid of small thumbnails, one per second of the video, left to right and top to bottom (null for renders stored before storyboards existed) */
+            storyboardUrl: string | null;
+            /** @description WebVTT thumbnails track of the storyboard once completed: one cue per thumbnail, `storyboard.jpg#xywh=x,y,w,h` relative to this URL (what players show while scrubbing) */
+            storyboardVttUrl: string | null;
             /** @description Why the job failed */
             error: {
                 /** @description Stable machine-readable code */
@@ -5649,7 +5653,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
             };
             cookie?: never;
         };
@@ -5665,6 +5669,7 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                 };
             };
@@ -5678,10 +5683,11 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                 };
             };
-            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL) */
             302: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5730,7 +5736,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
             };
             cookie?: never;
         };
@@ -5746,6 +5752,7 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                 };
             };
@@ -5759,10 +5766,11 @@ export interface operations {
                 content: {
                     "video/mp4": string;
                     "image/png": string;
+                    "image/jpeg": string;
                     "text/vtt": string;
                 };
             };
-            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location */
+            /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL) */
             302: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -7,12 +7,73 @@ export interface FileInfo {
   etag: string | null;
 }
 
-/** Finished videos and posters, and AI captions: `GET`/`HEAD /files/:token/:name` (public URLs, no key needed). */
+/** One thumbnail of a storyboard: the span of video it stands for (seconds) and where it sits in the sprite. */
+export interface StoryboardCue {
+  start: number;
+  end: number;
+  /** The sprite holding it, as an absolute URL. */
+  spriteUrl: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A storyboard's WebVTT thumbnails track, parsed. */
+export interface Storyboard {
+  /** The sprite of the first cue (every cue of an aqcast storyboard is in the same one). */
+  spriteUrl: string;
+  cues: StoryboardCue[];
+}
+
+function vttSeconds(t: string): number {
+  const parts = t.split(':').map(Number);
+  return parts.reduce((acc, n) => acc * 60 + n, 0);
+}
+
+/**
+ * Parses a WebVTT thumbnails track (cues whose text is `url#xywh=x,y,w,h`); relative
+ * sprite URLs are resolved against `vttUrl`. Cues without an `#xywh=` fragment are skipped.
+ */
+export function parseStoryboardVtt(text: string, vttUrl: string): Storyboard {
+  const cues: StoryboardCue[] = [];
+  const timing = /^((?:\d+:)?\d{2}:\d{2}\.\d{3})\s+-->\s+((?:\d+:)?\d{2}:\d{2}\.\d{3})/;
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = timing.exec(lines[i] ?? '');
+    const target = lines[i + 1]?.trim() ?? '';
+    const frag = /^(.*)#xywh=(\d+),(\d+),(\d+),(\d+)$/.exec(target);
+    if (!m?.[1] || !m[2] || !frag?.[1]) continue;
+    cues.push({
+      start: vttSeconds(m[1]),
+      end: vttSeconds(m[2]),
+      spriteUrl: new URL(frag[1], vttUrl).href,
+      x: Number(frag[2]),
+      y: Number(frag[3]),
+      width: Number(frag[4]),
+      height: Number(frag[5]),
+    });
+  }
+  return { spriteUrl: cues[0]?.spriteUrl ?? '', cues };
+}
+
+/** Finished videos, posters and storyboards, and AI captions: `GET`/`HEAD /files/:token/:name` (public URLs, no key needed). */
 export class Files extends Resource {
-  /** The bytes of a `videoUrl`, `posterUrl` or `captionsUrl` (optionally a byte range, inclusive). */
+  /** The bytes of a `videoUrl`, `posterUrl`, `storyboardUrl`, `storyboardVttUrl` or `captionsUrl` (optionally a byte range, inclusive). */
   async download(url: string, opts: CallOptions & { range?: { start: number; end: number } } = {}): Promise<ArrayBuffer> {
     const res = await this.http.raw('GET', this.pathOf(url), { ...requestOptions(opts), headers: opts.range ? { range: `bytes=${opts.range.start}-${opts.range.end}` } : {} });
     return res.arrayBuffer();
+  }
+
+  /**
+   * The storyboard of a completed job: its WebVTT thumbnails track, downloaded and
+   * parsed (one cue per second of video, sprite URLs absolute); null when the job has
+   * none (not completed yet, or stored before storyboards existed).
+   */
+  async storyboard(job: { storyboardVttUrl?: string | null }, opts?: CallOptions): Promise<Storyboard | null> {
+    if (!job.storyboardVttUrl) return null;
+    const text = new TextDecoder().decode(await this.download(job.storyboardVttUrl, opts));
+    return parseStoryboardVtt(text, new URL(job.storyboardVttUrl, `${this.http.baseUrl}/`).href);
   }
 
   /** Size, type and ETag of a file without downloading it. */
@@ -25,8 +86,8 @@ export class Files extends Resource {
   private pathOf(url: string): string {
     const u = new URL(url, `${this.http.baseUrl}/`);
     const base = new URL(`${this.http.baseUrl}/`);
-    if (u.origin !== base.origin || !/\/files\/[A-Za-z0-9_-]+\/(video\.mp4|poster\.png|captions\.vtt)$/.test(u.pathname)) {
-      throw new AqcastError({ status: 0, code: 'invalid_file_url', message: `${url} is not a video or poster URL of ${this.http.baseUrl}` });
+    if (u.origin !== base.origin || !/\/files\/[A-Za-z0-9_-]+\/(video\.mp4|poster\.png|storyboard\.jpg|storyboard\.vtt|captions\.vtt)$/.test(u.pathname)) {
+      throw new AqcastError({ status: 0, code: 'invalid_file_url', message: `${url} is not a file URL (video, poster, storyboard, captions) of ${this.http.baseUrl}` });
     }
     return u.pathname.slice(base.pathname.length - 1);
   }

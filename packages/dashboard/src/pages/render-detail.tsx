@@ -4,13 +4,14 @@
  * captions; retry, cancel, and re-render with changes.
  */
 import { Fragment } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, useApi, type ApiError } from '../api';
 import { formatBytes, formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
 import { MEASURES, isTerminal, jobLocation, type Job } from '../model';
 import { Player, useCaptions } from '../player';
 import { Link, navigate } from '../router';
+import { StoryboardStrip } from '../storyboard';
 import { hasScope } from '../session';
 import { Button, Empty, ErrorBanner, Loading, Page, StatusBadge, notify } from '../ui';
 import { ProgressBar } from './renders';
@@ -155,6 +156,7 @@ export function RenderDetailPage({ id }: { id: string }) {
   });
   const deliveries = useJobDeliveries(job);
   const captions = useCaptions(job?.videoUrl ?? null);
+  const videoRef = useRef<HTMLVideoElement>(null);
 
   if (loaded.error) {
     return (
@@ -215,12 +217,14 @@ export function RenderDetailPage({ id }: { id: string }) {
             <h2 id="video-h">{t('detail.video')}</h2>
             {job.status === 'completed' && job.videoUrl ? (
               <>
-                <Player videoUrl={job.videoUrl} posterUrl={job.posterUrl} title={location} language={String(job.params.language ?? 'es')} />
+                <Player videoRef={videoRef} videoUrl={job.videoUrl} posterUrl={job.posterUrl} title={location} language={String(job.params.language ?? 'es')} />
+                {job.storyboardVttUrl ? <StoryboardStrip vttUrl={job.storyboardVttUrl} video={videoRef} /> : null}
                 <div class="row file-links">
                   <a href={job.videoUrl} download>
                     {t('detail.downloadVideo')}
                   </a>
                   {job.posterUrl ? <a href={job.posterUrl}>{t('detail.poster')}</a> : null}
+                  {job.storyboardUrl ? <a href={job.storyboardUrl}>{t('detail.storyboardFile')}</a> : null}
                   {captions ? <a href={captions}>{t('detail.captions')}</a> : <span class="muted small">{t('detail.noCaptions')}</span>}
                 </div>
               </>

@@ -16,6 +16,7 @@ import { normalizeRenderParams } from '../params/normalize.js';
 import { resolveTheme, type ThemeInput } from '../theme/index.js';
 import { FrameSource, type FrameStats, type PixelPath } from './frame-source.js';
 import { frameGeometry } from './geometry.js';
+import { StoryboardSheet, type StoryboardFiles } from '../storyboard/storyboard.js';
 import { prepareScene } from './scene.js';
 import { holdTimeline } from './timeline.js';
 
@@ -68,6 +69,8 @@ export interface RenderOptions {
    * moment for the extra time (e.g. to fit a narration), then plays its outro.
    */
   minDurationSec?: number;
+  /** Also write a storyboard: a sprite of one thumbnail per second and its WebVTT thumbnails track (see storyboard/). */
+  storyboard?: StoryboardFiles;
   /**
    * The look (a brand's colours, typeface, logo, credit); the built-in look if
    * omitted. Too-faint colours are adjusted as `resolveTheme` reports.
@@ -78,6 +81,8 @@ export interface RenderOptions {
 export interface RenderResult {
   outFile: string;
   posterFile: string;
+  /** The storyboard's files, when one was asked for. */
+  storyboard: StoryboardFiles | null;
   width: number;
   height: number;
   fps: number;
@@ -125,6 +130,7 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
   const overlay = opts.captions && opts.captions.burnIn !== false ? new CaptionOverlay(opts.captions.cues, p.format, frameGeometry(p.format, p.resolution).design, createCanvas(8, 8).getContext('2d')) : null;
   const tmpVideo = tempNameFor(outFile);
   const tmpPoster = tempNameFor(posterFile);
+  const storyboard = opts.storyboard ? { files: { ...opts.storyboard, spriteFile: resolve(opts.storyboard.spriteFile), vttFile: resolve(opts.storyboard.vttFile) }, sheet: new StoryboardSheet(ps.width, ps.height, timeline.durationSec, ps.fps, timeline.frames) } : null;
   const maxInFlight = opts.encoder?.maxInFlight ?? 3;
   const pixelPath = opts.pixelPath ?? 'wasm-simd';
   const driverPath = pixelPath !== 'ffmpeg' && opts.encoder?.backend !== 'ffmpeg' ? findX264Driver() : null;
@@ -166,6 +172,7 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
       const update = source.updateAt(timeline.templateFrame(i), i / ps.fps);
       // The hold starts at the poster frame, so its output index is the template's.
       const poster = i === posterFrame ? await source.canvas.encode('png') : undefined;
+      if (storyboard?.sheet.wants(i)) storyboard.sheet.capture(i, source.canvas);
       if (encoder instanceof X264Encoder) await encoder.writeUpdate(update.frame, update.blocks);
       else await encoder.writeFrame(source.toRing(update));
       if (poster) await writeFile(tmpPoster, poster);
@@ -176,6 +183,7 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
     await encoder.finish();
     if (aborted) throw abortError();
     opts.onStats?.({ ...source.stats });
+    if (storyboard) await storyboard.sheet.write(storyboard.files);
     await rename(tmpPoster, posterFile);
     await rename(tmpVideo, outFile);
     const bytes = (await stat(outFile)).size;
@@ -183,6 +191,7 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
     return {
       outFile,
       posterFile,
+      storyboard: storyboard?.files ?? null,
       width: ps.width,
       height: ps.height,
       fps: ps.fps,
@@ -193,7 +202,7 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
     };
   } catch (err) {
     await encoder.kill();
-    await Promise.all([rm(tmpVideo, { force: true }), rm(tmpPoster, { force: true })]);
+    await Promise.all([rm(tmpVideo, { force: true }), rm(tmpPoster, { force: true }), ...(storyboard ? [rm(storyboard.files.spriteFile, { force: true }), rm(storyboard.files.vttFile, { force: true })] : [])]);
     if (aborted) throw abortError();
     if (err instanceof EngineError) throw err;
     throw new EngineError('ffmpeg_failed', `render failed: ${err instanceof Error ? err.message : String(err)}`, { stderrTail: encoder.stderrTail(), cause: err });

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { api, createTestEnv, SMALL, spawnService, startS3, STORE, until, waitForJob, type ChildService, type TestEnv } from '../helpers.js';
+import { checkStoryboard } from '../storyboard-check.js';
 
 describe(`four processes on PostgreSQL and S3 (${STORE})`, () => {
   let env: TestEnv;
@@ -71,6 +72,10 @@ describe(`four processes on PostgreSQL and S3 (${STORE})`, () => {
       assert.equal(res.status, 206, url);
       assert.equal(Buffer.from(await res.arrayBuffer()).subarray(4, 8).toString('latin1'), 'ftyp', 'an MP4');
     }
+    // The storyboard too, from the bucket through the other API.
+    const sample = jobs[0];
+    assert.ok(sample);
+    await checkStoryboard(sample, apis[1 - sample.via]?.baseUrl);
   });
 
   test('with FILES_DELIVERY=redirect the API answers with a short-lived presigned URL to the bucket', async () => {
@@ -85,6 +90,17 @@ describe(`four processes on PostgreSQL and S3 (${STORE})`, () => {
       const video = await fetch(location);
       assert.equal(video.status, 200);
       assert.ok((await video.arrayBuffer()).byteLength > 1000);
+      // The storyboard's track is served by the API (its sprite URL is relative to it); the sprite redirects to the bucket like the video.
+      const token = rows[0]?.file_token;
+      const track = await fetch(`${redirecting.baseUrl}/files/${token}/storyboard.vtt`, { redirect: 'manual' });
+      assert.equal(track.status, 200);
+      assert.match(await track.text(), /^WEBVTT\n\n00:00:00\.000 --> 00:00:01\.000\nstoryboard\.jpg#xywh=0,0,160,90\n/);
+      const sprite = await fetch(`${redirecting.baseUrl}/files/${token}/storyboard.jpg`, { redirect: 'manual' });
+      assert.equal(sprite.status, 302);
+      assert.ok(sprite.headers.get('location')?.startsWith(s3.endpoint));
+      // Followed as a player would: the track's relative sprite URL, through the redirect, is the JPEG in the bucket.
+      const { rows: done } = await db.query<{ id: string }>('select id from jobs where file_token = $1', [token]);
+      await checkStoryboard((await api(redirecting.baseUrl, 'GET', `/render/${done[0]?.id}`)).body);
     } finally {
       await redirecting.stop('SIGKILL');
     }

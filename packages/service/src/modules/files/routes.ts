@@ -1,7 +1,10 @@
 /**
- * Finished videos and posters, public under unguessable per-job URLs
+ * Finished videos, posters and storyboards, public under unguessable per-job URLs
  * (/files/<token>/video.mp4): Range (206, 416 past the end), ETag with
  * If-None-Match, and long-lived caching, since the bytes behind a token never change.
+ * The storyboard's WebVTT track names its sprite relative to its own URL, so it is
+ * always served from here (never a redirect into the bucket, where the relative
+ * sprite URL would not be signed).
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import rangeParser from 'range-parser';
@@ -13,28 +16,36 @@ import type { QueueService } from '../queue/index.js';
 
 const FileParams = Type.Object({
   token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
-  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('captions.vtt')]),
+  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('storyboard.jpg'), Type.Literal('storyboard.vtt'), Type.Literal('captions.vtt')]),
 });
 
 /** What a download can answer (the body is the file's bytes, never serialized JSON). */
 const FILE_RESPONSES: Record<number, TSchema> = {
   200: Type.String({ format: 'binary', description: 'The whole file' }),
   206: Type.String({ format: 'binary', description: 'The byte range asked for in Range (Content-Range says which)' }),
-  302: Type.Null({ description: 'With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location' }),
+  302: Type.Null({ description: 'With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL)' }),
   304: Type.Null({ description: 'Not modified: If-None-Match named the current ETag' }),
   ...problems(404, 416),
 };
 
-const CONTENT_TYPES = { 'video.mp4': 'video/mp4', 'poster.png': 'image/png', 'captions.vtt': 'text/vtt; charset=utf-8' } as const;
+const CONTENT_TYPES = {
+  'video.mp4': 'video/mp4',
+  'poster.png': 'image/png',
+  'storyboard.jpg': 'image/jpeg',
+  'storyboard.vtt': 'text/vtt; charset=utf-8',
+  'captions.vtt': 'text/vtt; charset=utf-8',
+} as const;
+/** Files whose content names a sibling by a relative URL: served from here even when downloads are redirects. */
+const SERVED_HERE = new Set<string>(['storyboard.vtt']);
 
 export function fileRoutes(app: Http, queue: QueueService, storage: Storage, delivery: { mode: 'proxy' | 'redirect'; presignSeconds: number }): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:token/:name',
     config: { public: true, responseHeaders: ['ETag'] },
-    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video or poster, or the captions of an AI render (public, unguessable URL; supports Range)',
+    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)',
       params: FileParams,
-      produces: ['video/mp4', 'image/png', 'text/vtt'],
+      produces: ['video/mp4', 'image/png', 'image/jpeg', 'text/vtt'],
       response: FILE_RESPONSES,
     },
     handler: async (req, reply) => {
@@ -43,7 +54,7 @@ export function fileRoutes(app: Http, queue: QueueService, storage: Storage, del
       const stat = key ? await storage.stat(key) : null;
       if (!key || !stat) throw new AppError(CORE_ERRORS.not_found, 'No such file');
       // Object storage can hand the download to the bucket: a short-lived presigned URL, no bytes through the API.
-      if (delivery.mode === 'redirect' && storage.presignedUrl) {
+      if (delivery.mode === 'redirect' && storage.presignedUrl && !SERVED_HERE.has(name)) {
         return reply.code(302).header('cache-control', 'no-store').redirect(await storage.presignedUrl(key, delivery.presignSeconds, name));
       }
       reply

@@ -32,6 +32,12 @@ export const JobSchema = Type.Object(
     params: Type.Record(Type.String(), Type.Unknown(), { description: 'Normalized render parameters' }),
     videoUrl: Nullable(Type.String(), { description: 'MP4 URL once completed (unguessable, public)' }),
     posterUrl: Nullable(Type.String(), { description: 'PNG poster URL once completed' }),
+    storyboardUrl: Nullable(Type.String(), {
+      description: 'Storyboard sprite once completed: a JPEG grid of small thumbnails, one per second of the video, left to right and top to bottom (null for renders stored before storyboards existed)',
+    }),
+    storyboardVttUrl: Nullable(Type.String(), {
+      description: 'WebVTT thumbnails track of the storyboard once completed: one cue per thumbnail, `storyboard.jpg#xywh=x,y,w,h` relative to this URL (what players show while scrubbing)',
+    }),
     error: Nullable(JobErrorSchema),
     attempts: Type.Integer(),
     maxAttempts: Type.Integer(),

@@ -6,14 +6,14 @@
 import { defineModule } from '../../core/module.js';
 import { JobSchema } from './contract.js';
 import { queueGraphql } from './graphql.js';
-import { addFinishedBy, addLeaseToken, indexUpdatedAt } from './migrations.js';
+import { addFinishedBy, addLeaseToken, addStoryboardKey, indexUpdatedAt } from './migrations.js';
 import { queueRoutes } from './routes.js';
 import { QueueService } from './service.js';
 import { WorkerPool, type Renderer } from './worker-pool.js';
 
 export { EnqueueBodySchema, JobPageSchema, JobSchema, QueueOptionsSchema, type JobPage, type JobView, type QueueOptions } from './contract.js';
 export { QueueService, TERMINAL_STATUSES, parseInstant, type EnqueueOptions, type ListFilters } from './service.js';
-export { JobStore, JOB_STATUSES, type JobStatus } from './store.js';
+export { JobStore, JOB_STATUSES, storyboardVttKey, type JobStatus } from './store.js';
 export { WorkerPool, type Renderer, type RenderOutput } from './worker-pool.js';
 export type { JobExtension, JobRenderExtras } from './extensions.js';
 
@@ -44,7 +44,7 @@ export const queueModule = defineModule({
     { type: 'render.failed', description: 'A render failed for good; data is the render job with its error' },
   ],
   schemas: [JobSchema],
-  migrations: { '202611221400_queue_finished_by': { up: addFinishedBy }, '202611221401_queue_updated_at_index': { up: indexUpdatedAt }, '202612011000_queue_lease_token': { up: addLeaseToken } },
+  migrations: { '202611221400_queue_finished_by': { up: addFinishedBy }, '202611221401_queue_updated_at_index': { up: indexUpdatedAt }, '202612011000_queue_lease_token': { up: addLeaseToken }, '202612281000_queue_storyboard_key': { up: addStoryboardKey } },
   create: (deps) => {
     const queue = new QueueService(deps.store, { publicBaseUrl: deps.publicBaseUrl, defaultMaxAttempts: deps.config.maxAttempts, leaseSeconds: deps.config.workerLeaseSeconds, events: deps.events });
     deps.metrics.onScrape(async () => {

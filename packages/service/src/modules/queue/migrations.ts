@@ -10,6 +10,11 @@ export async function indexUpdatedAt(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('jobs_updated_at_idx').on('jobs').column('updated_at').execute();
 }
 
+/** The storyboard of a finished render (its sprite's storage key; the WebVTT track sits beside it, see storyboardVttKey). */
+export async function addStoryboardKey(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('jobs').addColumn('storyboard_key', 'text').execute();
+}
+
 /** The fencing token of the lease engine (core/lease): raised at every claim, named by every fenced write. */
 export async function addLeaseToken(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('lease_token', 'integer', (c) => c.notNull().defaultTo(0)).execute();

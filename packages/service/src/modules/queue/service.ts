@@ -12,7 +12,7 @@ import { newId, newToken } from '../../core/ids.js';
 import { onCommit, transaction, type Executor, type Store } from '../../core/store/database.js';
 import type { JobOutput, JobPage, JobView, QueueStats } from './contract.js';
 import type { JobExtension } from './extensions.js';
-import { JOBS_CHANNEL, JOB_STATUSES, JobStore, type JobRow, type JobStatus, type NewJobRow } from './store.js';
+import { JOBS_CHANNEL, JOB_STATUSES, JobStore, storyboardVttKey, type JobRow, type JobStatus, type NewJobRow } from './store.js';
 
 export interface EnqueueOptions {
   priority?: number;
@@ -77,6 +77,8 @@ export class QueueService {
       params: JSON.parse(row.params) as Record<string, unknown>,
       videoUrl: done ? `${base}/files/${row.file_token}/video.mp4` : null,
       posterUrl: done ? `${base}/files/${row.file_token}/poster.png` : null,
+      storyboardUrl: done && row.storyboard_key ? `${base}/files/${row.file_token}/storyboard.jpg` : null,
+      storyboardVttUrl: done && row.storyboard_key ? `${base}/files/${row.file_token}/storyboard.vtt` : null,
       error: row.error_code && row.status !== 'completed' ? { code: row.error_code, message: row.error_message ?? '' } : null,
       attempts: row.attempts,
       maxAttempts: row.max_attempts,
@@ -112,6 +114,7 @@ export class QueueService {
       file_token: newToken(),
       video_key: null,
       poster_key: null,
+      storyboard_key: null,
       output: null,
       error_code: null,
       error_message: null,
@@ -213,16 +216,20 @@ export class QueueService {
   }
 
   /**
-   * The storage key behind a public file URL: the video and poster once the job is
-   * completed; any other name, as an extension answers it.
+   * The storage key behind a public file URL: the video, poster and storyboard once
+   * the job is completed; any other name, as an extension answers it.
    */
   async fileKey(token: string, name: string): Promise<string | null> {
     const row = await this.jobs.byFileToken(token);
     if (!row) return null;
-    if (name === 'video.mp4' || name === 'poster.png') {
-      if (row.status !== 'completed') return null;
-      return name === 'video.mp4' ? row.video_key : row.poster_key;
-    }
+    const own: Record<string, () => string | null> = {
+      'video.mp4': () => row.video_key,
+      'poster.png': () => row.poster_key,
+      'storyboard.jpg': () => row.storyboard_key,
+      'storyboard.vtt': () => (row.storyboard_key ? storyboardVttKey(row.storyboard_key) : null),
+    };
+    const keyOf = own[name];
+    if (keyOf) return row.status === 'completed' ? keyOf() : null;
     for (const ext of this.extensions) {
       const key = await ext.fileKey?.(row.id, name);
       if (key) return key;

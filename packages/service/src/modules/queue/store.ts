@@ -50,6 +50,8 @@ export interface JobsTable {
   file_token: string;
   video_key: string | null;
   poster_key: string | null;
+  /** The storyboard sprite (JPEG) of a completed render; null for renders stored before storyboards existed. Its WebVTT track: storyboardVttKey(). */
+  storyboard_key: string | null;
   /** {width, height, fps, durationSec, bytes} (JSON). */
   output: string | null;
   error_code: string | null;
@@ -74,6 +76,11 @@ export interface WorkersTable {
 
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
+
+/** The storage key of a storyboard's WebVTT track, beside its sprite. */
+export function storyboardVttKey(spriteKey: string): string {
+  return spriteKey.replace(/\.[a-z]+$/, '') + '.vtt';
+}
 
 export const PAUSED_SETTING = 'queue.paused';
 /** Channel on which enqueues wake idle workers (NOTIFY on PostgreSQL, in-process on SQLite). */
@@ -132,8 +139,8 @@ export class JobStore {
     return (await this.store.db.executeQuery<JobRow>({ ...this.byIdQuery, parameters: [id] })).rows[0];
   }
 
-  async byFileToken(token: string): Promise<Pick<JobRow, 'id' | 'status' | 'video_key' | 'poster_key'> | undefined> {
-    return this.store.db.selectFrom('jobs').select(['id', 'status', 'video_key', 'poster_key']).where('file_token', '=', token).executeTakeFirst();
+  async byFileToken(token: string): Promise<Pick<JobRow, 'id' | 'status' | 'video_key' | 'poster_key' | 'storyboard_key'> | undefined> {
+    return this.store.db.selectFrom('jobs').select(['id', 'status', 'video_key', 'poster_key', 'storyboard_key']).where('file_token', '=', token).executeTakeFirst();
   }
 
   /** Newest first; `limit + 1` rows so the caller knows whether a next page exists. */
@@ -210,11 +217,11 @@ export class JobStore {
     return exec.updateTable('jobs').where(fence(lease)).where('status', '=', 'rendering');
   }
 
-  async complete(lease: Lease, result: { videoKey: string; posterKey: string; output: string; renderMs: number }, exec?: Executor): Promise<boolean> {
+  async complete(lease: Lease, result: { videoKey: string; posterKey: string; storyboardKey?: string | null; output: string; renderMs: number }, exec?: Executor): Promise<boolean> {
     const now = this.iso();
     const res = await this.fenced(lease, exec)
       .set({
-        status: 'completed', progress: 1, video_key: result.videoKey, poster_key: result.posterKey, output: result.output,
+        status: 'completed', progress: 1, video_key: result.videoKey, poster_key: result.posterKey, storyboard_key: result.storyboardKey ?? null, output: result.output,
         render_ms: result.renderMs, completed_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, finished_by: lease.owner,
       })
       .executeTakeFirst();
@@ -277,10 +284,10 @@ export class JobStore {
   }
 
   /** A completed job with the same render key, whose output can be reused. */
-  async reusableOutput(renderKey: string): Promise<Pick<JobRow, 'output' | 'video_key' | 'poster_key'> | undefined> {
+  async reusableOutput(renderKey: string): Promise<Pick<JobRow, 'output' | 'video_key' | 'poster_key' | 'storyboard_key'> | undefined> {
     return this.store.db
       .selectFrom('jobs')
-      .select(['output', 'video_key', 'poster_key'])
+      .select(['output', 'video_key', 'poster_key', 'storyboard_key'])
       .where('render_key', '=', renderKey)
       .where('status', '=', 'completed')
       .where('output', 'is not', null)
@@ -307,7 +314,7 @@ export class JobStore {
     for (;;) {
       const batch = await this.store.db
         .selectFrom('jobs')
-        .select(['id', 'render_key', 'video_key', 'poster_key'])
+        .select(['id', 'render_key', 'video_key', 'poster_key', 'storyboard_key'])
         .where('status', 'in', ['completed', 'failed', 'canceled'])
         .where('completed_at', '<', before)
         .limit(chunk)
@@ -318,7 +325,7 @@ export class JobStore {
       const renderKeys = [...new Set(batch.filter((j) => j.video_key).map((j) => j.render_key))];
       if (renderKeys.length === 0) continue;
       const kept = new Set((await this.store.db.selectFrom('jobs').select('render_key').where('render_key', 'in', renderKeys).where('video_key', 'is not', null).execute()).map((r) => r.render_key));
-      for (const j of batch) if (j.video_key && !kept.has(j.render_key)) orphanKeys.push(j.video_key, ...(j.poster_key ? [j.poster_key] : []));
+      for (const j of batch) if (j.video_key && !kept.has(j.render_key)) orphanKeys.push(j.video_key, ...(j.poster_key ? [j.poster_key] : []), ...(j.storyboard_key ? [j.storyboard_key, storyboardVttKey(j.storyboard_key)] : []));
     }
     return { jobs, orphanKeys: [...new Set(orphanKeys)] };
   }

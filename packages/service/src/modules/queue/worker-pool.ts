@@ -13,7 +13,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { EngineError, renderVideo, type RenderParams } from '@aqcast/engine';
+import { EngineError, renderVideo, type RenderParams, type StoryboardFiles } from '@aqcast/engine';
 import type { Logger } from 'pino';
 import { faultOf } from '../../core/faults.js';
 import { leaseOf, type Lease } from '../../core/lease/lease.js';
@@ -23,7 +23,7 @@ import { transaction } from '../../core/store/database.js';
 import type { Storage } from '../../core/storage/storage.js';
 import type { JobExtension, JobRenderExtras } from './extensions.js';
 import type { QueueService } from './service.js';
-import { JOBS_CHANNEL, type JobRow } from './store.js';
+import { JOBS_CHANNEL, storyboardVttKey, type JobRow } from './store.js';
 
 export interface RenderOutput {
   width: number;
@@ -32,12 +32,14 @@ export interface RenderOutput {
   durationSec: number;
   bytes: number;
   renderMs: number;
+  /** Whether the storyboard asked for was written (a stand-in renderer may write none). */
+  storyboard?: boolean;
 }
 
 /** What a worker runs for one job; the engine by default, something trivial in queue benchmarks. */
 export type Renderer = (
   params: RenderParams,
-  opts: { outFile: string; posterFile: string; onProgress: (fraction: number) => void; signal: AbortSignal; extras?: JobRenderExtras },
+  opts: { outFile: string; posterFile: string; storyboard?: StoryboardFiles; onProgress: (fraction: number) => void; signal: AbortSignal; extras?: JobRenderExtras },
 ) => Promise<RenderOutput>;
 
 type JobExtensionHook = JobExtension['renderExtras'];
@@ -90,7 +92,7 @@ export class WorkerPool {
       opts.renderer ??
       (async (params, { extras, ...o }) => {
         const r = await renderVideo(params, { ...o, ...extras, ...(opts.ffmpegPath ? { ffmpegPath: opts.ffmpegPath } : {}) });
-        return { width: r.width, height: r.height, fps: r.fps, durationSec: r.durationSec, bytes: r.bytes, renderMs: r.renderMs };
+        return { width: r.width, height: r.height, fps: r.fps, durationSec: r.durationSec, bytes: r.bytes, renderMs: r.renderMs, storyboard: r.storyboard !== null };
       });
     const { queue, logger, concurrency, workerId, leaseSeconds, pollMs } = opts;
     this.runner = new LeaseRunner<JobRow>({
@@ -189,6 +191,7 @@ export class WorkerPool {
     const log = logger.child({ jobId: job.id, attempt: job.attempts, workerId: lease.owner });
     const videoKey = `videos/${job.render_key}.mp4`;
     const posterKey = `posters/${job.render_key}.png`;
+    let storyboardKey: string | null = `storyboards/${job.render_key}.jpg`;
     const dir = join(storage.workDir, `lease-${job.id}-${lease.token}`);
     const work = join(dir, 'render');
     const { metrics } = this.opts;
@@ -205,14 +208,19 @@ export class WorkerPool {
       if (job.attempts > 1) await this.removeEarlierAttempts(job.id, lease.token);
       await mkdir(dir, { recursive: true });
       const params = JSON.parse(job.params) as RenderParams;
-      let output = await this.reusableOutput(job);
-      if (output) {
+      const reused = await this.reusableOutput(job);
+      let output: RenderOutput;
+      if (reused) {
         log.info('identical render already stored; reusing its output');
+        output = reused.output;
+        storyboardKey = reused.storyboardKey;
       } else {
         extras = await this.extrasFor(job.id, work);
         output = await this.renderer(params, {
           outFile: `${work}.mp4`,
           posterFile: `${work}.png`,
+          // The track names the sprite relative to its own URL: /files/<token>/storyboard.vtt → storyboard.jpg.
+          storyboard: { spriteFile: `${work}.storyboard.jpg`, vttFile: `${work}.storyboard.vtt`, spriteUrl: 'storyboard.jpg' },
           signal: run.signal,
           ...(extras ? { extras: extras.options } : {}),
           onProgress: (f) => {
@@ -225,12 +233,16 @@ export class WorkerPool {
         if (run.signal.aborted) throw new EngineError('aborted', 'render aborted');
         await this.upload(videoKey, `${work}.mp4`, 'video/mp4', run, log);
         await this.upload(posterKey, `${work}.png`, 'image/png', run, log);
+        if (output.storyboard && storyboardKey) {
+          await this.upload(storyboardKey, `${work}.storyboard.jpg`, 'image/jpeg', run, log);
+          await this.upload(storyboardVttKey(storyboardKey), `${work}.storyboard.vtt`, 'text/vtt; charset=utf-8', run, log);
+        } else storyboardKey = null;
       }
       if (run.signal.aborted) throw new EngineError('aborted', 'render aborted');
       const { width, height, fps, durationSec, bytes, renderMs } = output;
       const ok = await run.settle(() =>
         transaction(queue.store, async (trx) => {
-          const done = await queue.jobs.complete(lease, { videoKey, posterKey, output: JSON.stringify({ width, height, fps, durationSec, bytes }), renderMs }, trx);
+          const done = await queue.jobs.complete(lease, { videoKey, posterKey, storyboardKey, output: JSON.stringify({ width, height, fps, durationSec, bytes }), renderMs }, trx);
           if (done) await queue.announceEnd(trx, job.id);
           return done;
         }),
@@ -316,13 +328,19 @@ export class WorkerPool {
     return { options, cleanup: async () => void (await Promise.all(cleanups.map((c) => c()))) };
   }
 
-  /** Content addressing: an identical completed render whose files still exist is reused. */
-  private async reusableOutput(job: JobRow): Promise<RenderOutput | null> {
+  /**
+   * Content addressing: an identical completed render whose files still exist is
+   * reused — with its storyboard; one stored before storyboards existed is rendered
+   * again by the engine, so that every new job has one.
+   */
+  private async reusableOutput(job: JobRow): Promise<{ output: RenderOutput; storyboardKey: string | null } | null> {
     const prior = await this.opts.queue.jobs.reusableOutput(job.render_key);
     if (!prior?.output || !prior.video_key || !prior.poster_key) return null;
+    if (!prior.storyboard_key && !this.opts.renderer) return null;
     const { storage } = this.opts;
-    const [video, poster] = await Promise.all([storage.stat(prior.video_key), storage.stat(prior.poster_key)]);
-    if (!video || !poster) return null;
-    return { ...(JSON.parse(prior.output) as Omit<RenderOutput, 'renderMs'>), renderMs: 0 };
+    const keys = [prior.video_key, prior.poster_key, ...(prior.storyboard_key ? [prior.storyboard_key, storyboardVttKey(prior.storyboard_key)] : [])];
+    const found = await Promise.all(keys.map((k) => storage.stat(k)));
+    if (found.some((s) => !s)) return null;
+    return { output: { ...(JSON.parse(prior.output) as Omit<RenderOutput, 'renderMs'>), renderMs: 0 }, storyboardKey: prior.storyboard_key };
   }
 }
