@@ -29,7 +29,7 @@ export function acceptsUnit(measure: Measure, unit: SourceUnit): boolean {
   if (measure === 'temperatura') return unit === '°C' || unit === '°F';
   if (measure === 'humidity') return unit === '%';
   if (measure === 'pm25' || measure === 'pm10') return unit === 'µg/m³' || unit === 'mg/m³';
-  return unit === 'µg/m³' || unit === 'mg/m³' || unit === 'ppb' || unit === 'ppm';
+  return unit === 'µg/m³' || unit === 'mg/m³' || unit === 'ppb' || unit === 'ppm' || unit === 'pphm';
 }
 
 const round = (v: number, digits: number): number => {
@@ -49,6 +49,7 @@ export function toNormalized(measure: Measure, value: number, unit: SourceUnit):
       if (unit === 'mg/m³') return value;
       if (unit === 'µg/m³') return round(value / 1000, 3);
       if (unit === 'ppm') return round(value * CO_PPM_TO_MGM3, 3);
+      if (unit === 'pphm') return round((value / 100) * CO_PPM_TO_MGM3, 3);
       return round((value / 1000) * CO_PPM_TO_MGM3, 3); // ppb
     case 'pm25':
     case 'pm10':
@@ -58,7 +59,7 @@ export function toNormalized(measure: Measure, value: number, unit: SourceUnit):
     case 'so2': {
       if (unit === 'µg/m³') return value;
       if (unit === 'mg/m³') return round(value * 1000, 1);
-      const ppb = unit === 'ppm' ? value * 1000 : value;
+      const ppb = unit === 'ppm' ? value * 1000 : unit === 'pphm' ? value * 10 : value;
       return round(ppb * PPB_TO_UGM3[measure], 1);
     }
   }

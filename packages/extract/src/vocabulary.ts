@@ -84,15 +84,19 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
 };
 
 /** Concentration / weather units, matched at the position right after a number (or inside a label). */
-export type SourceUnit = 'µg/m³' | 'mg/m³' | 'ppb' | 'ppm' | '°C' | '°F' | '%';
+/** `pphm`: parts per hundred million (10 ppb), as Australian agencies report gases. */
+export type SourceUnit = 'µg/m³' | 'mg/m³' | 'ppb' | 'ppm' | 'pphm' | '°C' | '°F' | '%';
 export const UNITS: Array<[SourceUnit, RegExp]> = [
   ['mg/m³', /^mg\s?\/\s?m\s?(?:3|\^3)?n?\b/i],
   ['µg/m³', /^[µu]\s?g\s?(?:\/\s?m\s?(?:3|\^3)?n?|\s?m-?3n?)(?![a-z])/i],
+  // "ugr/m3", "µgr/m3", "mcg/m3": the gram spelled gr, the micro spelled mc.
+  ['µg/m³', /^(?:[µu]\s?gr|mcg)\s?\/\s?m\s?(?:3|\^3)?n?(?![a-z])/i],
   ['µg/m³', /^microgram(?:o|a)?s?\s+(?:por|per)\s+(?:metro|cubic)/i],
   ['ppb', /^ppbv?\b/i],
   ['ppb', /^partes\s+por\s+bil/i],
   ['ppm', /^ppmv?\b/i],
   ['ppm', /^partes\s+por\s+mil/i],
+  ['pphm', /^pphm\b/i],
   ['°C', /^(?:°|o\b|deg\.?)\s?C\b/i],
   ['°F', /^(?:°|o\b|deg\.?)\s?F\b/i],
   ['°C', /^C\b/],

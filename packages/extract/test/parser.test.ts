@@ -36,6 +36,19 @@ describe('pollutant notations', () => {
 });
 
 describe('units', () => {
+  it('unit spellings: ugr/m3, mcg/m3, a unit run into its number (40ug/m3), pphm (10 ppb)', () => {
+    assert.deepEqual(parse('PM10: 40 ugr/m3').fields.pm10?.sourceUnit, 'µg/m³');
+    assert.deepEqual(parse('PM10 40 mcg/m3').fields.pm10?.sourceUnit, 'µg/m³');
+    assert.equal(parse('PM10: 40ug/m3').pm10, 40);
+    // 4.5 pphm = 45 ppb = 88.3 µg/m³ of ozone at 25 °C, not 4.5 µg/m³.
+    assert.equal(parse('Ozone: 4.5 pphm').o3, 88.3);
+    assert.equal(parse('Ozone: 4.5 pphm').fields.o3?.sourceUnit, 'pphm');
+  });
+  it('Unicode forms: full-width digits, thin and no-break spaces, subscripts, Greek mu', () => {
+    assert.equal(parse('PM10: ４０ µg/m³').pm10, 40);
+    assert.equal(parse('PM10:\u202F40\u2009µg/m³').pm10, 40);
+    assert.equal(parse('PM₁₀ 40 μg/m³').pm10, 40);
+  });
   for (const unit of ['µg/m³', 'μg/m³', 'ug/m3', 'µg∕m3', 'µg/m³N', 'µg/m3N', 'ug m-3', 'μg/m3']) {
     it(`µg/m³ written "${unit}"`, () => {
       const r = parse(`PM2.5: 14 ${unit}`);
