@@ -57,6 +57,9 @@ describe(`client.ai with no provider (${STORE})`, () => {
     const again = await client.ai.render({ ...VALUES, resolution: '360p' }, { idempotencyKey: 'ts-ai-1' });
     assert.equal(again.jobId, r.jobId);
     assert.deepEqual([r.narration.status, r.narration.provider], ['mixed', 'offline']);
+    // The accessible package's URLs are on the answer; the transcript is served once the job is queued.
+    assert.ok(r.accessibility.audio && r.accessibility.audioDescription, JSON.stringify(r.accessibility));
+    assert.match(new TextDecoder().decode(await client.files.download(r.accessibility.transcript)), /Santiago/);
     const vtt = new TextDecoder().decode(await client.files.download(r.captionsUrl));
     assert.match(vtt, /^WEBVTT\n/);
   });

@@ -39,6 +39,9 @@ class LiveAiTest(unittest.TestCase):
         self.assertEqual((res["narration"]["status"], res["narration"]["provider"]), ("mixed", "offline"))
         vtt = self.client.files.download(res["captionsUrl"]).decode("utf-8")
         self.assertTrue(vtt.startswith("WEBVTT"))
+        transcript = self.client.files.download(res["accessibility"]["transcript"]).decode("utf-8")
+        self.assertIn("Valparaíso", transcript)
+        self.assertGreater(len(self.client.files.download(res["accessibility"]["audio"])), 1000)
 
     def test_bad_input_is_a_400(self):
         with self.assertRaises(aqcast.ApiError) as ctx:

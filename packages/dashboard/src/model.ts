@@ -67,6 +67,8 @@ export const jobLocation = (job: Pick<Job, 'params'>) => (typeof job.params.loca
 
 /** The captions file beside a job's video (it exists only for renders that have captions). */
 export const captionsUrlOf = (videoUrl: string) => videoUrl.replace(/video\.mp4(\?.*)?$/, 'captions.vtt$1');
+/** A file of an AI render's accessible package, beside its video. */
+export const packageFileOf = (videoUrl: string, name: 'captions.srt' | 'transcript.txt' | 'audio.m4a' | 'description.m4a') => videoUrl.replace(/video\.mp4(\?.*)?$/, `${name}$1`);
 
 // ---- render parameters ------------------------------------------------------
 

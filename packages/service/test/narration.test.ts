@@ -103,6 +103,30 @@ describe(`the offline narrator (${STORE})`, () => {
       assert.ok(Math.abs(loud.integrated - -16) <= 1, `integrated ${loud.integrated} LUFS`);
       assert.ok(loud.truePeak <= -1, `true peak ${loud.truePeak} dBTP`);
       assert.equal(r.body.narration.loudnessLufs, -16);
+
+      // The accessible package: SubRip with the same cues, a transcript, the audio alone, the audio description.
+      const a = r.body.accessibility;
+      assert.equal(a.captionsVtt, r.body.captionsUrl);
+      const srt = await fetch(a.captionsSrt);
+      assert.match(srt.headers.get('content-type') ?? '', /subrip/);
+      const srtText = await srt.text();
+      assert.equal(srtText.match(/^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}$/gm)?.length, cues.length, srtText);
+      const txt = await (await fetch(a.transcript)).text();
+      assert.ok(txt.startsWith(r.body.text.headline), txt);
+      assert.match(txt, /87[,.]4 µg\/m³/);
+      for (const d of a.description) assert.ok(txt.includes(d), `transcript has "${d}"`);
+      assert.match(a.description.join(' '), { es: /franja roja/, en: /red band/, pt: /faixa vermelha/ }[language] as RegExp, 'the gauge and its colour are described');
+      const audioFile = join(env.dataDir, `audio-${language}.m4a`);
+      const descFile = join(env.dataDir, `description-${language}.m4a`);
+      await download(a.audio, audioFile);
+      await download(a.audioDescription, descFile);
+      assert.equal(audioCodec(audioFile), 'aac');
+      assert.equal(audioCodec(descFile), 'aac');
+      const audioLoud = await measureLoudness(findFfmpeg(), audioFile);
+      assert.ok(Math.abs(audioLoud.integrated - -16) <= 1, `audio-only ${audioLoud.integrated} LUFS`);
+      const seconds = (f: string) => Number(execFileSync(findFfprobe(), ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', f], { encoding: 'utf8' }).trim());
+      assert.ok(Math.abs(seconds(audioFile) - r.body.narration.durationSec) < 0.1, `audio-only ${seconds(audioFile)} s vs ${r.body.narration.durationSec} s`);
+      assert.ok(seconds(descFile) > seconds(audioFile) + 2, 'the description comes before the narration');
     });
   }
 

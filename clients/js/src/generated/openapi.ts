@@ -674,8 +674,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)
-         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)
+         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range). Public: no API key needed.
          */
         get: operations["getFile"];
         put?: never;
@@ -683,8 +683,8 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)
-         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range). Public: no API key needed.
+         * Download a finished video, poster or storyboard (sprite and WebVTT track), or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)
+         * @description Download a finished video, poster or storyboard (sprite and WebVTT track), or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range). Public: no API key needed.
          */
         head: operations["getFileHead"];
         patch?: never;
@@ -2335,6 +2335,21 @@ export interface components {
             };
             /** @description WebVTT captions, public and unguessable like the video URL */
             captionsUrl: string;
+            /** @description The accessible package: every URL public and unguessable like the video */
+            accessibility: {
+                /** @description WebVTT captions */
+                captionsVtt: string;
+                /** @description The same captions as SubRip */
+                captionsSrt: string;
+                /** @description Plain-text transcript: headline, narration as read, description of the picture */
+                transcript: string;
+                /** @description The narration alone, AAC in .m4a (radio, phone lines); null without a voice */
+                audio: string | null;
+                /** @description Audio description: the picture (title, gauge, colour band) described, then the narration, AAC in .m4a; null without a voice */
+                audioDescription: string | null;
+                /** @description The sentences that describe the picture */
+                description: string[];
+            };
             burnCaptions: boolean;
             /** @description Length the video will have (stretched to the narration when needed) */
             videoDurationSec: number;
@@ -5653,7 +5668,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
         };
@@ -5671,6 +5686,9 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "audio/mp4": string;
                 };
             };
             /** @description The byte range asked for in Range (Content-Range says which) */
@@ -5685,6 +5703,9 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "audio/mp4": string;
                 };
             };
             /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL) */
@@ -5736,7 +5757,7 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
-                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt";
+                name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
         };
@@ -5754,6 +5775,9 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "audio/mp4": string;
                 };
             };
             /** @description The byte range asked for in Range (Content-Range says which) */
@@ -5768,6 +5792,9 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "audio/mp4": string;
                 };
             };
             /** @description With FILE_DELIVERY=redirect on object storage: a short-lived presigned URL of the bucket in Location (never for storyboard.vtt, which names its sprite by a relative URL) */
@@ -9323,6 +9350,8 @@ export interface operations {
                         resolution?: "1080p" | "720p" | "360p";
                         /** @description render: queue priority of the jobs */
                         priority?: number;
+                        /** @description render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data) */
+                        maxAgeMinutes?: number;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
                         aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
@@ -9599,6 +9628,8 @@ export interface operations {
                         resolution?: "1080p" | "720p" | "360p";
                         /** @description render: queue priority of the jobs */
                         priority?: number;
+                        /** @description render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data) */
+                        maxAgeMinutes?: number;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
                         aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */

@@ -57,9 +57,9 @@ export function parseStoryboardVtt(text: string, vttUrl: string): Storyboard {
   return { spriteUrl: cues[0]?.spriteUrl ?? '', cues };
 }
 
-/** Finished videos, posters and storyboards, and AI captions: `GET`/`HEAD /files/:token/:name` (public URLs, no key needed). */
+/** Finished videos, posters and storyboards, and the accessible package of AI renders: `GET`/`HEAD /files/:token/:name` (public URLs, no key needed). */
 export class Files extends Resource {
-  /** The bytes of a `videoUrl`, `posterUrl`, `storyboardUrl`, `storyboardVttUrl` or `captionsUrl` (optionally a byte range, inclusive). */
+  /** The bytes of a `videoUrl`, `posterUrl`, `storyboardUrl`, `storyboardVttUrl` `captionsUrl` or a URL of `accessibility` (optionally a byte range, inclusive). */
   async download(url: string, opts: CallOptions & { range?: { start: number; end: number } } = {}): Promise<ArrayBuffer> {
     const res = await this.http.raw('GET', this.pathOf(url), { ...requestOptions(opts), headers: opts.range ? { range: `bytes=${opts.range.start}-${opts.range.end}` } : {} });
     return res.arrayBuffer();
@@ -86,8 +86,8 @@ export class Files extends Resource {
   private pathOf(url: string): string {
     const u = new URL(url, `${this.http.baseUrl}/`);
     const base = new URL(`${this.http.baseUrl}/`);
-    if (u.origin !== base.origin || !/\/files\/[A-Za-z0-9_-]+\/(video\.mp4|poster\.png|storyboard\.jpg|storyboard\.vtt|captions\.vtt)$/.test(u.pathname)) {
-      throw new AqcastError({ status: 0, code: 'invalid_file_url', message: `${url} is not a file URL (video, poster, storyboard, captions) of ${this.http.baseUrl}` });
+    if (u.origin !== base.origin || !/\/files\/[A-Za-z0-9_-]+\/(video\.mp4|poster\.png|storyboard\.jpg|storyboard\.vtt|captions\.vtt|captions\.srt|transcript\.txt|audio\.m4a|description\.m4a)$/.test(u.pathname)) {
+      throw new AqcastError({ status: 0, code: 'invalid_file_url', message: `${url} is not a file URL (video, poster, storyboard, captions, accessible package) of ${this.http.baseUrl}` });
     }
     return u.pathname.slice(base.pathname.length - 1);
   }

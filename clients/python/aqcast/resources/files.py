@@ -7,7 +7,7 @@ from urllib.parse import urljoin, urlsplit
 from ..errors import ApiError
 from ._base import Resource
 
-_FILE_PATH = re.compile(r"/files/[A-Za-z0-9_-]+/(video\.mp4|poster\.png|storyboard\.jpg|storyboard\.vtt|captions\.vtt)$")
+_FILE_PATH = re.compile(r"/files/[A-Za-z0-9_-]+/(video\.mp4|poster\.png|storyboard\.jpg|storyboard\.vtt|captions\.vtt|captions\.srt|transcript\.txt|audio\.m4a|description\.m4a)$")
 _TIMING = re.compile(r"^((?:\d+:)?\d{2}:\d{2}\.\d{3})\s+-->\s+((?:\d+:)?\d{2}:\d{2}\.\d{3})")
 _XYWH = re.compile(r"^(.*)#xywh=(\d+),(\d+),(\d+),(\d+)$")
 
@@ -44,7 +44,7 @@ def parse_storyboard_vtt(text: str, vtt_url: str) -> Dict[str, Any]:
 
 class Files(Resource):
     def download(self, url: str, byte_range: Optional[Tuple[int, int]] = None) -> bytes:
-        """The bytes of a ``videoUrl``, ``posterUrl``, ``storyboardUrl``, ``storyboardVttUrl`` or ``captionsUrl`` (or the inclusive ``byte_range`` of them)."""
+        """The bytes of a ``videoUrl``, ``posterUrl``, ``storyboardUrl``, ``storyboardVttUrl`` ``captionsUrl`` or an ``accessibility`` URL (or the inclusive ``byte_range`` of them)."""
         headers = {"Range": "bytes={}-{}".format(*byte_range)} if byte_range else {}
         _, body = self._http.request("GET", self._path_of(url), headers=headers, raw=True)
         return body

@@ -9,7 +9,7 @@ import { api, useApi, type ApiError } from '../api';
 import { formatBytes, formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
 import { MEASURES, isTerminal, jobLocation, type Job } from '../model';
-import { Player, useCaptions } from '../player';
+import { Player, useCaptions, usePackageFiles } from '../player';
 import { Link, navigate } from '../router';
 import { StoryboardStrip } from '../storyboard';
 import { hasScope } from '../session';
@@ -156,6 +156,8 @@ export function RenderDetailPage({ id }: { id: string }) {
   });
   const deliveries = useJobDeliveries(job);
   const captions = useCaptions(job?.videoUrl ?? null);
+  const packageFiles = usePackageFiles(job?.videoUrl ?? null);
+  const PACKAGE_LABEL = { 'captions.srt': 'detail.captionsSrt', 'transcript.txt': 'detail.transcript', 'audio.m4a': 'detail.audioOnly', 'description.m4a': 'detail.audioDescription' } as const;
   const videoRef = useRef<HTMLVideoElement>(null);
 
   if (loaded.error) {
@@ -226,6 +228,11 @@ export function RenderDetailPage({ id }: { id: string }) {
                   {job.posterUrl ? <a href={job.posterUrl}>{t('detail.poster')}</a> : null}
                   {job.storyboardUrl ? <a href={job.storyboardUrl}>{t('detail.storyboardFile')}</a> : null}
                   {captions ? <a href={captions}>{t('detail.captions')}</a> : <span class="muted small">{t('detail.noCaptions')}</span>}
+                  {packageFiles.map((f) => (
+                    <a key={f.name} href={f.url}>
+                      {t(PACKAGE_LABEL[f.name])}
+                    </a>
+                  ))}
                 </div>
               </>
             ) : job.status === 'queued' || job.status === 'rendering' ? (

@@ -273,6 +273,17 @@ export const AiRenderResultSchema = Type.Object(
     job: Type.Ref(JobSchema),
     renderParams: Type.Record(Type.String(), Type.Unknown()),
     captionsUrl: Type.String({ description: 'WebVTT captions, public and unguessable like the video URL' }),
+    accessibility: Type.Object(
+      {
+        captionsVtt: Type.String({ description: 'WebVTT captions' }),
+        captionsSrt: Type.String({ description: 'The same captions as SubRip' }),
+        transcript: Type.String({ description: 'Plain-text transcript: headline, narration as read, description of the picture' }),
+        audio: Nullable(Type.String({ description: 'The narration alone, AAC in .m4a (radio, phone lines); null without a voice' })),
+        audioDescription: Nullable(Type.String({ description: 'Audio description: the picture (title, gauge, colour band) described, then the narration, AAC in .m4a; null without a voice' })),
+        description: Type.Array(Type.String(), { description: 'The sentences that describe the picture' }),
+      },
+      { description: 'The accessible package: every URL public and unguessable like the video' },
+    ),
     burnCaptions: Type.Boolean(),
     videoDurationSec: Type.Number({ description: 'Length the video will have (stretched to the narration when needed)' }),
     narration: NarrationResultSchema,

@@ -153,3 +153,8 @@ export async function measureLoudness(ffmpegPath: string, file: string): Promise
   const truePeak = Number(/True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]);
   return { integrated, truePeak };
 }
+
+/** `input` as AAC (128 kb/s, 48 kHz) in an .m4a file: the audio-only file for radio desks and phone lines. */
+export async function encodeAac(ffmpegPath: string, input: string, output: string, signal?: AbortSignal): Promise<void> {
+  await runFfmpeg(ffmpegPath, ['-y', '-i', input, '-vn', '-c:a', 'aac', '-b:a', '128k', '-ar', String(NARRATION_SAMPLE_RATE), '-movflags', '+faststart', '-f', 'mp4', output], signal);
+}

@@ -29,8 +29,9 @@ import { decimalsFor, formatNumber, writtenUnits } from './domain/locale.js';
 import { hasPollutant, measurementsOf, type Measurements } from './domain/measurements.js';
 import { suggestTemplates } from './domain/suggest.js';
 import { estimateSeconds, NARRATION_LEAD_SEC, NARRATION_TAIL_SEC, writeOffline, type OfflineText } from './domain/text.js';
-import { toWebVtt } from './domain/webvtt.js';
-import { buildNarration, LOUDNESS_SOCIAL_LUFS, normalizeLoudness, type NarrationTrack } from './narration-audio.js';
+import { describePicture, toSrt, transcript } from './domain/accessible.js';
+import { breakLines, toWebVtt } from './domain/webvtt.js';
+import { buildNarration, encodeAac, LOUDNESS_SOCIAL_LUFS, normalizeLoudness, type NarrationTrack } from './narration-audio.js';
 import type { ChatModel } from './providers/chat.js';
 import { OFFLINE_VOICES, type OfflineSpeech, type SpokenClip } from './providers/offline-speech.js';
 import { SpeechError, type SpeechModel } from './providers/speech.js';
@@ -53,6 +54,8 @@ export interface AiServiceOptions {
 /** A narration track with the timing of each sentence's words, and who spoke it. */
 interface Narrated {
   track: NarrationTrack;
+  /** The audio-description track: the picture described, then the narration (null when there is nothing to describe). */
+  description: NarrationTrack | null;
   sentences: SpokenSentence[];
   provider: 'offline' | 'external';
   voice: string;
@@ -96,6 +99,8 @@ interface Composed {
 export type TransactionRunner = <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
 
 const LANGUAGES: readonly Language[] = ['es', 'en', 'pt'];
+/** The public files of an AI render beside its video: the accessible package. */
+const ACCESSIBLE_FILES: readonly string[] = ['captions.vtt', 'captions.srt', 'transcript.txt', 'audio.m4a', 'description.m4a'];
 const isRealDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 export class AiService implements JobExtension {
@@ -293,15 +298,18 @@ export class AiService implements JobExtension {
     const token = newToken();
     const stored: string[] = [];
     let trackFile: string | null = null;
+    let descriptionFile: string | null = null;
     const work = join(this.o.storage.workDir, `ai-${token}`);
+    const description = describePicture(c.facts, c.headline);
     try {
       let narration: AiRenderResult['narration'] = { status: body.narration === false ? 'off' : 'not_configured', voice: null, durationSec: null, detail: null, provider: null, fallback: false, loudnessLufs: null };
       let spoken: Narrated | null = null;
       const script = c.sentences.map((s) => scriptPieces(lang, s.spoken));
       if (body.narration !== false && (this.o.speech || this.o.offline)) {
         try {
-          spoken = await this.narrate(script, lang, body.voice, body.loudnessLufs ?? LOUDNESS_SOCIAL_LUFS);
+          spoken = await this.narrate(script, description.map((d) => scriptPieces(lang, d)), lang, body.voice, body.loudnessLufs ?? LOUDNESS_SOCIAL_LUFS);
           trackFile = spoken.track.file;
+          descriptionFile = spoken.description?.file ?? null;
           narration = {
             status: 'mixed', voice: spoken.voice, durationSec: Math.round(spoken.track.durationSec * 1000) / 1000, provider: spoken.provider, fallback: spoken.fallback !== null, loudnessLufs: body.loudnessLufs ?? LOUDNESS_SOCIAL_LUFS,
             detail: spoken.fallback ? `${spoken.fallback}; spoken by the offline narrator instead` : null,
@@ -324,11 +332,28 @@ export class AiService implements JobExtension {
       stored.push(captionsKey);
       let narrationKey: string | null = null;
       let narrationHash: string | null = null;
+      // The accessible package: SubRip captions, a transcript, and (with a voice) the audio alone and the audio description.
+      const put = async (name: string, file: string, type: string) => {
+        const key = `ai/${token}/${name}`;
+        await this.o.storage.put(key, file, type);
+        stored.push(key);
+        return key;
+      };
+      await writeFile(`${work}.srt`, toSrt(cues, breakLines));
+      await put('captions.srt', `${work}.srt`, 'application/x-subrip');
+      await writeFile(`${work}.txt`, transcript({ language: lang, headline: c.headline, location: c.location, date: c.input.date, sentences: c.sentences.map((x) => x.written), description }));
+      await put('transcript.txt', `${work}.txt`, 'text/plain');
       if (track) {
         narrationHash = createHash('sha256').update(await readFile(track.file)).digest('hex');
-        narrationKey = `ai/${token}/narration.wav`;
-        await this.o.storage.put(narrationKey, track.file, 'audio/wav');
-        stored.push(narrationKey);
+        const ffmpegPath = findFfmpeg(this.o.ffmpegPath ?? undefined);
+        // Encoded before the WAV is stored: storing moves the file.
+        await encodeAac(ffmpegPath, track.file, `${work}.audio.m4a`);
+        narrationKey = await put('narration.wav', track.file, 'audio/wav');
+        await put('audio.m4a', `${work}.audio.m4a`, 'audio/mp4');
+        if (spoken?.description) {
+          await encodeAac(ffmpegPath, spoken.description.file, `${work}.description.m4a`);
+          await put('description.m4a', `${work}.description.m4a`, 'audio/mp4');
+        }
       }
       const renderKeyExtra = JSON.stringify({ ai: 1, cues: burn ? cues : null, narration: narrationHash, minDurationSec });
 
@@ -340,8 +365,13 @@ export class AiService implements JobExtension {
           narration_sec: track ? track.durationSec : null, min_duration_sec: minDurationSec, text_source: c.source, created_at: new Date().toISOString(),
         });
         const row = await this.o.queue.jobs.get(job.jobId, trx);
+        const folder = `${this.o.publicBaseUrl()}/files/${row?.file_token ?? ''}`;
         return {
-          jobId: job.jobId, job, renderParams: { ...c.params }, captionsUrl: `${this.o.publicBaseUrl()}/files/${row?.file_token ?? ''}/captions.vtt`, burnCaptions: burn,
+          jobId: job.jobId, job, renderParams: { ...c.params }, captionsUrl: `${folder}/captions.vtt`, burnCaptions: burn,
+          accessibility: {
+            captionsVtt: `${folder}/captions.vtt`, captionsSrt: `${folder}/captions.srt`, transcript: `${folder}/transcript.txt`,
+            audio: track ? `${folder}/audio.m4a` : null, audioDescription: spoken?.description ? `${folder}/description.m4a` : null, description,
+          },
           videoDurationSec: Math.round(videoDurationSec * 1000) / 1000, narration, suggestion: c.suggestion, text: this.generatedView(c, cues), analysis: c.analysis,
         };
       });
@@ -350,7 +380,10 @@ export class AiService implements JobExtension {
       throw err;
     } finally {
       // Stored files were moved into storage; whatever is left in the work dir goes.
-      await Promise.all([rm(`${work}.vtt`, { force: true }), ...(trackFile ? [rm(trackFile, { force: true })] : [])]);
+      await Promise.all([
+        ...['vtt', 'srt', 'txt', 'audio.m4a', 'description.m4a'].map((ext) => rm(`${work}.${ext}`, { force: true })),
+        ...[trackFile, descriptionFile].filter((f): f is string => f !== null).map((f) => rm(f, { force: true })),
+      ]);
     }
   }
 
@@ -359,8 +392,10 @@ export class AiService implements JobExtension {
    * one is configured, else (or when it fails) by the offline narrator, which also
    * says when each word starts.
    */
-  private async narrate(script: readonly ScriptPiece[][], language: Language, voice: string | undefined, loudnessLufs: number): Promise<Narrated> {
+  private async narrate(script: readonly ScriptPiece[][], described: readonly ScriptPiece[][], language: Language, voice: string | undefined, loudnessLufs: number): Promise<Narrated> {
     const texts = script.map((pieces) => voicedSentence(pieces).text);
+    const descTexts = described.map((pieces) => voicedSentence(pieces).text);
+    const n = descTexts.length;
     const ffmpegPath = findFfmpeg(this.o.ffmpegPath ?? undefined);
     // Sentences end to end, then the whole track brought to the loudness asked for (EBU R128, two-pass loudnorm).
     const build = async (clips: Buffer[]) => {
@@ -380,9 +415,10 @@ export class AiService implements JobExtension {
     if (this.o.speech) {
       try {
         const clips: Buffer[] = [];
-        for (const t of texts) clips.push(await this.o.speech.speak(t, language));
-        const track = await build(clips);
-        return { track, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end })), provider: 'external', voice: this.o.speech.voiceFor(language), fallback: null };
+        for (const t of [...descTexts, ...texts]) clips.push(await this.o.speech.speak(t, language));
+        const track = await build(clips.slice(n));
+        const description = n > 0 ? await build(clips) : null;
+        return { track, description, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end })), provider: 'external', voice: this.o.speech.voiceFor(language), fallback: null };
       } catch (err) {
         // A server that answers garbage fails to decode; one that is down fails to answer. Either way the offline narrator speaks.
         if (!this.o.offline) throw err;
@@ -392,10 +428,12 @@ export class AiService implements JobExtension {
     }
     if (!this.o.offline) throw new SpeechError('no narrator is configured');
     const chosen = this.o.offline.voiceFor(language, voice) ?? OFFLINE_VOICES[language][0] ?? 'en-us';
-    const spoken: SpokenClip[] = [];
-    for (const t of texts) spoken.push(await this.o.offline.speak(t, chosen));
+    const all: SpokenClip[] = [];
+    for (const t of [...descTexts, ...texts]) all.push(await this.o.offline.speak(t, chosen));
+    const spoken = all.slice(n);
     const track = await build(spoken.map((s) => s.audio));
-    return { track, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end, words: spoken[i]?.words ?? [] })), provider: 'offline', voice: chosen, fallback };
+    const description = n > 0 ? await build(all.map((s) => s.audio)) : null;
+    return { track, description, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end, words: spoken[i]?.words ?? [] })), provider: 'offline', voice: chosen, fallback };
   }
 
   /** Ends the offline narrator's worker. */
@@ -419,7 +457,9 @@ export class AiService implements JobExtension {
 
   /** `captions.vtt` of a job this module queued. */
   async fileKey(jobId: string, name: string): Promise<string | null> {
-    if (name !== 'captions.vtt') return null;
-    return (await this.rows.get(jobId))?.captions_key ?? null;
+    if (!ACCESSIBLE_FILES.includes(name)) return null;
+    const key = (await this.rows.get(jobId))?.captions_key ?? null;
+    // Every file of the package sits beside the captions (ai/<token>/…); a missing one is a 404.
+    return key ? `${key.slice(0, key.lastIndexOf('/'))}/${name}` : null;
   }
 }

@@ -16,7 +16,9 @@ import type { QueueService } from '../queue/index.js';
 
 const FileParams = Type.Object({
   token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
-  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('storyboard.jpg'), Type.Literal('storyboard.vtt'), Type.Literal('captions.vtt')]),
+  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('storyboard.jpg'), Type.Literal('storyboard.vtt'), Type.Literal('captions.vtt'),
+    Type.Literal('captions.srt'), Type.Literal('transcript.txt'), Type.Literal('audio.m4a'), Type.Literal('description.m4a'),
+  ]),
 });
 
 /** What a download can answer (the body is the file's bytes, never serialized JSON). */
@@ -34,6 +36,10 @@ const CONTENT_TYPES = {
   'storyboard.jpg': 'image/jpeg',
   'storyboard.vtt': 'text/vtt; charset=utf-8',
   'captions.vtt': 'text/vtt; charset=utf-8',
+  'captions.srt': 'application/x-subrip; charset=utf-8',
+  'transcript.txt': 'text/plain; charset=utf-8',
+  'audio.m4a': 'audio/mp4',
+  'description.m4a': 'audio/mp4',
 } as const;
 /** Files whose content names a sibling by a relative URL: served from here even when downloads are redirects. */
 const SERVED_HERE = new Set<string>(['storyboard.vtt']);
@@ -43,9 +49,9 @@ export function fileRoutes(app: Http, queue: QueueService, storage: Storage, del
     method: ['GET', 'HEAD'],
     url: '/files/:token/:name',
     config: { public: true, responseHeaders: ['ETag'] },
-    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video, poster or storyboard (sprite and WebVTT track), or the captions of an AI render (public, unguessable URL; supports Range)',
+    schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video, poster or storyboard (sprite and WebVTT track), or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)',
       params: FileParams,
-      produces: ['video/mp4', 'image/png', 'image/jpeg', 'text/vtt'],
+      produces: ['video/mp4', 'image/png', 'image/jpeg', 'text/vtt', 'application/x-subrip', 'text/plain', 'audio/mp4'],
       response: FILE_RESPONSES,
     },
     handler: async (req, reply) => {

@@ -76,6 +76,7 @@ export const StepSchema = Type.Object(
     languages: Type.Optional(Type.Array(literals(LANGUAGES), { minItems: 1, maxItems: 3, uniqueItems: true, description: 'render: default es' })),
     resolution: Type.Optional(literals(RESOLUTIONS)),
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'render: queue priority of the jobs' })),
+    maxAgeMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080, description: 'render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data)' })),
     // condition and render
     aqiStandard: Type.Optional(literals(AQI_STANDARD_IDS, { description: 'condition aqi_at_least / changed, render: the AQI standard (default us-epa)' })),
     // notify

@@ -45,6 +45,8 @@ export interface RenderStep {
   aqiStandard: AqiStandardId;
   resolution: Resolution | null;
   priority: number;
+  /** Values observed longer ago are not rendered as current (null: no limit). */
+  maxAgeMinutes: number | null;
 }
 export interface NotifyStep {
   type: 'notify';
@@ -56,7 +58,7 @@ export type PlannedStep = FetchStep | ConditionStep | RenderStep | NotifyStep;
 const FIELDS: Record<StepType, readonly string[]> = {
   fetch: ['source', 'credentialEnv', 'series'],
   condition: ['when', 'aqiStandard', 'category', 'index', 'pollutant', 'minDelta'],
-  render: ['template', 'fallbackTemplate', 'formats', 'languages', 'aqiStandard', 'resolution', 'priority'],
+  render: ['template', 'fallbackTemplate', 'formats', 'languages', 'aqiStandard', 'resolution', 'priority', 'maxAgeMinutes'],
   notify: ['on'],
 };
 
@@ -202,7 +204,7 @@ function planRender(step: Step, at: string, err: (f: string, m: string) => void,
   if (template === 'trend' && fetch && !fetch.series) err(`${at}.template`, 'the trend template draws an hourly series: give the fetch step a series ({ pollutant, window })');
   return {
     type: 'render', template, fallbackTemplate, formats: step.formats ?? ['landscape'], languages: step.languages ?? ['es'], aqiStandard: step.aqiStandard ?? 'us-epa',
-    resolution: step.resolution ?? null, priority: step.priority ?? 0,
+    resolution: step.resolution ?? null, priority: step.priority ?? 0, maxAgeMinutes: step.maxAgeMinutes ?? null,
   };
 }
 

@@ -60,6 +60,8 @@ export interface Fetched {
   source: string;
   /** The stored context the values were kept as (fetched from a source) or read from (a context source). */
   contextId?: string | null;
+  /** When the values were fetched. */
+  retrievedAt?: string;
 }
 
 const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
@@ -179,7 +181,7 @@ export class WorkflowRunner {
           const requests: Record<string, unknown>[] = [];
           try {
             const obs = await this.fetch(step, location, requests, leased.signal);
-            const got: Fetched = { values: obs.values, observedAt: obs.observedAt, series: obs.series, station: obs.station, source: obs.source, contextId: location.contextId ?? null };
+            const got: Fetched = { values: obs.values, observedAt: obs.observedAt, series: obs.series, station: obs.station, source: obs.source, contextId: location.contextId ?? null, retrievedAt: iso() };
             fetched = got;
             // Values fetched from a source are kept as a context (with the step's state, in one transaction), so they can be read, searched and rendered again.
             await transaction(this.o.store, async (trx) => {
@@ -204,6 +206,13 @@ export class WorkflowRunner {
           }
           await save({ step_index: i + 1 });
         } else if (step.type === 'render') {
+          const stale = rec.status !== 'running' ? staleness(step, fetched) : null;
+          if (stale) {
+            // Old values are not shown as today's: the item ends here and says why.
+            Object.assign(rec, { status: 'skipped', attempts: rec.attempts + 1, startedAt: rec.startedAt ?? iso(), output: stale.output, error: stale.error, completedAt: iso(), durationMs: 0 });
+            await this.endItem(claimed, records, i + 1, 'skipped', stale.error, save);
+            return;
+          }
           if (rec.status !== 'running') {
             await this.enqueueRenders(step, def, location, fetched, claimed, rec, records, i, save);
             return;
@@ -312,12 +321,30 @@ export class WorkflowRunner {
     return ctx.contextId;
   }
 
+  /** Where a fetched item's values came from, as the render's `provenance` (its source line). */
+  private async provenanceOf(fetched: Fetched, def: RunDefinition): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = { ...(def.timezone ? { timeZone: def.timezone } : {}) };
+    if (fetched.observedAt) out.observedAt = fetched.observedAt;
+    if (fetched.retrievedAt && (!fetched.observedAt || fetched.retrievedAt >= fetched.observedAt)) out.retrievedAt = fetched.retrievedAt;
+    if (fetched.source === 'context') {
+      const ctx = fetched.contextId ? await this.o.contexts.find(this.o.store.db, fetched.contextId) : null;
+      out.source = ctx?.source?.filename ? 'upload' : 'manual';
+      return out;
+    }
+    const known = SOURCE_ATTRIBUTION[fetched.source];
+    out.source = known ? fetched.source : 'manual';
+    if (known) Object.assign(out, known);
+    if (fetched.station?.id) out.stationIds = [fetched.station.id.slice(0, 64)];
+    return out;
+  }
+
   /** Queues the item's jobs and records them, in one transaction fenced on the lease. */
   private async enqueueRenders(step: RenderStep, def: RunDefinition, location: Location, fetched: Fetched | null, item: ItemRow, rec: StepRecord, records: StepRecord[], i: number, save: (set: ItemUpdate, exec?: Executor) => Promise<void>): Promise<void> {
     const t0 = Date.now();
     const series = step.template === 'trend' ? fetched?.series ?? null : null;
     const template = step.template === 'trend' && !series ? step.fallbackTemplate : step.template;
     const day = dayOf(def, fetched);
+    const provenance = fetched ? await this.provenanceOf(fetched, def) : null;
     const plans: { params: RenderParams; format: string; language: string }[] = [];
     let winner: Awaited<ReturnType<VariantService['winnerFor']>> = null;
     try {
@@ -329,6 +356,7 @@ export class WorkflowRunner {
             location: location.name, template, ...fetched?.values, language, format, aqiStandard: step.aqiStandard, date: day,
             ...(step.resolution ? { resolution: step.resolution } : {}),
             ...(series ? { series: { pollutant: series.pollutant, kind: series.kind, points: series.points, ...(def.timezone ? { timeZone: def.timezone } : {}) } } : {}),
+            ...(provenance ? { provenance } : {}),
           };
           // The winner changes how the video looks, never what it reports: the place and the values stay this run's.
           if (winner) input = armRenderInput(input, winner.template, withoutReportedValues(winner.overrides));
@@ -424,4 +452,22 @@ const REPORTED = new Set<string>(['location', 'date', 'series', 'values', 'tempe
 /** An arm's overrides without what a run reports (place, date, values), which always come from the run. */
 function withoutReportedValues(overrides: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(overrides).filter(([k]) => !REPORTED.has(k)));
+}
+
+/** What each source asks to be credited with, and whether its real-time values are preliminary. */
+const SOURCE_ATTRIBUTION: Record<string, { attribution: string; licence?: string; preliminary?: boolean }> = {
+  'open-meteo': { attribution: 'Open-Meteo', licence: 'CC BY 4.0' },
+  openaq: { attribution: 'OpenAQ', licence: 'CC BY 4.0' },
+  waqi: { attribution: 'World Air Quality Index Project' },
+  airnow: { attribution: 'U.S. EPA AirNow', preliminary: true },
+};
+
+/** Why an item's values are too old to render as current, or null when they are fresh enough (or their time is unknown). */
+export function staleness(step: RenderStep, fetched: Fetched | null, now = Date.now()): { output: Record<string, unknown>; error: { code: string; message: string } } | null {
+  const max = typeof step.maxAgeMinutes === 'number' ? step.maxAgeMinutes : null;
+  if (max === null || !fetched?.observedAt) return null;
+  const ageMinutes = Math.floor((now - Date.parse(fetched.observedAt)) / 60_000);
+  if (!(ageMinutes > max)) return null;
+  const message = `the values were observed at ${fetched.observedAt}, ${ageMinutes} minutes ago, more than maxAgeMinutes ${max}: not rendered as current`;
+  return { output: { reason: 'stale', observedAt: fetched.observedAt, ageMinutes, maxAgeMinutes: max }, error: { code: 'stale_data', message } };
 }
