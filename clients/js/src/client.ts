@@ -2,6 +2,7 @@ import { AqcastError } from './errors.js';
 import { Ai } from './resources/ai.js';
 import { Transport, type ClientOptions, type RequestOptions } from './http.js';
 import { Analytics } from './resources/analytics.js';
+import { Brands } from './resources/brands.js';
 import { Contexts } from './resources/contexts.js';
 import { Files } from './resources/files.js';
 import { Ingest } from './resources/ingest.js';
@@ -78,6 +79,13 @@ export const OPERATIONS = {
   triggerWorkflow: 'workflows.trigger',
   listWorkflowRuns: 'workflows.runs',
   getWorkflowRun: 'workflows.getRun',
+  listBrands: 'brands.list',
+  createBrand: 'brands.create',
+  listTypefaces: 'brands.typefaces',
+  getBrand: 'brands.get',
+  updateBrand: 'brands.update',
+  deleteBrand: 'brands.delete',
+  previewBrand: 'brands.preview',
   listContexts: 'contexts.list',
   createContext: 'contexts.create',
   getContext: 'contexts.get',
@@ -114,6 +122,7 @@ export class Client {
   readonly workflows: Workflows;
   readonly variants: Variants;
   readonly contexts: Contexts;
+  readonly brands: Brands;
   readonly analytics: Analytics;
   private readonly http: Transport;
 
@@ -129,6 +138,7 @@ export class Client {
     this.workflows = new Workflows(this.http);
     this.variants = new Variants(this.http);
     this.contexts = new Contexts(this.http);
+    this.brands = new Brands(this.http);
     this.analytics = new Analytics(this.http);
   }
 

@@ -12,6 +12,7 @@ export type { CallOptions } from './resources/resource.js';
 export { Files, parseStoryboardVtt, type FileInfo, type Storyboard, type StoryboardCue } from './resources/files.js';
 export { Keys, type KeyInput } from './resources/keys.js';
 export { Ai, type AiRenderOutcome } from './resources/ai.js';
+export { Brands, toBase64, type BrandConditionalOptions } from './resources/brands.js';
 export { Contexts, type ConditionalOptions, type ContextFilters, type ContextSource, type RenderContextOptions } from './resources/contexts.js';
 export { Analytics, type AnalyticsRange, type RecentQuery, type TrendsQuery } from './resources/analytics.js';
 export { Webhooks, type WebhookDelivery, type WebhookInput } from './resources/webhooks.js';

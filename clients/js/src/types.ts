@@ -62,6 +62,17 @@ export type ContextPatch = Body<'updateContext'>;
 /** Render options over a context's values: the body of POST /contexts/:id/render. */
 export type ContextRenderOptions = Body<'renderContext'>;
 
+/** A brand: a publisher's look renders can be made in (docs/brands.md). */
+export type Brand = Schemas['Brand'];
+export type BrandList = Json<'listBrands', 200>;
+/** The body of POST /brands (uploads as base64). */
+export type BrandInput = Body<'createBrand'>;
+/** The body of PATCH /brands/:id (null removes the logo, font, intro or outro). */
+export type BrandPatch = Body<'updateBrand'>;
+/** Unsaved changes a preview shows over the stored brand. */
+export type BrandPreviewOptions = Body<'previewBrand'>;
+export type Typefaces = Json<'listTypefaces', 200>;
+
 export type AnalyticsOverview = Json<'getAnalyticsOverview', 200>;
 export type AnalyticsTemplates = Json<'getAnalyticsTemplates', 200>;
 export type AnalyticsTrends = Json<'getAnalyticsTrends', 200>;

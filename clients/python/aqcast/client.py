@@ -4,7 +4,7 @@ from typing import Any, Dict, Mapping, Optional
 
 from ._http import Transport
 from .errors import ApiError
-from .resources import Ai, Analytics, Contexts, Files, Ingest, Keys, Queue, Renders, Variants, Webhooks, Workflows
+from .resources import Ai, Analytics, Brands, Contexts, Files, Ingest, Keys, Queue, Renders, Variants, Webhooks, Workflows
 from .resources.renders import DEFAULT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, ProgressCallback
 
 
@@ -71,6 +71,13 @@ OPERATIONS = {
     "triggerWorkflow": "workflows.trigger",
     "listWorkflowRuns": "workflows.runs",
     "getWorkflowRun": "workflows.get_run",
+    "listBrands": "brands.list",
+    "createBrand": "brands.create",
+    "listTypefaces": "brands.typefaces",
+    "getBrand": "brands.get",
+    "updateBrand": "brands.update",
+    "deleteBrand": "brands.delete",
+    "previewBrand": "brands.preview",
     "listContexts": "contexts.list",
     "createContext": "contexts.create",
     "getContext": "contexts.get",
@@ -119,6 +126,7 @@ class Client:
         self.workflows = Workflows(self._http)
         self.variants = Variants(self._http)
         self.contexts = Contexts(self._http)
+        self.brands = Brands(self._http)
         self.analytics = Analytics(self._http)
 
     @property

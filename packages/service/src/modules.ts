@@ -7,6 +7,7 @@
 import type { ModuleDefinition } from './core/module.js';
 import { aiModule } from './modules/ai/index.js';
 import { analyticsModule } from './modules/analytics/index.js';
+import { brandsModule } from './modules/brands/index.js';
 import { contextsModule } from './modules/contexts/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { filesModule } from './modules/files/index.js';
@@ -26,6 +27,7 @@ export const MODULES: readonly ModuleDefinition<never>[] = [
   metricsModule,
   webhooksModule,
   queueModule,
+  brandsModule,
   rendersModule,
   filesModule,
   contextsModule,

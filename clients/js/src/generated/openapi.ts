@@ -474,6 +474,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List brands, oldest first
+         * @description List brands, oldest first. Needs an API key with the `brands:read` scope (or `admin`).
+         */
+        get: operations["listBrands"];
+        put?: never;
+        /**
+         * Create a brand: colours, typeface or font, logo, credit, intro/outro card, render defaults
+         * @description Uploads are base64 in the body and checked by content; nothing is stored when any field is refused. Too-faint text and accent colours are adjusted (see `adjustments`), not refused. Needs an API key with the `brands:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
+        post: operations["createBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/brands/typefaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The typeface families the service ships (a brand names one, or uploads its own font)
+         * @description The typeface families the service ships (a brand names one, or uploads its own font). Needs an API key with the `brands:read` scope (or `admin`).
+         */
+        get: operations["listTypefaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/brands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One brand, with its ETag
+         * @description One brand, with its ETag. Needs an API key with the `brands:read` scope (or `admin`).
+         */
+        get: operations["getBrand"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a brand; 409 naming the unfinished renders that use it (finished ones keep the version they used)
+         * @description Delete a brand; 409 naming the unfinished renders that use it (finished ones keep the version they used). Needs an API key with the `brands:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
+        delete: operations["deleteBrand"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a brand (a new version; renders already queued keep theirs); If-Match refuses a stale edit with 412
+         * @description Change a brand (a new version; renders already queued keep theirs); If-Match refuses a stale edit with 412. Needs an API key with the `brands:write` scope (or `admin`). Send an Idempotency-Key header to make a retry safe.
+         */
+        patch: operations["updateBrand"];
+        trace?: never;
+    };
+    "/brands/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A poster (JPEG) of a template in the brand, with unsaved colours, typeface or credit over it
+         * @description A poster (JPEG) of a template in the brand, with unsaved colours, typeface or credit over it. Needs an API key with the `brands:write` scope (or `admin`).
+         */
+        post: operations["previewBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/render": {
         parameters: {
             query?: never;
@@ -1511,6 +1603,84 @@ export interface components {
                 bytes: number;
             } | null;
         };
+        /** @description A publisher look that renders can be made in */
+        Brand: {
+            brandId: string;
+            name: string;
+            /** @description Bumped by every change; renders record the version they used */
+            version: number;
+            isDefault: boolean;
+            /** @description As asked (null: the default look) */
+            colors: {
+                background: string | null;
+                surface: string | null;
+                text: string | null;
+                accent: string | null;
+            };
+            /** @description What renders draw, after adjustments */
+            effectiveColors: {
+                background: string;
+                surface: string;
+                text: string;
+                muted: string;
+                faint: string;
+                accent: string | null;
+            };
+            /** @description Colours changed for legibility (never refused: see docs/brands.md) */
+            adjustments: {
+                /** @description The colour that was changed, e.g. colors.text */
+                field: string;
+                from: string;
+                /** @description What renders draw instead */
+                to: string;
+                /** @description The colour it is drawn on (the least contrasting) */
+                against: string;
+                againstField: string;
+                ratioBefore: number;
+                ratio: number;
+                /** @description 4.5 for text, 3 for the accent (graphics, large text) */
+                required: number;
+            }[];
+            /** @enum {string} */
+            typeface: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
+            /** @description The uploaded font, if any (used instead of typeface) */
+            font: {
+                family: string;
+                format: string;
+                bytes: number;
+            } | null;
+            /** @description The logo as renders draw it (an SVG rasterised) */
+            logo: {
+                /** @description png, jpeg or svg */
+                uploadedType: string;
+                width: number;
+                height: number;
+                bytes: number;
+                plate: string;
+            } | null;
+            credit: string;
+            intro: {
+                /** @description Seconds, 1–2 */
+                durationSec: number;
+                /** @description A line under the logo */
+                text?: string;
+            } | null;
+            outro: {
+                /** @description Seconds, 1–2 */
+                durationSec: number;
+                /** @description A line under the logo */
+                text?: string;
+            } | null;
+            defaults: {
+                language: string | null;
+                aqiStandard: string | null;
+                format: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /**
          * Render parameters
          * @description What a report video shows. Concentrations in µg/m³ (CO in mg/m³); omit what was not measured.
@@ -1770,6 +1940,8 @@ export interface components {
              * @example 2026-11-22
              */
             date?: string;
+            /** @description The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set */
+            brandId?: string | null;
         };
         /** @description A video template */
         Template: {
@@ -4495,6 +4667,658 @@ export interface operations {
             507: components["responses"]["Spine507"];
         };
     };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        brands: components["schemas"]["Brand"][];
+                    };
+                };
+            };
+            400: components["responses"]["Spine400"];
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+        };
+    };
+    createBrand: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Colours; each omitted one keeps the default look. AQI category colours are never replaced. */
+                    colors?: {
+                        /**
+                         * @description Frame background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        background?: string;
+                        /**
+                         * @description Panels and cards over the background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        surface?: string;
+                        /**
+                         * @description Primary text, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        text?: string;
+                        /**
+                         * @description Accent: the progress bar and the mark beside the credit, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        accent?: string;
+                    };
+                    /** @description A family the service ships (sans, condensed, serif); an uploaded font takes precedence */
+                    typeface?: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
+                    /** @description The footer credit line (default: aqcast); empty for none */
+                    credit?: string;
+                    /** @description Used by a render in this brand that does not set them */
+                    defaults?: {
+                        language?: "es" | "en" | "pt";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        format?: "landscape" | "portrait" | "square";
+                    };
+                    /** @description Renders that name no brand use the default brand (one at most; setting it moves the flag) */
+                    isDefault?: boolean;
+                    logo?: {
+                        /**
+                         * Format: byte
+                         * @description The logo file, base64: PNG, JPEG or SVG (checked by content; at most 2 MB and 16 megapixels; an SVG may not reference anything outside itself, nor hold scripts or entity declarations)
+                         */
+                        data: string;
+                        /** @description A plate behind the logo: auto (default) draws one when the logo lacks contrast with the background */
+                        plate?: "auto" | "always" | "never";
+                    };
+                    font?: {
+                        /**
+                         * Format: byte
+                         * @description A TrueType or OpenType font file, base64 (at most 4 MB; must have the Latin letters of en, es and pt)
+                         */
+                        data: string;
+                    };
+                    intro?: {
+                        /** @description Seconds, 1–2 */
+                        durationSec: number;
+                        /** @description A line under the logo */
+                        text?: string;
+                    };
+                    outro?: {
+                        /** @description Seconds, 1–2 */
+                        durationSec: number;
+                        /** @description A line under the logo */
+                        text?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A publisher look that renders can be made in */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["Spine403"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
+        };
+    };
+    listTypefaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        typefaces: {
+                            id: string;
+                            label: string;
+                            /** @description sans, condensed or serif */
+                            kind: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Spine400"];
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["Spine403"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+        };
+    };
+    getBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A publisher look that renders can be made in */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            400: components["responses"]["Spine400"];
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["Spine403"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+        };
+    };
+    deleteBrand: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read ("v3"): the change is refused with 412 when the brand changed since */
+                "if-match"?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Spine400"];
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["Spine403"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Precondition failed (stale If-Match) */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
+        };
+    };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read ("v3"): the change is refused with 412 when the brand changed since */
+                "if-match"?: string;
+                /** @description Makes a retry safe: a replay with the same key returns the first successful response (header idempotent-replayed: true); the same key with a different request is a 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Colours; each omitted one keeps the default look. AQI category colours are never replaced. */
+                    colors?: {
+                        /**
+                         * @description Frame background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        background?: string;
+                        /**
+                         * @description Panels and cards over the background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        surface?: string;
+                        /**
+                         * @description Primary text, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        text?: string;
+                        /**
+                         * @description Accent: the progress bar and the mark beside the credit, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        accent?: string;
+                    };
+                    /** @description A family the service ships (sans, condensed, serif); an uploaded font takes precedence */
+                    typeface?: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
+                    /** @description The footer credit line (default: aqcast); empty for none */
+                    credit?: string;
+                    /** @description Used by a render in this brand that does not set them */
+                    defaults?: {
+                        language?: "es" | "en" | "pt";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        format?: "landscape" | "portrait" | "square";
+                    };
+                    /** @description Renders that name no brand use the default brand (one at most; setting it moves the flag) */
+                    isDefault?: boolean;
+                    /** @description A new logo; null removes it */
+                    logo?: {
+                        /**
+                         * Format: byte
+                         * @description The logo file, base64: PNG, JPEG or SVG (checked by content; at most 2 MB and 16 megapixels; an SVG may not reference anything outside itself, nor hold scripts or entity declarations)
+                         */
+                        data: string;
+                        /** @description A plate behind the logo: auto (default) draws one when the logo lacks contrast with the background */
+                        plate?: "auto" | "always" | "never";
+                    } | null;
+                    /** @description A new font; null removes it (back to typeface) */
+                    font?: {
+                        /**
+                         * Format: byte
+                         * @description A TrueType or OpenType font file, base64 (at most 4 MB; must have the Latin letters of en, es and pt)
+                         */
+                        data: string;
+                    } | null;
+                    intro?: {
+                        /** @description Seconds, 1–2 */
+                        durationSec: number;
+                        /** @description A line under the logo */
+                        text?: string;
+                    } | null;
+                    outro?: {
+                        /** @description Seconds, 1–2 */
+                        durationSec: number;
+                        /** @description A line under the logo */
+                        text?: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A publisher look that renders can be made in */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["Spine403"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Precondition failed (stale If-Match) */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
+        };
+    };
+    previewBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Unsaved changes to show over the stored brand (the dashboard previews colours as they are picked) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: the default template */
+                    template?: string;
+                    format?: "landscape" | "portrait" | "square";
+                    /** @description Default 720p */
+                    resolution?: "360p" | "720p" | "1080p";
+                    /** @description Colours; each omitted one keeps the default look. AQI category colours are never replaced. */
+                    colors?: {
+                        /**
+                         * @description Frame background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        background?: string;
+                        /**
+                         * @description Panels and cards over the background, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        surface?: string;
+                        /**
+                         * @description Primary text, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        text?: string;
+                        /**
+                         * @description Accent: the progress bar and the mark beside the credit, as #RRGGBB
+                         * @example #0D1533
+                         */
+                        accent?: string;
+                    };
+                    typeface?: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
+                    credit?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The poster, JPEG */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Invalid request (problem+json listing each bad field) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid X-Api-Key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["Spine403"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Spine413"];
+            415: components["responses"]["Spine415"];
+            429: components["responses"]["Spine429"];
+            500: components["responses"]["Spine500"];
+            503: components["responses"]["Spine503"];
+            507: components["responses"]["Spine507"];
+        };
+    };
     createRender: {
         parameters: {
             query?: never;
@@ -4714,11 +5538,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description An array of render parameters, or { items: [...] }. All-or-nothing: one invalid item rejects the batch, naming its index. */
+        /** @description An array of render parameters, or { items: [...], brandId? }. All-or-nothing: one invalid item rejects the batch, naming its index. A brandId beside items is for every item that names none. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RenderParams"][] | {
                     items: components["schemas"]["RenderParams"][];
+                    /** @description The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set */
+                    brandId?: string | null;
                 };
             };
         };

@@ -2,6 +2,7 @@
 
 from .ai import Ai
 from .analytics import Analytics
+from .brands import Brands
 from .contexts import Contexts
 from .files import Files
 from .ingest import Ingest
@@ -12,4 +13,4 @@ from .variants import Variants
 from .webhooks import Webhooks
 from .workflows import Workflows
 
-__all__ = ["Ai", "Analytics", "Contexts", "Files", "Ingest", "Keys", "Queue", "Renders", "Variants", "Webhooks", "Workflows"]
+__all__ = ["Ai", "Analytics", "Brands", "Contexts", "Files", "Ingest", "Keys", "Queue", "Renders", "Variants", "Webhooks", "Workflows"]

@@ -6,8 +6,8 @@
  */
 import type { RenderOptions } from '@aqcast/engine';
 
-/** Engine options a job's render may get from an extension. */
-export type JobRenderExtras = Pick<RenderOptions, 'captions' | 'audio' | 'minDurationSec'>;
+/** Engine options a job's render may get from an extension (the brands module: the theme). */
+export type JobRenderExtras = Pick<RenderOptions, 'captions' | 'audio' | 'minDurationSec' | 'theme'>;
 
 export interface JobExtension {
   /**

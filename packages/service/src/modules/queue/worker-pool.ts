@@ -309,13 +309,23 @@ export class WorkerPool {
     log.warn({ err: message, code, outcome }, 'render failed');
   }
 
-  /** What an extension (see extensions.ts) adds to this job's render, if any. */
+  /**
+   * What the extensions (see extensions.ts) add to this job's render, if any: each
+   * one's options together (an AI render in a brand gets captions and a theme).
+   */
   private async extrasFor(jobId: string, work: string): Promise<Awaited<ReturnType<NonNullable<JobExtensionHook>>>> {
+    let options: JobRenderExtras = {};
+    const cleanups: (() => Promise<void>)[] = [];
+    let any = false;
     for (const ext of this.opts.queue.extensions) {
       const found = await ext.renderExtras?.(jobId, work);
-      if (found) return found;
+      if (!found) continue;
+      any = true;
+      options = { ...options, ...found.options };
+      if (found.cleanup) cleanups.push(found.cleanup);
     }
-    return null;
+    if (!any) return null;
+    return { options, cleanup: async () => void (await Promise.all(cleanups.map((c) => c()))) };
   }
 
   /**

@@ -1,11 +1,14 @@
 /** The renders contract: the render body (the engine's schema), batches, filters and templates. */
 import { RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery } from '../../core/http/schemas.js';
+import { PageQuery, ResourceId } from '../../core/http/schemas.js';
 import { JobSchema } from '../queue/index.js';
 
-/** The render body (the engine's schema), registered once under an `$id` so other schemas can `$ref` it. */
-export const RenderParams = Type.Object(RenderParamsSchema.properties, {
+/** The brand a render is made in: an id, null for none; omitted, the default brand (if one is set). */
+export const BrandIdField = Type.Optional(Type.Union([ResourceId('A brand id (GET /brands)'), Type.Null()], { description: 'The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set' }));
+
+/** The render body (the engine's schema and `brandId`), registered once under an `$id` so other schemas can `$ref` it. */
+export const RenderParams = Type.Object({ ...RenderParamsSchema.properties, brandId: BrandIdField }, {
   $id: 'RenderParams',
   additionalProperties: false,
   title: RenderParamsSchema.title,
@@ -16,8 +19,8 @@ export const RenderParams = Type.Object(RenderParamsSchema.properties, {
 export const MAX_BATCH_ITEMS = 1000;
 
 const BatchItems = Type.Array(Type.Ref(RenderParams), { minItems: 1, maxItems: MAX_BATCH_ITEMS });
-export const BatchBodySchema = Type.Union([BatchItems, Type.Object({ items: BatchItems }, { additionalProperties: false })], {
-  description: 'An array of render parameters, or { items: [...] }. All-or-nothing: one invalid item rejects the batch, naming its index.',
+export const BatchBodySchema = Type.Union([BatchItems, Type.Object({ items: BatchItems, brandId: BrandIdField }, { additionalProperties: false })], {
+  description: 'An array of render parameters, or { items: [...], brandId? }. All-or-nothing: one invalid item rejects the batch, naming its index. A brandId beside items is for every item that names none.',
 });
 export type BatchBody = Static<typeof BatchBodySchema>;
 

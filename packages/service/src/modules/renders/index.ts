@@ -20,9 +20,9 @@ declare module '../../core/services.js' {
 export const rendersModule = defineModule({
   name: 'renders',
   description: 'Render jobs: queue one or a batch, read, list; templates',
-  uses: ['queue'],
+  uses: ['queue', 'brands'],
   schemas: [RenderParams, TemplateSchema],
-  create: (deps) => new RenderService(deps.services.queue),
+  create: (deps) => new RenderService(deps.services.queue, deps.services.brands),
   routes: renderRoutes,
   graphql: rendersGraphql,
 });

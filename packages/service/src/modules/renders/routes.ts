@@ -39,7 +39,8 @@ export function renderRoutes(app: Http, renders: RenderService, deps: ModuleDeps
     },
     async (req, reply) => {
       const items = Array.isArray(req.body) ? req.body : req.body.items;
-      return reply.code(202).send(await inTransaction(req, deps.store, 202, (trx) => renders.createBatch(items, trx)));
+      const brandId = Array.isArray(req.body) ? undefined : req.body.brandId;
+      return reply.code(202).send(await inTransaction(req, deps.store, 202, (trx) => renders.createBatch(items, trx, {}, brandId)));
     },
   );
 

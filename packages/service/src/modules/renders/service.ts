@@ -8,38 +8,101 @@ import { AppError, validationError, type FieldError } from '../../core/errors.js
 import { parseRenderParams } from '../../core/render-params.js';
 import { newId } from '../../core/ids.js';
 import type { Executor } from '../../core/store/database.js';
+import type { BrandService, RenderBrand } from '../brands/index.js';
 import type { EnqueueOptions, JobPage, JobView, ListFilters, QueueService } from '../queue/index.js';
 import { MAX_BATCH_ITEMS } from './contract.js';
 
-export class RenderService {
-  constructor(private readonly queue: QueueService) {}
+/** `brandId` taken out of a render body (the engine knows nothing of brands). */
+export function splitBrandId(input: unknown, prefix = ''): { brandId: string | null | undefined; rest: unknown } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('brandId' in input)) return { brandId: undefined, rest: input };
+  const { brandId, ...rest } = input;
+  if (brandId !== null && typeof brandId !== 'string') throw validationError([{ field: `${prefix}brandId`, message: 'must be a brand id or null' }]);
+  return { brandId, rest };
+}
 
-  /** Validates and queues one render. */
+/** Render params in a brand: the brand's defaults (language, AQI standard, format) under what the body sets. */
+export function withBrandDefaults(rest: unknown, brand: RenderBrand | null): unknown {
+  if (!brand || typeof rest !== 'object' || rest === null || Array.isArray(rest)) return rest;
+  const d = brand.defaults;
+  return { ...(d.language ? { language: d.language } : {}), ...(d.aqiStandard ? { aqiStandard: d.aqiStandard } : {}), ...(d.format ? { format: d.format } : {}), ...rest };
+}
+
+/** What a job in a brand adds to its render key: a brand version never shares a video with another look. */
+export function brandKeyExtra(brand: RenderBrand | null, extra?: string): string | undefined {
+  if (!brand) return extra;
+  return [extra, `brand:${brand.brandId}@${brand.version}`].filter(Boolean).join('\n');
+}
+
+export class RenderService {
+  constructor(
+    private readonly queue: QueueService,
+    /** Without it (benchmarks, queue tests), renders name no brand. */
+    private readonly brands: BrandService | null = null,
+  ) {}
+
+  private async brandFor(brandId: string | null | undefined, field: string, exec?: Executor): Promise<RenderBrand | null> {
+    if (!this.brands) {
+      if (brandId) throw validationError([{ field, message: 'brands are not available here' }]);
+      return null;
+    }
+    return this.brands.forRender(brandId, field, exec);
+  }
+
+  /** Validates and queues one render (in its brand: `brandId`, or the default brand). */
   async create(input: unknown, options: EnqueueOptions = {}, exec?: Executor): Promise<JobView> {
-    const [job] = await this.queue.enqueue([{ params: parseRenderParams(input), options }], exec);
+    const { brandId, rest } = splitBrandId(input);
+    const brand = await this.brandFor(brandId, 'brandId', exec);
+    const params = parseRenderParams(withBrandDefaults(rest, brand));
+    const keyExtra = brandKeyExtra(brand, options.renderKeyExtra);
+    const [job] = await this.queue.enqueue([{ params, options: { ...options, ...(keyExtra ? { renderKeyExtra: keyExtra } : {}) } }], exec);
+    if (brand) await this.brands?.recordJobs(exec ?? this.queue.store.db, [{ jobId: job!.jobId, brand }]);
     return job!;
   }
 
-  /** All-or-nothing: every item is checked before any job is written. */
-  async createBatch(items: unknown[], exec?: Executor, options: Omit<EnqueueOptions, 'batchId'> = {}): Promise<{ batchId: string; jobs: JobView[] }> {
+  /**
+   * All-or-nothing: every item is checked before any job is written. An item's
+   * `brandId` wins over the batch's; neither: the default brand.
+   */
+  async createBatch(items: unknown[], exec?: Executor, options: Omit<EnqueueOptions, 'batchId'> = {}, batchBrandId?: string | null): Promise<{ batchId: string; jobs: JobView[] }> {
     if (items.length === 0) throw validationError([{ field: 'items', message: 'must contain at least one item' }]);
     if (items.length > MAX_BATCH_ITEMS) throw validationError([{ field: 'items', message: `must contain at most ${MAX_BATCH_ITEMS} items` }]);
     const errors: FieldError[] = [];
     const params: RenderParams[] = [];
-    items.forEach((item, index) => {
+    const brandsOf: (RenderBrand | null)[] = [];
+    const known = new Map<string, RenderBrand | null>();
+    const brandFor = async (id: string | null | undefined, field: string) => {
+      const k = id === undefined ? '\u0000default' : id === null ? '\u0000none' : id;
+      if (!known.has(k)) known.set(k, await this.brandFor(id, field, exec));
+      return known.get(k) ?? null;
+    };
+    for (const [index, item] of items.entries()) {
       try {
-        params.push(parseRenderParams(item, `items[${index}].`));
+        const { brandId, rest } = splitBrandId(item, `items[${index}].`);
+        const brand = brandId !== undefined ? await brandFor(brandId, `items[${index}].brandId`) : await brandFor(batchBrandId, 'brandId');
+        params.push(parseRenderParams(withBrandDefaults(rest, brand), `items[${index}].`));
+        brandsOf.push(brand);
       } catch (err) {
         if (err instanceof AppError && err.extra.errors) errors.push(...err.extra.errors);
         else throw err;
       }
-    });
+    }
     if (errors.length > 0) {
-      const indexes = [...new Set(errors.map((e) => /^items\[(\d+)\]/.exec(e.field)?.[1]))].join(', ');
+      const indexes = [...new Set(errors.map((e) => /^items\[(\d+)\]/.exec(e.field)?.[1] ?? e.field))].join(', ');
       throw validationError(errors, `Batch rejected, nothing was queued: invalid item(s) at index ${indexes}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
     }
     const batchId = newId('bat');
-    const jobs = await this.queue.enqueue(params.map((p) => ({ params: p, options: { ...options, batchId } })), exec);
+    const jobs = await this.queue.enqueue(
+      params.map((p, i) => {
+        const keyExtra = brandKeyExtra(brandsOf[i] ?? null, options.renderKeyExtra);
+        return { params: p, options: { ...options, batchId, ...(keyExtra ? { renderKeyExtra: keyExtra } : {}) } };
+      }),
+      exec,
+    );
+    const branded = jobs.flatMap((job, i) => {
+      const brand = brandsOf[i];
+      return brand ? [{ jobId: job.jobId, brand }] : [];
+    });
+    if (branded.length) await this.brands?.recordJobs(exec ?? this.queue.store.db, branded);
     return { batchId, jobs };
   }
 

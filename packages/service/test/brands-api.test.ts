@@ -1,0 +1,268 @@
+/**
+ * Brands over real HTTP: create (idempotent, with a PNG logo, an SVG logo, an
+ * uploaded font), read, list, edit with ETag/If-Match, the refusals (each a 400
+ * naming the field, nothing stored), too-faint colours adjusted and reported,
+ * renders and batches in a brand (the logo's colours in the poster's corner, the
+ * brand version recorded, an unknown brandId a 400 naming it), the preview, and
+ * a brand in use refused deletion with a 409 naming the render.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { RunningService } from '../src/server.js';
+import { api, createTestEnv, SMALL, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
+
+/** A 2:1 logo: magenta left half, cyan right half. */
+function logoPng(w = 120, h = 60): Buffer {
+  const c = createCanvas(w, h);
+  const g = c.getContext('2d');
+  g.fillStyle = '#FF00FF';
+  g.fillRect(0, 0, w / 2, h);
+  g.fillStyle = '#00FFFF';
+  g.fillRect(w / 2, 0, w / 2, h);
+  return c.toBuffer('image/png');
+}
+
+/** A PNG that declares w×h pixels: signature, IHDR, an empty IDAT and IEND (the size is refused before any decoding). */
+function pngDeclaring(w: number, h: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    return Buffer.concat([len, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(0)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const require = createRequire(import.meta.url);
+const fontFile = (pkg: string, file: string) => readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), file));
+/** A real TrueType font with its character map renamed away: a font with no Latin letters. */
+function fontWithoutCmap(): Buffer {
+  const f = Buffer.from(fontFile('@expo-google-fonts/arimo', '400Regular/Arimo_400Regular.ttf'));
+  const tables = f.readUInt16BE(4);
+  for (let i = 0; i < tables; i++) {
+    const at = 12 + i * 16;
+    if (f.toString('latin1', at, at + 4) === 'cmap') f.write('xmap', at, 'latin1');
+  }
+  return f;
+}
+
+const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64');
+
+async function pixelsOf(png: Buffer) {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  return { width: img.width, height: img.height, data: g.getImageData(0, 0, img.width, img.height).data };
+}
+
+/** Pixels within `tol` of rgb and their bounding box. */
+function find(img: { width: number; height: number; data: Uint8ClampedArray }, rgb: [number, number, number], tol = 12) {
+  let count = 0;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      const i = (y * img.width + x) * 4;
+      if (Math.abs((img.data[i] ?? 0) - rgb[0]) <= tol && Math.abs((img.data[i + 1] ?? 0) - rgb[1]) <= tol && Math.abs((img.data[i + 2] ?? 0) - rgb[2]) <= tol) {
+        count++;
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+      }
+    }
+  }
+  return { count, x0, y0 };
+}
+
+describe(`brands API (${STORE})`, () => {
+  let env: TestEnv;
+  let svc: RunningService;
+  let base: string;
+  const count = async (table: 'brands' | 'brand_versions' | 'job_brands') => Number((await svc.store.db.selectFrom(table).select(svc.store.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const storedAssets = () => {
+    const dir = join(env.dataDir, 'media', 'brands');
+    return existsSync(dir) ? readdirSync(dir).length : 0;
+  };
+
+  before(async () => {
+    env = await createTestEnv();
+    svc = await startTestService(env, { WORKER_CONCURRENCY: '1' });
+    base = svc.baseUrl;
+  });
+  after(async () => {
+    await svc?.stop();
+    await env?.cleanup();
+  });
+
+  let brandId = '';
+
+  test('create with a logo, colours, typeface, credit and defaults; Idempotency-Key replays it; get and list', async () => {
+    const body = { name: 'Diario Ambiental', colors: { background: '#F4F1EA', text: '#B8B8B8', accent: '#1F3BFF' }, typeface: 'noto-serif', credit: 'Diario Ambiental', logo: { data: b64(logoPng()) }, defaults: { language: 'es', format: 'square' } };
+    const created = await api(base, 'POST', '/brands', body, { 'idempotency-key': 'brand-create-1' });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    brandId = created.body.brandId;
+    assert.equal(created.headers.get('etag'), '"v1"');
+    assert.equal(created.headers.get('location'), `/brands/${brandId}`);
+    assert.equal(created.body.typeface, 'noto-serif');
+    assert.deepEqual({ w: created.body.logo.width, h: created.body.logo.height, type: created.body.logo.uploadedType }, { w: 120, h: 60, type: 'png' });
+    // The asked-for text colour is too faint on that background: adjusted, and said so.
+    const adj = created.body.adjustments.find((a: any) => a.field === 'colors.text');
+    assert.ok(adj && adj.from === '#B8B8B8' && adj.ratio >= 4.5 && adj.ratioBefore < 4.5, JSON.stringify(created.body.adjustments));
+    assert.equal(created.body.effectiveColors.text, adj.to);
+    assert.equal(created.body.colors.text, '#B8B8B8');
+
+    const again = await api(base, 'POST', '/brands', body, { 'idempotency-key': 'brand-create-1' });
+    assert.equal(again.status, 201);
+    assert.equal(again.body.brandId, brandId);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(await count('brands'), 1);
+
+    const got = await api(base, 'GET', `/brands/${brandId}`);
+    assert.equal(got.status, 200);
+    assert.equal(got.headers.get('etag'), '"v1"');
+    const list = await api(base, 'GET', '/brands');
+    assert.deepEqual(list.body.brands.map((b: any) => b.brandId), [brandId]);
+    const faces = await api(base, 'GET', '/brands/typefaces');
+    assert.deepEqual(faces.body.typefaces.map((f: any) => f.kind).sort(), ['condensed', 'sans', 'sans', 'serif']);
+  });
+
+  test('edits need the current ETag when If-Match is sent; each edit is a new version', async () => {
+    const stale = await api(base, 'PATCH', `/brands/${brandId}`, { credit: 'Stale' }, { 'if-match': '"v7"' });
+    assert.equal(stale.status, 412, JSON.stringify(stale.body));
+    const ok = await api(base, 'PATCH', `/brands/${brandId}`, { colors: { text: '#2A2A2A' } }, { 'if-match': '"v1"' });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal(ok.body.version, 2);
+    assert.equal(ok.headers.get('etag'), '"v2"');
+    assert.deepEqual(ok.body.adjustments, []);
+    assert.equal(ok.body.logo.width, 120, 'the logo is kept');
+    assert.equal(await count('brand_versions'), 2);
+  });
+
+  test('bad uploads and fields are each a 400 naming the field, and nothing is stored', async () => {
+    const brands = await count('brands');
+    const versions = await count('brand_versions');
+    const assets = storedAssets();
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    const png = logoPng();
+    const cases: [string, unknown, string][] = [
+      ['wrong type', { name: 'x', logo: { data: b64(gif) } }, 'logo.data'],
+      ['truncated PNG', { name: 'x', logo: { data: b64(png.subarray(0, png.length - 20)) } }, 'logo.data'],
+      ['100-megapixel PNG', { name: 'x', logo: { data: b64(pngDeclaring(10_000, 10_000)) } }, 'logo.data'],
+      ['SVG with an external image', { name: 'x', logo: { data: b64('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="http://127.0.0.1:9/x.png" width="10" height="10"/></svg>') } }, 'logo.data'],
+      ['SVG with a script', { name: 'x', logo: { data: b64('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>') } }, 'logo.data'],
+      ['SVG with entity expansion', { name: 'x', logo: { data: b64('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&b;</text></svg>') } }, 'logo.data'],
+      ['SVG with a CSS url()', { name: 'x', logo: { data: b64('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" style="fill: url(http://127.0.0.1:9/p)"/></svg>') } }, 'logo.data'],
+      ['not a font', { name: 'x', font: { data: b64('this is not a font at all, just words') } }, 'font.data'],
+      ['a font without Latin glyphs', { name: 'x', font: { data: b64(fontWithoutCmap()) } }, 'font.data'],
+      ['a colour that is not #RRGGBB', { name: 'x', colors: { accent: 'blue' } }, 'colors.accent'],
+      ['an unknown typeface', { name: 'x', typeface: 'comic-sans' }, 'typeface'],
+      ['an intro longer than 2 s', { name: 'x', intro: { durationSec: 5 } }, 'intro.durationSec'],
+    ];
+    for (const [what, body, field] of cases) {
+      const r = await api(base, 'POST', '/brands', body);
+      assert.equal(r.status, 400, `${what}: ${r.status} ${JSON.stringify(r.body)}`);
+      assert.match(r.headers.get('content-type') ?? '', /application\/problem\+json/, what);
+      assert.ok((r.body.errors ?? []).some((e: any) => e.field === field || e.field === `/${field.replace(/\./g, '/')}` || e.field.endsWith(field.split('.').pop())), `${what}: ${JSON.stringify(r.body.errors)}`);
+    }
+    const patch = await api(base, 'PATCH', `/brands/${brandId}`, { logo: { data: b64(gif) } });
+    assert.equal(patch.status, 400);
+    assert.equal(await count('brands'), brands);
+    assert.equal(await count('brand_versions'), versions);
+    assert.equal(storedAssets(), assets, 'no asset was stored');
+  });
+
+  test('an SVG logo is rasterised; an uploaded font is used instead of the typeface', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20"><defs><linearGradient id="g"><stop offset="0" stop-color="#FF00FF"/><stop offset="1" stop-color="#00FFFF"/></linearGradient></defs><rect width="40" height="20" fill="url(#g)"/></svg>';
+    const r = await api(base, 'POST', '/brands', { name: 'Agência Verde', logo: { data: b64(svg) }, font: { data: b64(fontFile('@expo-google-fonts/roboto-condensed', '700Bold/RobotoCondensed_700Bold.ttf')) } });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    assert.equal(r.body.logo.uploadedType, 'svg');
+    assert.equal(r.body.logo.height, 512);
+    assert.equal(r.body.logo.width, 1024);
+    assert.match(r.body.font.family, /Roboto Condensed/);
+    const del = await api(base, 'DELETE', `/brands/${r.body.brandId}`);
+    assert.equal(del.status, 204);
+    assert.equal((await api(base, 'GET', `/brands/${r.body.brandId}`)).status, 404);
+  });
+
+  test('a render in the brand draws its logo and takes its defaults; an unknown brandId is a 400 naming it', async () => {
+    const unknown = await api(base, 'POST', '/render', { location: 'Lima', pm25: 30, brandId: 'brd_doesnotexist', ...SMALL });
+    assert.equal(unknown.status, 400);
+    assert.deepEqual(unknown.body.errors.map((e: any) => e.field), ['brandId']);
+    const badItem = await api(base, 'POST', '/batch', { items: [{ location: 'A', pm25: 3, ...SMALL }, { location: 'B', pm25: 4, brandId: 'brd_nope', ...SMALL }] });
+    assert.equal(badItem.status, 400);
+    assert.deepEqual(badItem.body.errors.map((e: any) => e.field), ['items[1].brandId']);
+    const badAll = await api(base, 'POST', '/batch', { items: [{ location: 'A', pm25: 3, ...SMALL }], brandId: 'brd_nope' });
+    assert.equal(badAll.status, 400);
+    assert.deepEqual(badAll.body.errors.map((e: any) => e.field), ['brandId']);
+
+    const job = await api(base, 'POST', '/render', { location: 'Lima', pm25: 30, no2: 20, brandId, ...SMALL });
+    assert.equal(job.status, 202, JSON.stringify(job.body));
+    assert.equal(job.body.params.language, 'es', "the brand's default language");
+    assert.equal(job.body.params.format, 'square', "the brand's default format");
+    const done = await waitForJob(base, job.body.jobId);
+    assert.equal(done.status, 'completed', JSON.stringify(done.error));
+    const poster = Buffer.from(await (await fetch(done.posterUrl)).arrayBuffer());
+    const img = await pixelsOf(poster);
+    for (const rgb of [[255, 0, 255], [0, 255, 255]] as [number, number, number][]) {
+      const at = find(img, rgb);
+      assert.ok(at.count >= 25 && at.x0 >= img.width * 0.7 && at.y0 >= img.height * 0.85, `logo colour ${rgb} at ${JSON.stringify(at)}`);
+    }
+    const rows = await svc.store.db.selectFrom('job_brands').selectAll().where('job_id', '=', job.body.jobId).execute();
+    assert.deepEqual(rows.map((r) => [r.brand_id, r.brand_version]), [[brandId, 2]]);
+
+    // Without the brand, the same values render without the logo.
+    const plain = await api(base, 'POST', '/render', { location: 'Lima', pm25: 30, no2: 20, language: 'es', format: 'square', ...SMALL });
+    const plainDone = await waitForJob(base, plain.body.jobId);
+    const plainImg = await pixelsOf(Buffer.from(await (await fetch(plainDone.posterUrl)).arrayBuffer()));
+    assert.equal(find(plainImg, [255, 0, 255]).count, 0);
+
+    const batch = await api(base, 'POST', '/batch', { items: [{ location: 'A', pm25: 3, ...SMALL }, { location: 'B', pm25: 4, brandId: null, ...SMALL }], brandId });
+    assert.equal(batch.status, 202, JSON.stringify(batch.body));
+    const recorded = await svc.store.db.selectFrom('job_brands').select('job_id').where('job_id', 'in', batch.body.jobs.map((j: any) => j.jobId)).execute();
+    assert.deepEqual(recorded.map((r) => r.job_id), [batch.body.jobs[0].jobId], 'the batch brand for the first item, none for the one that says null');
+    for (const j of batch.body.jobs) await waitForJob(base, j.jobId);
+  });
+
+  test('preview: a JPEG poster of the default template in the brand, with unsaved colours over it', async (t) => {
+    const started = performance.now();
+    const res = await fetch(`${base}/brands/${brandId}/preview`, { method: 'POST', headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ colors: { accent: '#00A000' }, resolution: '360p' }) });
+    const ms = performance.now() - started;
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'image/jpeg');
+    const jpeg = Buffer.from(await res.arrayBuffer());
+    assert.equal(jpeg.subarray(0, 3).toString('hex'), 'ffd8ff');
+    const img = await pixelsOf(jpeg);
+    assert.ok(find(img, [0, 0xa0, 0], 24).count > 5, 'the unsaved accent is drawn');
+    t.diagnostic(`preview took ${Math.round(ms)} ms`);
+    const missing = await api(base, 'POST', '/brands/brd_nope/preview', {});
+    assert.equal(missing.status, 404);
+  });
+
+  test('deleting a brand that unfinished renders use is a 409 naming them; once they are done it goes', async () => {
+    await api(base, 'POST', '/queue/pause');
+    const job = await api(base, 'POST', '/render', { location: 'Quito', pm25: 12, brandId, ...SMALL });
+    assert.equal(job.status, 202);
+    const refused = await api(base, 'DELETE', `/brands/${brandId}`);
+    assert.equal(refused.status, 409, JSON.stringify(refused.body));
+    assert.equal(refused.body.code, 'brand_in_use');
+    assert.deepEqual(refused.body.users, [{ kind: 'render', id: job.body.jobId }]);
+    assert.match(refused.body.detail, new RegExp(job.body.jobId));
+    await api(base, 'POST', `/queue/${job.body.jobId}/cancel`);
+    await api(base, 'POST', '/queue/resume');
+    const stale = await api(base, 'DELETE', `/brands/${brandId}`, undefined, { 'if-match': '"v1"' });
+    assert.equal(stale.status, 412);
+    const gone = await api(base, 'DELETE', `/brands/${brandId}`, undefined, { 'if-match': '"v2"' });
+    assert.equal(gone.status, 204);
+    assert.equal((await api(base, 'GET', `/brands/${brandId}`)).status, 404);
+    const after = await api(base, 'POST', '/render', { location: 'Quito', pm25: 12, brandId, ...SMALL });
+    assert.equal(after.status, 400);
+  });
+});
