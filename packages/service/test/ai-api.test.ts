@@ -271,7 +271,10 @@ describe(`AI helpers with a language model and a speech server (${STORE})`, () =
     assert.equal(r.body.narration.status, 'mixed');
     assert.equal(r.body.narration.voice, 'voz-pt', JSON.stringify(r.body.narration));
     const calls = speech.requests.slice(sentBefore);
-    assert.deepEqual(calls.map((c) => c.body.input), r.body.text.narration.voiced, 'one speech request per sentence, as voiced (numbers in words)');
+    // The audio description's own sentences (the picture described) are spoken first, then the narration's.
+    const voiced = r.body.text.narration.voiced as string[];
+    assert.equal(calls.length, r.body.accessibility.description.length + voiced.length, 'one speech request per sentence of the description and of the narration');
+    assert.deepEqual(calls.slice(-voiced.length).map((c) => c.body.input), voiced, 'one speech request per sentence, as voiced (numbers in words)');
     assert.deepEqual([r.body.narration.provider, r.body.narration.fallback], ['external', false]);
     assert.ok(calls.every((c) => c.body.voice === 'voz-pt' && c.body.model === 'fake-tts' && c.body.response_format === 'mp3' && c.authorization === 'Bearer sk-test-chat'));
     const narrationSec = r.body.narration.durationSec as number;

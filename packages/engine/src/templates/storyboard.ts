@@ -147,7 +147,14 @@ export function createStoryboard(spec: StoryboardSpec): Storyboard {
     const body = s.build(tm.end - tm.start);
     const scenePieces: Placed[] = body.pieces.map((piece) => ({ piece, start: tm.start, end: tm.end, exits, focus: [] }));
     // The spotlight: after every piece has entered, it moves from focus piece to focus piece.
-    const focusable = scenePieces.filter((p) => p.piece.focus);
+    // Visited from the outside in (top, bottom, next top, …) so that every region of the frame
+    // sees the spotlight early, even in a scene too short to visit every piece.
+    const byY = scenePieces.filter((p) => p.piece.focus).sort((a, b) => a.piece.y - b.piece.y);
+    const focusable: Placed[] = [];
+    for (let lo = 0, hi = byY.length - 1; lo <= hi; lo++, hi--) {
+      focusable.push(byY[lo] as Placed);
+      if (lo < hi) focusable.push(byY[hi] as Placed);
+    }
     if (focusable.length) {
       const settled = tm.start + Math.max(...body.pieces.map((p) => p.at)) + ENTER + 0.15;
       const lastMove = (exits ? tm.end - EXIT : outroStart) - HOP_MOVE - 0.1;
