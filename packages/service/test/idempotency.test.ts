@@ -62,7 +62,7 @@ describe(`Idempotency-Key on every mutation (${STORE})`, () => {
   const variantTest = { name: 'Idem', goal: 'complete', base: { location: 'Idem' }, arms: [{}, { overrides: { format: 'portrait' } }] };
 
   /** A valid request for each mutating operation, by operationId, and the table whose rows it adds (if any). */
-  type Table = 'jobs' | 'webhooks' | 'contexts' | 'webhook_events' | 'context_edits' | 'context_tags' | 'workflows' | 'workflow_runs' | 'variant_tests' | 'variant_units' | 'variant_events';
+  type Table = 'jobs' | 'webhooks' | 'contexts' | 'webhook_events' | 'context_edits' | 'context_tags' | 'workflows' | 'workflow_runs' | 'variant_tests' | 'variant_units' | 'variant_events' | 'brands' | 'brand_versions';
   const samples: Record<string, () => Promise<{ method: string; path: string; body?: unknown; raw?: { body: Buffer; type: string }; headers?: Record<string, string>; table?: Table }>> = {
     createRender: async () => ({ method: 'POST', path: '/render', body: { location: 'Idem', pm25: 10 }, table: 'jobs' }),
     createBatch: async () => ({ method: 'POST', path: '/batch', body: [{ location: 'A' }, { location: 'B' }], table: 'jobs' }),
@@ -93,6 +93,9 @@ describe(`Idempotency-Key on every mutation (${STORE})`, () => {
       return { method: 'POST', path: `/variants/${id}/track`, body: { events: [{ unitId: 'u-1', type: 'view' }] }, table: 'variant_events' };
     },
     concludeVariantTest: async () => ({ method: 'POST', path: `/variants/${(await api(base, 'POST', '/variants', variantTest)).body.id}/conclude`, body: { arm: 'B' }, table: 'webhook_events' }),
+    createBrand: async () => ({ method: 'POST', path: '/brands', body: { name: 'Idem brand', colors: { accent: '#1F3BFF' } }, table: 'brands' }),
+    updateBrand: async () => ({ method: 'PATCH', path: `/brands/${(await api(base, 'POST', '/brands', { name: 'To rename' })).body.brandId}`, body: { name: 'Renamed brand' }, table: 'brand_versions' }),
+    deleteBrand: async () => ({ method: 'DELETE', path: `/brands/${(await api(base, 'POST', '/brands', { name: 'To delete' })).body.brandId}` }),
     createContext: async () => ({ method: 'POST', path: '/contexts', body: { location: 'Idem', pm25: 12, tags: ['a'] }, table: 'contexts' }),
     updateContext: async () => ({ method: 'PATCH', path: `/contexts/${(await api(base, 'POST', '/contexts', { location: 'U', pm25: 1 })).body.contextId}`, body: { pm25: 2 }, table: 'context_edits' }),
     deleteContext: async () => ({ method: 'DELETE', path: `/contexts/${(await api(base, 'POST', '/contexts', { location: 'D' })).body.contextId}` }),
@@ -126,8 +129,9 @@ describe(`Idempotency-Key on every mutation (${STORE})`, () => {
   test('the table names every mutating operation of the OpenAPI document', async () => {
     const doc = (await api(base, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string; parameters?: { in: string; name: string }[] }>> };
     const mutating = Object.values(doc.paths).flatMap((item) => Object.entries(item).filter(([m]) => ['post', 'patch', 'put', 'delete'].includes(m)).map(([, op]) => op));
-    // Signing a browser in or out is not a retried API call: the dashboard's session routes are the only exceptions.
-    const exempt = ['dashboardSignIn', 'dashboardSignOut'];
+    // Signing a browser in or out is not a retried API call, and a brand preview changes nothing (it only draws a
+    // poster): these are the only exceptions.
+    const exempt = ['dashboardSignIn', 'dashboardSignOut', 'previewBrand'];
     assert.deepEqual(mutating.map((op) => op.operationId).filter((id) => !(id in samples) && !exempt.includes(id)), [], 'mutating operations without a sample here');
     for (const op of mutating.filter((o) => !exempt.includes(o.operationId))) assert.ok(op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'), `${op.operationId} documents Idempotency-Key`);
   });

@@ -38,7 +38,9 @@ describe(`upgrade: leased work from before the lease engine (${STORE})`, () => {
     env = await createTestEnv({ WORKER_CONCURRENCY: '1', OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8' });
     const store = await openStore(env.databaseUrl);
     const all = allMigrations();
-    const applied = await migrateToLatest(store, Object.fromEntries(Object.entries(all).filter(([name]) => !LEASE_MIGRATIONS.test(name))));
+    // The old version: every migration that sorts before the lease engine's (later ones, such as brands, came after it).
+    const firstLease = Object.keys(all).filter((name) => LEASE_MIGRATIONS.test(name)).sort()[0] ?? '';
+    const applied = await migrateToLatest(store, Object.fromEntries(Object.entries(all).filter(([name]) => name < firstLease)));
     assert.ok(applied.length > 5 && !applied.some((n) => LEASE_MIGRATIONS.test(n)));
     const params = { location: 'Antofagasta', template: 'daily-report', language: 'es', aqiStandard: 'us-epa', format: 'landscape', resolution: '360p', date: '2026-02-01' };
     // A job its worker was rendering when the old version stopped: lease expired, one attempt used.
