@@ -247,6 +247,59 @@ describe(`brands API (${STORE})`, () => {
     assert.equal(missing.status, 404);
   });
 
+  test('GraphQL: create, read, list, typefaces, preview, update with expectedVersion, a render in the brand, delete', async () => {
+    const gql = async (query: string, variables?: Record<string, unknown>) => {
+      const r = await api(base, 'POST', '/graphql', { query, variables });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body;
+    };
+    const fields = 'brandId name version isDefault typeface credit colors { accent text } effectiveColors { text accent } adjustments { field from to ratio required } logo { uploadedType width height plate } intro { durationSec }';
+    const created = await gql(`mutation($i: BrandInput!) { createBrand(input: $i, idempotencyKey: "gql-brand-1") { ${fields} } }`, {
+      i: { name: 'Jornal do Ar', colors: { background: '#FFFFFF', text: '#CCCCCC', accent: '#C2185B' }, typeface: 'arimo', credit: 'Jornal do Ar', logo: { data: b64(logoPng()), plate: 'always' }, intro: { durationSec: 1.5 } },
+    });
+    assert.equal(created.errors, undefined, JSON.stringify(created.errors));
+    const b = created.data.createBrand;
+    assert.deepEqual([b.version, b.typeface, b.logo.uploadedType, b.logo.plate, b.intro.durationSec], [1, 'arimo', 'png', 'always', 1.5]);
+    assert.ok(b.adjustments.some((a: any) => a.field === 'colors.text' && a.ratio >= 4.5), JSON.stringify(b.adjustments));
+    const replay = await gql(`mutation($i: BrandInput!) { createBrand(input: $i, idempotencyKey: "gql-brand-1") { brandId } }`, { i: { name: 'Jornal do Ar', colors: { background: '#FFFFFF', text: '#CCCCCC', accent: '#C2185B' }, typeface: 'arimo', credit: 'Jornal do Ar', logo: { data: b64(logoPng()), plate: 'always' }, intro: { durationSec: 1.5 } } });
+    assert.equal(replay.data.createBrand.brandId, b.brandId, 'the idempotency key replays the creation');
+
+    const bad = await gql(`mutation { createBrand(input: { name: "x", logo: { data: "${b64('GIF89a\x01\x00')}" } }) { brandId } }`);
+    assert.equal(bad.errors?.[0]?.extensions?.code, 'validation_failed', JSON.stringify(bad));
+    assert.match(JSON.stringify(bad.errors[0].extensions), /logo\.data/);
+
+    const read = await gql(`query($id: ID!) { brand(id: $id) { name version } brands { brandId } typefaces { id kind } }`, { id: b.brandId });
+    assert.deepEqual(read.data.brand, { name: 'Jornal do Ar', version: 1 });
+    assert.ok(read.data.brands.some((x: any) => x.brandId === b.brandId));
+    assert.deepEqual(read.data.typefaces.map((f: any) => f.kind).sort(), ['condensed', 'sans', 'sans', 'serif']);
+
+    const preview = await gql(`query($id: ID!) { brandPreview(id: $id, input: { resolution: p360, colors: { accent: "#00A000" } }) { mediaType data bytes } }`.replace('p360', '"360p"'), { id: b.brandId });
+    assert.equal(preview.errors, undefined, JSON.stringify(preview.errors));
+    const jpeg = Buffer.from(preview.data.brandPreview.data, 'base64');
+    assert.equal(jpeg.subarray(0, 3).toString('hex'), 'ffd8ff');
+    assert.equal(jpeg.length, preview.data.brandPreview.bytes);
+    assert.ok(find(await pixelsOf(jpeg), [0, 0xa0, 0], 24).count > 5, 'the unsaved accent is drawn');
+
+    const stale = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { credit: "Stale" }, expectedVersion: 9) { version } }`, { id: b.brandId });
+    assert.equal(stale.errors?.[0]?.extensions?.code, 'brand_precondition_failed', JSON.stringify(stale));
+    const updated = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { credit: "Jornal do Ar · qualidade do ar", intro: null }, expectedVersion: 1) { version credit intro { durationSec } logo { width } } }`, { id: b.brandId });
+    assert.deepEqual(updated.data.updateBrand, { version: 2, credit: 'Jornal do Ar · qualidade do ar', intro: null, logo: { width: 120 } });
+
+    const job = await gql(`mutation($i: RenderParamsInput!) { createRender(input: $i) { jobId brand { brandId version } } }`, { i: { location: 'Recife', pm25: 9, resolution: '360p', brandId: b.brandId } });
+    assert.deepEqual(job.data.createRender.brand, { brandId: b.brandId, version: 2 });
+    const unknown = await gql(`mutation { createRender(input: { location: "Recife", brandId: "brd_nope" }) { jobId } }`);
+    assert.match(JSON.stringify(unknown.errors?.[0]?.extensions), /brandId/);
+    const batch = await gql(`mutation($b: ID) { createBatch(items: [{ location: "Natal", resolution: "360p" }], brandId: $b) { jobs { brand { brandId } } } }`, { b: b.brandId });
+    assert.equal(batch.data.createBatch.jobs[0].brand.brandId, b.brandId);
+    for (const id of [job.data.createRender.jobId]) await waitForJob(base, id);
+    await until(async () => ((await api(base, 'GET', `/renders?status=queued,rendering`)).body.jobs.length === 0 ? true : null), 'the GraphQL renders to end');
+
+    const del = await gql(`mutation($id: ID!) { deleteBrand(id: $id, expectedVersion: 2) }`, { id: b.brandId });
+    assert.equal(del.data.deleteBrand, true, JSON.stringify(del));
+    const gone = await gql(`query($id: ID!) { brand(id: $id) { name } }`, { id: b.brandId });
+    assert.equal(gone.data.brand, null);
+  });
+
   let workflowId = '';
   let experimentId = '';
 

@@ -18,6 +18,9 @@ const PreviewSchema = Type.Object({ mediaType: Type.String({ description: 'image
 
 type Input = Record<string, unknown>;
 
+/** The nested inputs BrandInput emits and BrandPatchInput and BrandPreviewInput share. */
+const NESTED_INPUTS = { colors: 'BrandColorsInput', logo: 'BrandLogoInput', font: 'BrandFontInput', intro: 'BrandCardInput', outro: 'BrandCardInput', defaults: 'BrandDefaultsInput' };
+
 export const brandsGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
     ${objectTypeSdl('Brand', BrandSchema, { names: { colors: 'BrandColors', effectiveColors: 'BrandEffectiveColors', 'adjustments[]': 'BrandAdjustment', font: 'BrandFont', logo: 'BrandLogo', intro: 'BrandCard', outro: 'BrandCard', defaults: 'BrandDefaults' } })}
@@ -32,11 +35,11 @@ export const brandsGraphql: GraphQLPart = {
       kind: String!
     }
 
-    ${inputTypeSdl('BrandInput', CreateBrandBodySchema, { names: { colors: 'BrandColorsInput', logo: 'BrandLogoInput', font: 'BrandFontInput', intro: 'BrandCardInput', outro: 'BrandCardInput', defaults: 'BrandDefaultsInput' } })}
+    ${inputTypeSdl('BrandInput', CreateBrandBodySchema, { names: NESTED_INPUTS })}
 
-    ${inputTypeSdl('BrandPatchInput', PatchBrandBodySchema, { names: { colors: 'BrandColorsInput', logo: 'BrandLogoInput', font: 'BrandFontInput', intro: 'BrandCardInput', outro: 'BrandCardInput', defaults: 'BrandDefaultsInput' } })}
+    ${inputTypeSdl('BrandPatchInput', PatchBrandBodySchema, { names: NESTED_INPUTS, defined: Object.values(NESTED_INPUTS) })}
 
-    ${inputTypeSdl('BrandPreviewInput', PreviewBodySchema, { names: { colors: 'BrandColorsInput' } })}
+    ${inputTypeSdl('BrandPreviewInput', PreviewBodySchema, { names: { colors: 'BrandColorsInput' }, defined: ['BrandColorsInput'] })}
 
     extend type Query {
       "One brand; null (with a not_found error) when the id does not exist."
