@@ -114,7 +114,9 @@ describe('dashboard: brands page', () => {
       const p = await previewPixels(page, [255, 0, 255]);
       return p.count > 20 ? p : null;
     }, 'the preview with the logo');
-    assert.ok((await previewPixels(page, [0xf4, 0xf1, 0xea], 12)).count > 10_000, 'the brand background fills the poster');
+    const backdrop = await previewPixels(page, [0xf4, 0xf1, 0xea], 24);
+    await d.screenshot('brands-preview-first');
+    assert.ok(backdrop.count > 640 * 360 * 0.2, `the brand background fills the poster (${backdrop.count} pixels)`);
 
     // Picking another accent redraws the poster in it (debounced, without saving).
     await page.getByLabel('Accent as #RRGGBB').fill('#00A000');

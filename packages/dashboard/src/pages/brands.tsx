@@ -134,6 +134,11 @@ function colorsOf(brand: Brand | null): Colors {
 }
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
+
+/** The colours to send: those chosen, when complete. */
+function chosenColors(colors: Colors, chosen: readonly ColorField[]): Partial<Colors> {
+  return Object.fromEntries(COLOR_FIELDS.filter((f) => chosen.includes(f) && HEX.test(colors[f])).map((f) => [f, colors[f].toUpperCase()]));
+}
 const secondsOf = (v: string) => (v.trim() === '' ? null : { durationSec: Number(v) });
 
 function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved: (b: Brand) => void; onClose: () => void }) {
@@ -141,6 +146,9 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
   const faces = useQuery((c) => c.brands.typefaces(), []);
   const [name, setName] = useState(brand?.name ?? '');
   const [colors, setColors] = useState<Colors>(() => colorsOf(brand));
+  // Only colours the brand sets or the user picked are sent: the others keep the default look (a dark panel default must not follow a light background by accident).
+  const [chosen, setChosen] = useState<ColorField[]>(() => COLOR_FIELDS.filter((f) => brand?.colors[f]));
+  const asked = chosenColors(colors, chosen);
   const [typeface, setTypeface] = useState<string>(brand?.typeface ?? 'inter');
   const [credit, setCredit] = useState(brand?.credit ?? '');
   const [logo, setLogo] = useState<{ name: string; data: string } | null>(null);
@@ -155,8 +163,7 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
 
   const save = async (e: Event) => {
     e.preventDefault();
-    const validColors = Object.fromEntries(COLOR_FIELDS.filter((f) => HEX.test(colors[f])).map((f) => [f, colors[f].toUpperCase()]));
-    const common = { name: name.trim(), colors: validColors, typeface: typeface as BrandInput['typeface'], credit, isDefault };
+    const common = { name: name.trim(), colors: asked, typeface: typeface as BrandInput['typeface'], credit, isDefault };
     if (brand) {
       const patch: BrandPatch = { ...common, intro: secondsOf(intro), outro: secondsOf(outro) };
       if (logo) patch.logo = { data: logo.data, plate };
@@ -207,7 +214,10 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
             <p class="muted">{t('brands.colors.hint')}</p>
             <div class="color-grid">
               {COLOR_FIELDS.map((f) => (
-                <ColorPicker key={f} label={t(`brands.field.${f}`)} hexLabel={t('brands.field.hex', { name: t(`brands.field.${f}`) })} value={colors[f]} error={fe[`colors.${f}`] ?? fe[`/colors/${f}`]} onChange={(v) => setColors({ ...colors, [f]: v })} />
+                <ColorPicker key={f} label={t(`brands.field.${f}`)} hexLabel={t('brands.field.hex', { name: t(`brands.field.${f}`) })} value={colors[f]} error={fe[`colors.${f}`] ?? fe[`/colors/${f}`]} onChange={(v) => {
+                    setColors({ ...colors, [f]: v });
+                    if (!chosen.includes(f)) setChosen([...chosen, f]);
+                  }} />
               ))}
             </div>
           </fieldset>
@@ -263,7 +273,7 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
           </div>
           {brand ? <Adjustments brand={brand} /> : null}
         </form>
-        <LivePreview brand={brand} colors={colors} typeface={typeface} credit={credit} />
+        <LivePreview brand={brand} colors={asked} typeface={typeface} credit={credit} />
       </div>
     </section>
   );
@@ -316,7 +326,7 @@ function Adjustments({ brand }: { brand: Brand }) {
 }
 
 /** The poster in the unsaved look, fetched again (debounced) as colours, typeface or credit change; the last one stays while the next loads. */
-function LivePreview({ brand, colors, typeface, credit }: { brand: Brand | null; colors: Colors; typeface: string; credit: string }) {
+function LivePreview({ brand, colors, typeface, credit }: { brand: Brand | null; colors: Partial<Colors>; typeface: string; credit: string }) {
   const t = useT();
   const [url, setUrl] = useState<string | null>(null);
   const shown = useRef<string | null>(null);
@@ -330,8 +340,7 @@ function LivePreview({ brand, colors, typeface, credit }: { brand: Brand | null;
     const timer = setTimeout(async () => {
       setBusy(true);
       try {
-        const valid = Object.fromEntries(COLOR_FIELDS.filter((f) => HEX.test(colors[f])).map((f) => [f, colors[f].toUpperCase()]));
-        const jpeg = await client.brands.preview(brand.brandId, { colors: valid, typeface: typeface as BrandInput['typeface'], credit, resolution: '360p' });
+        const jpeg = await client.brands.preview(brand.brandId, { colors, typeface: typeface as BrandInput['typeface'], credit, resolution: '360p' });
         if (mine !== seq.current) return;
         const next = URL.createObjectURL(new Blob([jpeg], { type: 'image/jpeg' }));
         if (shown.current) URL.revokeObjectURL(shown.current);
