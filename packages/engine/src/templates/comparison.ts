@@ -237,7 +237,8 @@ export function createComparison(input: SceneInput): TemplateScene {
       sides.forEach((side, i) => {
         const box = cards[i] as Rect;
         const { sprite, bar } = sideCard(side, box, px, c.scale, c.m.notRated, u);
-        pieces.push({ sprite, x: box.x, y: box.y, at: 0.2 + i * 0.3, from: stacked ? 'below' : i === 0 ? 'left' : 'right', focus: true, radius: 28 * u });
+        // No spotlight outline: around a card this large its anti-aliased edge differs between full and partial redraws.
+        pieces.push({ sprite, x: box.x, y: box.y, at: 0.2 + i * 0.3, from: stacked ? 'below' : i === 0 ? 'left' : 'right', focus: true });
         const position = side.view.position;
         if (position !== null) {
           const abs: ScaleBar = { ...bar, x: box.x + bar.x, y: box.y + bar.y };
@@ -305,7 +306,7 @@ export function createComparison(input: SceneInput): TemplateScene {
     id: 'difference',
     kind: 'advice',
     shows: [cmp.verdict, cmp.detail].filter(Boolean).join(' '),
-    weight: 4,
+    weight: 4.6,
     build: () => {
       const verdictSize = format === 'landscape' ? 84 : format === 'portrait' ? 76 : 64;
       const vb = layoutBlock(ctx, cmp.verdict, { maxWidth: body.w, maxLines: format === 'portrait' ? 6 : 4, size: verdictSize, minSize: verdictSize * 0.55, weight: 800, leading: 1.12 });
@@ -314,19 +315,21 @@ export function createComparison(input: SceneInput): TemplateScene {
       const chipH = 96 * u;
       const chipW = stacked || cmp.single ? body.w : (body.w - gap) / 2;
       const heights = [vb.height, ...(db ? [db.height] : []), stacked ? sides.length * chipH + (sides.length - 1) * 20 * u : chipH];
-      const tops = distribute(body, heights, 28 * u, 70 * u);
+      // Generous gaps: the sentence high, the sides low, no empty band at either end.
+      const tops = distribute(body, heights, 28 * u, 180 * u);
       const verdict = makeSprite(body.w, vb.height, px, (g) => drawBlock(g, vb, 0, 0, { color: INK, weight: 800 }), 6);
-      const pieces: Piece[] = [{ sprite: verdict, x: body.x, y: tops[0] ?? body.y, at: 0.15, from: 'left' }];
+      // The verdict takes part in the spotlight, so the top of the frame moves too.
+      const pieces: Piece[] = [{ sprite: verdict, x: body.x, y: tops[0] ?? body.y, at: 0.15, from: 'left', focus: true }];
       if (db) {
         const detail = makeSprite(body.w, db.height, px, (g) => drawBlock(g, db, 0, 0, { color: MUTED, weight: 500 }), 4);
-        pieces.push({ sprite: detail, x: body.x, y: tops[1] ?? body.y, at: 0.6, from: 'fade' });
+        pieces.push({ sprite: detail, x: body.x, y: tops[1] ?? body.y, at: 0.4, from: 'fade' });
       }
       const chipsTop = tops[tops.length - 1] ?? body.y;
       sides.forEach((side, i) => {
         const sprite = makeSprite(chipW, chipH, px, (g) => drawChip(g, side, chipW, chipH, c.m.notRated), 12);
         const x = stacked ? body.x : body.x + i * (chipW + gap);
         const y = stacked ? chipsTop + i * (chipH + 20 * u) : chipsTop;
-        pieces.push({ sprite, x, y, at: 1 + i * 0.25, from: 'below', focus: true, radius: chipH / 2 });
+        pieces.push({ sprite, x, y, at: 0.6 + i * 0.2, from: 'below', focus: true, radius: chipH / 2 });
       });
       return { pieces };
     },
