@@ -158,7 +158,9 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
       const afterLabel = p.text.slice(label.end, segEnd);
       const ph = /^[\s:=([|]*(\S+(?:\s\S+)?)/.exec(afterLabel);
       const firstNum = seg[0];
-      if (ph && PLACEHOLDER.test(ph[1] ?? '') && (!firstNum || (ph.index ?? 0) + ph[0].length <= firstNum.start - label.end)) continue;
+      // A dash followed by words is a separator between clauses ("NO2 – média horária – 45 µg/m³"), not a no-data dash.
+      const dashClause = /^[\s:=([|]*[-–—]{1,3}\s+\p{L}{2,}/u.test(afterLabel);
+      if (ph && !dashClause && PLACEHOLDER.test(ph[1] ?? '') && (!firstNum || (ph.index ?? 0) + ph[0].length <= firstNum.start - label.end)) continue;
       const picks: Array<{ tok: NumberToken; unit: SourceUnit | null; how: 'after' | 'label' | 'none' }> = [];
       for (const n of seg) {
         // A legend line: "Aceptable: de 15 a 33 µg/m³", "N2 – Moderada – 41 a 80".
