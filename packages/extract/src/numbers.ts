@@ -202,6 +202,8 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
 
 /** A noun naming a standard, limit or guideline value. */
 const THRESHOLD_NOUN = /\b(?:padr(?:ao|oes)|normas?|standards?|limites?|limits?|valor(?:es)?[\s-]+(?:limites?|guias?)|limit\s+values?|ECA|estandar(?:es)?|guidelines?|guias?|objetivos?|objectives?|NAAQS|umbral(?:es)?|thresholds?)\b/gi;
+/** A verb or sign that makes a standard the subject of the numbers after it. */
+const COPULA = /(?:\b(?:is|are|es|son|e|sao|era|eran|fixed|set|fija\w*|fixa\w*|establec\w*|estabelec\w*|corresponde\w*|equivale\w*)\b|[:=])/i;
 /** A verb that states a measurement (or a limit being passed): after one, the sentence reports readings again. */
 const MEASURE_VERB = /\b(?:registr\w*|record\w*|measur\w*|medi[ou]\w*|reach\w*|alcanz\w*|alcanc\w*|ating\w*|lleg\w*|cheg\w*|peak\w*|rose|subi\w*|observ\w*|mostr\w*|show\w*|hit|stood|was|were|fue|foi|fueron|foram|estuvo|estiveram|ficou|quedo|exced\w*|exceed\w*|ultrapass\w*|super\w*|rebas\w*|sobrepas\w*)\b/i;
 
@@ -220,7 +222,8 @@ function thresholdSentence(text: string, start: number): boolean {
   if (last < 0) return false;
   // A name between them ("Rozaron el umbral Barrio del Pilar y Vallecas, con 40"): the number is that place's reading.
   const between = sentence.slice(last);
-  return !MEASURE_VERB.test(between) && !/\b\p{Lu}\p{Ll}{2,}/u.test(between);
+  // The standard is the subject: a copula or a colon links it to its numbers ("… são de 100", "… is 10", "…: 50").
+  return COPULA.test(between) && !MEASURE_VERB.test(between) && !/\b\p{Lu}\p{Ll}{2,}/u.test(between);
 }
 
 /** A category named just before "de|desde|from|above …" and the number: the start of that category's band. */
