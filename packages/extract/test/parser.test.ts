@@ -1024,3 +1024,18 @@ describe('label → value → unit by structure', () => {
     assert.equal(value('El ECA de PM10 es 100 µg/m³; la estación Centro registró 117 µg/m³ de PM10.', 'pm10'), 117);
   });
 });
+
+describe('documents of index values', () => {
+  it('an index named and no concentration unit anywhere: its bare numbers are index values, never concentrations', () => {
+    const table = parse('Front Range Air Quality Forecast\nIssued Thursday, July 18, 2024\nAir Quality Index (AQI) forecast by area\nArea\tOzone\tPM2.5\tCategory\nDenver Metro\t112\t48\tUSG\nBoulder\t44\t39\tGood');
+    assert.deepEqual([table.o3, table.pm25], [undefined, undefined]);
+    const lines = parse('Ozone forecast for Denver\nJuly 18, 2024\nOzone: 44\nPM2.5: 38\nThe AQI runs from 0 to 500.');
+    assert.deepEqual([lines.o3, lines.pm25], [undefined, undefined]);
+    assert.deepEqual(lines.skipped?.map((s) => s.reason), ['index-value', 'index-value']);
+  });
+
+  it('a unit written anywhere, or no index named, keeps bare numbers as concentrations', () => {
+    assert.equal(value('Ozone forecast for Denver\nOzone: 44\nPM2.5: 38\nConcentrations in µg/m³. The AQI runs from 0 to 500.', 'pm25'), 38);
+    assert.equal(value('Boletín de Temuco\nMP2,5: 38\nMP10: 51', 'pm25'), 38);
+  });
+});
