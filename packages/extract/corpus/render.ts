@@ -264,3 +264,27 @@ export async function renderPage(blocks: PageBlock[], medium: RenderMedium, seed
   if (medium === 'pdf-scan') return { bytes: await scannedPdf(pageImage(blocks, 2.2), ((seed % 5) - 2) * 0.6), ext: 'pdf' };
   return { bytes: await phonePhoto(pageImage(blocks, 2.2), seed), ext: 'jpg' };
 }
+
+/** Join single-page PDFs into one document. */
+async function joinPdfs(parts: Uint8Array[]): Promise<Uint8Array> {
+  const out = await PDFDocument.create({ updateMetadata: false });
+  for (const part of parts) {
+    const src = await PDFDocument.load(part);
+    for (const page of await out.copyPages(src, src.getPageIndices())) out.addPage(page);
+  }
+  return out.save();
+}
+
+/**
+ * The file of a document that may have several pages: a multi-page PDF page by page
+ * (each scanned page at its own angle), an image (and a single-page document) as renderPage.
+ */
+export async function renderDocument(doc: { blocks: PageBlock[]; pages?: PageBlock[][]; medium: RenderMedium }, seed: number): Promise<{ bytes: Uint8Array; ext: string }> {
+  if (doc.pages && doc.medium === 'pdf-text') return { bytes: await joinPdfs(await Promise.all(doc.pages.map((p) => textPdf(p)))), ext: 'pdf' };
+  if (doc.pages && doc.medium === 'pdf-scan') {
+    const parts: Uint8Array[] = [];
+    for (const [k, p] of doc.pages.entries()) parts.push(await scannedPdf(pageImage(p, 2.2), (((seed + k) % 5) - 2) * 0.6));
+    return { bytes: await joinPdfs(parts), ext: 'pdf' };
+  }
+  return renderPage(doc.blocks, doc.medium, seed);
+}

@@ -11,9 +11,8 @@
  * pdf-text); `--all-media` keeps every medium each family lists; `--only` filters ids.
  * OCR'd media are slow (seconds per page): run a few at a time.
  */
-import { PDFDocument } from 'pdf-lib';
 import { extraAgencyCorpus, type ExtraAgencyDoc } from './agencies-extra.js';
-import { pageImage, renderPage, scannedPdf, textPdf, type PageBlock } from './render.js';
+import { renderDocument as render } from './render.js';
 import { scoreAgency, total } from './score.js';
 import { configureOcr, ExtractionError, extractBulletin, shutdownOcr, type ExtractedContext } from '../src/index.js';
 
@@ -27,28 +26,6 @@ const allMedia = process.argv.includes('--all-media');
 const media = (arg('--media') ?? 'pdf-text').split(',').map((m) => m.trim());
 const only = arg('--only') ? new RegExp(arg('--only')!) : null;
 const verbose = process.argv.includes('--verbose');
-
-/** Join single-page PDFs into one document. */
-async function joinPdfs(parts: Uint8Array[]): Promise<Uint8Array> {
-  const out = await PDFDocument.create({ updateMetadata: false });
-  for (const part of parts) {
-    const src = await PDFDocument.load(part);
-    for (const page of await out.copyPages(src, src.getPageIndices())) out.addPage(page);
-  }
-  return out.save();
-}
-
-/** The file of a document: renderPage, or page by page for a multi-page PDF. */
-async function render(doc: ExtraAgencyDoc, seed: number): Promise<{ bytes: Uint8Array; ext: string }> {
-  if (doc.pages && doc.medium === 'pdf-text') return { bytes: await joinPdfs(await Promise.all(doc.pages.map((p: PageBlock[]) => textPdf(p)))), ext: 'pdf' };
-  if (doc.pages && doc.medium === 'pdf-scan') {
-    const parts: Uint8Array[] = [];
-    for (const [k, p] of doc.pages.entries()) parts.push(await scannedPdf(pageImage(p, 2.2), (((seed + k) % 5) - 2) * 0.6));
-    return { bytes: await joinPdfs(parts), ext: 'pdf' };
-  }
-  // Images (and single-page documents): the whole document as one page.
-  return renderPage(doc.blocks, doc.medium, seed);
-}
 
 async function extract(bytes: Uint8Array, name: string): Promise<{ got: ExtractedContext | null; code: string | null; ms: number }> {
   const t = performance.now();

@@ -167,7 +167,8 @@ export function findLocation(lines: Line[], opts: LocationOptions): ExtractedTex
   // 4. Letter style.
   for (const line of firstPage.slice(0, 10)) {
     const m = new RegExp(String.raw`^([^,\d]{2,40}),[^\d]{0,30}?(?:\d{1,2}\s+(?:de\s+)?(?:${MONTH_WORDS})|(?:${MONTH_WORDS})\.?\s+\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4})\b`, 'i').exec(line.folded);
-    if (m) offer(line.display.slice(0, m[1]!.length), line, 0.65);
+    // A dateline says where the document was written: above a known city named in the text.
+    if (m) offer(line.display.slice(0, m[1]!.length), line, 0.7);
   }
   // 5. Known names anywhere outside table rows.
   for (const line of lines) {
@@ -176,7 +177,10 @@ export function findLocation(lines: Line[], opts: LocationOptions): ExtractedTex
       // A capital letter where the name starts: "Natal" the city, not "natal" the word.
       if (!/^\p{Lu}/u.test(line.display.slice(hit.start, hit.start + 1))) continue;
       if (opts.stations.has(foldName(hit.name))) continue;
-      const base = top.has(line.index) || large.has(line.index) ? 0.62 : 0.5;
+      // Near the top only as a heading or a short line: a city named in passing in the first paragraph
+      // ("Residents who drove to Seattle …") is not what the document is about.
+      const heading = (top.has(line.index) || large.has(line.index)) && (line.folded.match(/\p{L}{2,}/gu)?.length ?? 0) <= 8;
+      const base = heading ? 0.62 : 0.5;
       offer(hit.name, line, base);
     }
   }

@@ -193,10 +193,37 @@ function roleFromContext(text: string, start: number, end: number): NumberRole {
     .replace(/\b(?:PM|MP)\s?(?:2[.,]5|10)\b/gi, ' ')
     .replace(/\b\d+\s*-?\s*(?:h|hr|hrs|horas?|hours?)\b/gi, ' ');
   if (THRESHOLD_BEFORE.test(plain) || THRESHOLD_BEFORE.test(before.replace(/\b\d+\s*-?\s*(?:h|hr|hrs|horas?|hours?)\b/gi, ' '))) return 'threshold';
+  if (thresholdSentence(text, start)) return 'threshold';
   // "1. Santa Anita", "2) Puente Piedra": list numbering at the start of a line.
   if (/(?:^|\n)\s*$/.test(before) && /^\s?[.)]\s+\p{L}/u.test(after) && !numText.includes(',') && !numText.includes('.')) return 'list';
   if (/(?:^|\n)\s*$/.test(before) && /^\s*[-–]\s+\p{L}/u.test(after) && !numText.includes(',')) return 'list';
   return 'value';
+}
+
+/** A noun naming a standard, limit or guideline value. */
+const THRESHOLD_NOUN = /\b(?:padr(?:ao|oes)|normas?|standards?|limites?|limits?|valor(?:es)?[\s-]+(?:limites?|guias?)|limit\s+values?|ECA|estandar(?:es)?|guidelines?|guias?|objetivos?|objectives?|NAAQS|umbral(?:es)?|thresholds?)\b/gi;
+/** A verb or sign that makes a standard the subject of the numbers after it. */
+const COPULA = /(?:\b(?:is|are|es|son|e|sao|era|eran|fixed|set|fija\w*|fixa\w*|establec\w*|estabelec\w*|corresponde\w*|equivale\w*)\b|[:=])/i;
+/** A verb that states a measurement (or a limit being passed): after one, the sentence reports readings again. */
+const MEASURE_VERB = /\b(?:registr\w*|record\w*|measur\w*|medi[ou]\w*|reach\w*|alcanz\w*|alcanc\w*|ating\w*|lleg\w*|cheg\w*|peak\w*|rose|subi\w*|observ\w*|mostr\w*|show\w*|hit|stood|was|were|fue|foi|fueron|foram|estuvo|estiveram|ficou|quedo|exced\w*|exceed\w*|ultrapass\w*|super\w*|rebas\w*|sobrepas\w*)\b/i;
+
+/**
+ * "Os padrões … são de 100 µg/m³ para MP10 e 50 µg/m³ para MP2,5", "the standard for
+ * ozone is 10 pphm": in a sentence whose subject is a standard or limit, the numbers
+ * that follow it are thresholds — until a verb states a measurement or a place is named.
+ */
+function thresholdSentence(text: string, start: number): boolean {
+  const from = Math.max(0, start - 200);
+  const before = text.slice(from, start);
+  // A semicolon does not end it: "the standard for ozone is 10 pphm; for PM2.5 it is 25 µg/m³".
+  const sentence = before.split(/[.!?](?=\s)|\n/).pop() ?? before;
+  let last = -1;
+  for (const m of sentence.matchAll(THRESHOLD_NOUN)) last = (m.index ?? 0) + m[0].length;
+  if (last < 0) return false;
+  // A name between them ("Rozaron el umbral Barrio del Pilar y Vallecas, con 40"): the number is that place's reading.
+  const between = sentence.slice(last);
+  // The standard is the subject: a copula or a colon links it to its numbers ("… são de 100", "… is 10", "…: 50").
+  return COPULA.test(between) && !MEASURE_VERB.test(between) && !/\b\p{Lu}\p{Ll}{2,}/u.test(between);
 }
 
 /** A category named just before "de|desde|from|above …" and the number: the start of that category's band. */

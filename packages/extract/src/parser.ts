@@ -40,7 +40,7 @@ import type {
   TextLine,
   ValueKind,
 } from './types.js';
-import { FORECAST, LANGUAGE_WORDS, MEASURES, OBSERVED, POLLUTANTS, foldText, type Measure } from './vocabulary.js';
+import { FORECAST, INDEX_HEADER, LANGUAGE_WORDS, MEASURES, OBSERVED, POLLUTANTS, foldText, type Measure } from './vocabulary.js';
 
 export interface ParseOptions {
   /** The text comes from OCR: accept common misreadings, lower every confidence. */
@@ -238,6 +238,25 @@ export function overallConfidence(fields: ExtractedFields): number {
   return round2(c);
 }
 
+const isPollutant = (m: Measure): boolean => (POLLUTANTS as readonly string[]).includes(m);
+
+/**
+ * An index's document: an index named (in a title, a sentence or a heading with its pollutant: "Ozone AQI"),
+ * no reading with a concentration unit, no such unit written anywhere.
+ */
+function indexDocument(lines: Line[], readings: Reading[], ocr: boolean): boolean {
+  if (!readings.some((r) => isPollutant(r.measure))) return false;
+  if (readings.some((r) => isPollutant(r.measure) && r.sourceUnit !== '')) return false;
+  if (lines.some((l) => isConcentrationUnit(unitWithin(l.folded, ocr)))) return false;
+  // A table with an index column or row of its own ("Estación | PM10 | PM2.5 | O3 | IBOCA", an "ICAP" row):
+  // the index sits beside the concentrations, which are read as such.
+  const indexCell = lines.some((l) => l.cells.length >= 2 && l.cells.some((c) => {
+    const text = l.folded.slice(c.start, c.end);
+    return INDEX_HEADER.test(text) && findLabels(text, ocr).length === 0;
+  }));
+  return !indexCell && lines.some((l) => INDEX_HEADER.test(l.folded));
+}
+
 /** Every reading of a text, before city-level values are chosen (the language-model path checks against these). */
 export function readAll(lines: Line[], ocr: boolean): Reading[] {
   useDecimalMarkOf(lines.map((l) => l.folded).join('\n'));
@@ -263,7 +282,11 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
   // In a PDF mixing a text layer and OCR'd pages only the OCR'd lines carry a confidence.
   const anyConfidence = lines.some((l) => l.ocrConfidence !== undefined);
   for (const l of lines) l.isOcr = ocr && (l.ocrConfidence !== undefined || !anyConfidence);
-  const readings = readAll(lines, ocr);
+  const all = readAll(lines, ocr);
+  // A document that names an index (AQI, IQAr, IMECA …) and writes no concentration unit anywhere
+  // publishes index values: its bare numbers ("Ozone 44" under "AQI forecast") are not concentrations.
+  const indexValues = indexDocument(lines, all, ocr);
+  const readings = indexValues ? all.filter((r) => !isPollutant(r.measure)) : all;
   // Tables restore their own columns; station lists read as prose need the same care.
   if (ocr) {
     for (const m of new Set(readings.map((r) => r.measure))) {
@@ -305,6 +328,6 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
     result.date = date.value;
   }
   result.confidence = overallConfidence(fields);
-  result.skipped = skippedLines(lines, readings, ocr);
+  result.skipped = skippedLines(lines, readings, ocr, indexValues);
   return result;
 }

@@ -57,7 +57,11 @@ export function paragraphs(lines: Line[]): Paragraph[] {
       // Wrapped prose: the line ends mid-sentence and the next goes on in lower case (or with a number) —
       // or a line of running text that ends no sentence goes on, whatever the next starts with:
       // prose wraps wherever the margin falls ("… (ECA) de 100 / µg/m³ …", "… estaciones / PAR, SBJ y VMT …").
-      const running = (prev.folded.match(/\p{L}{2,}/gu)?.length ?? 0) >= 6 && !/[.!?:]$/.test(prev.folded.trim());
+      // Statements one per line ("Ozono (O3) – máximo horário – 71 µg/m³ – índice Bom", then the next pollutant's):
+      // a line stating a value with its unit, followed by one that opens with a pollutant, ends its statement.
+      const prevText = prev.folded;
+      const statementEnds = startsWithLabel(text) && startsWithLabel(prevText) && numberTokens(prevText).some((n) => n.role === 'value' && unitAt(prevText.slice(n.end), false));
+      const running = !statementEnds && (prev.folded.match(/\p{L}{2,}/gu)?.length ?? 0) >= 6 && !/[.!?:]$/.test(prev.folded.trim());
       const wrapped = (/[\p{Ll},(–-]$/u.test(prev.folded.trim()) && /^[\p{Ll}\d(µ]/u.test(text.trim()))
         || (running && (text.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 && !/^\s*(?:[-•*·▪–]|\d{1,2}[.)]\s)/.test(text) && findLabels(text, false).every((lab) => !/^\s*[:=]/.test(text.slice(lab.end))));
       const hyphen = /\p{L}-$/u.test(prev.folded.trim()) && /^\p{Ll}/u.test(text.trim());
@@ -78,6 +82,12 @@ export function paragraphs(lines: Line[]): Paragraph[] {
   }
   if (cur) out.push(cur);
   return out;
+}
+
+/** A line that opens with a pollutant's name (a few words at most before it: "Partículas finas (PM2,5)"). */
+function startsWithLabel(text: string): boolean {
+  const first = findLabels(text, false)[0];
+  return first !== undefined && /^[\p{L}\s(.,]{0,30}$/u.test(text.slice(0, first.start));
 }
 
 const lineAt = (p: Paragraph, offset: number): Line => {
@@ -158,7 +168,9 @@ export function readProse(lines: Line[], ctx: ProseContext): Reading[] {
       const afterLabel = p.text.slice(label.end, segEnd);
       const ph = /^[\s:=([|]*(\S+(?:\s\S+)?)/.exec(afterLabel);
       const firstNum = seg[0];
-      if (ph && PLACEHOLDER.test(ph[1] ?? '') && (!firstNum || (ph.index ?? 0) + ph[0].length <= firstNum.start - label.end)) continue;
+      // A dash followed by words is a separator between clauses ("NO2 – média horária – 45 µg/m³"), not a no-data dash.
+      const dashClause = /^[\s:=([|]*[-–—]{1,3}\s+\p{L}{2,}/u.test(afterLabel);
+      if (ph && !dashClause && PLACEHOLDER.test(ph[1] ?? '') && (!firstNum || (ph.index ?? 0) + ph[0].length <= firstNum.start - label.end)) continue;
       const picks: Array<{ tok: NumberToken; unit: SourceUnit | null; how: 'after' | 'label' | 'none' }> = [];
       for (const n of seg) {
         // A legend line: "Aceptable: de 15 a 33 µg/m³", "N2 – Moderada – 41 a 80".
@@ -378,7 +390,7 @@ function labelAfterValue(text: string, n: NumberToken, labels: LabelHit[]): Labe
   const unit = /^\s*[([]?\s?(?:\S+(?:\s+(?:per|por)\s+(?:cubic\s+)?\S+)?)/.exec(rest);
   if (!unit) return null;
   const tail = rest.slice(unit[0].length);
-  const m = /^\s*[)\]]?\s*(?:de|of|do|da|del)\s+(?:material\s+particulado\s+|particulas\s+)?/i.exec(tail);
+  const m = /^\s*[)\]]?\s*(?:de|of|do|da|del|para|for)\s+(?:material\s+particulado\s+|particulas\s+)?/i.exec(tail);
   if (!m) return null;
   const at = n.end + unit[0].length + m[0].length;
   return labels.find((l) => l.start >= at && l.start <= at + 2) ?? null;

@@ -8,6 +8,7 @@
  * an hour, a duration, a page or phone number, a particle size or list numbering. It was
  * used when a table took it, or when a reading's source text holds the stretch from its
  * label to its number (a sentence joined over several lines counts for each of them).
+ * In a document of index values (parser.ts, `indexDocument`) every such line is an index value.
  */
 import { findLabels } from './labels.js';
 import type { Line } from './lines.js';
@@ -25,12 +26,13 @@ const NOT_MEASUREMENT: ReadonlySet<NumberRole> = new Set(['date', 'time', 'durat
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** Lines that look like a measurement but gave no reading, in reading order. */
-export function skippedLines(lines: Line[], readings: Reading[], ocr: boolean): SkippedLine[] {
+export function skippedLines(lines: Line[], readings: Reading[], ocr: boolean, indexValues = false): SkippedLine[] {
   const sources = readings.map((r) => squash(foldText(r.sourceText).folded));
   const out: SkippedLine[] = [];
   for (const line of lines) {
     if (out.length >= MAX_SKIPPED) break;
-    if (line.used) continue;
+    // In a document of index values, the rows its tables took gave no concentration either.
+    if (line.used && !indexValues) continue;
     const labels = findLabels(line.folded, ocr).filter((l): l is typeof l & { measure: Pollutant } => (POLLUTANTS as readonly string[]).includes(l.measure));
     if (labels.length === 0) continue;
     const numbers = numberTokens(line.folded).filter((t) => !NOT_MEASUREMENT.has(t.role) && !labels.some((l) => t.start >= l.start && t.end <= l.end));
@@ -38,7 +40,7 @@ export function skippedLines(lines: Line[], readings: Reading[], ocr: boolean): 
     // Used: some reading's source holds a label of the line and a number after it.
     const used = labels.some((l) => numbers.some((n) => n.start >= l.end && sources.some((s) => s.includes(squash(line.folded.slice(l.start, n.end))))));
     if (used) continue;
-    out.push({ text: clip(line.display), page: line.page, pollutants: [...new Set(labels.map((l) => l.measure))], reason: reasonOf(numbers.map((n) => n.role)) });
+    out.push({ text: clip(line.display), page: line.page, pollutants: [...new Set(labels.map((l) => l.measure))], reason: indexValues ? 'index-value' : reasonOf(numbers.map((n) => n.role)) });
   }
   return out;
 }

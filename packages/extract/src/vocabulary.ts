@@ -225,7 +225,7 @@ export const LEGAL_BEFORE = /\b(?:ley|leyes|law|act|decreto|decree|resolucion|re
 /** Before a number that makes it a counted quantity ("número de estaciones 3"). */
 export const COUNT_BEFORE = /\b(?:numero\s+de|number\s+of|cantidad\s+de|n\.?\s*de|total\s+de)\s+(?:\w+\s+){0,3}$/i;
 /** After a number that makes it a count, not a concentration ("20 estaciones", "68 hot spots"). */
-export const COUNT_AFTER = /^\s*(?:estaciones|estacoes|estacion|estacao|stations?|sites?|monitores|monitors|ciudades|cities|cidades|municipios|comunas|distritos|districts|localidades|hot\s*spots?|focos|personas|people|persons|habitantes|residents|inhabitants|dias|days|veces|times|vehiculos|vehicles|millones|millions?|mil\b|miles\b|thousand|anos|years|meses|months|semanas|weeks|superaciones|exceedances|episodios|episodes|alertas|alerts|casos|cases|paises|countries|planes|plans)\b/i;
+export const COUNT_AFTER = /^\s*(?:estaciones|estacoes|estacion|estacao|stations?|sites?|monitores|monitors|ciudades|cities|cidades|municipios|comunas|distritos|districts|localidades|hot\s*spots?|focos|personas|people|persons|habitantes|residents|inhabitants|dias|days|veces|times|vehiculos|vehicles|millones|millions?|mil\b|miles\b|thousand|anos|years|meses|months|semanas|weeks|superaciones|superacion|superacoes|excedencias?|exceedances?|exceedence|ultrapassagens?|vezes|noches|noites|nights|episodios|episodes|alertas|alerts|casos|cases|paises|countries|planes|plans)\b/i;
 /** Words before a number that make it a page number. */
 export const PAGE_BEFORE = /\b(?:pagina|page|pag|pg|p|folha|hoja)\.?\s*$/i;
 /** Words before a number that make it a phone number (or part of an address). */

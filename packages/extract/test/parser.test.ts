@@ -987,3 +987,55 @@ describe('prose wrapped anywhere', () => {
     assert.equal(got.o3, 61);
   });
 });
+
+describe('label → value → unit by structure', () => {
+  it('clauses between label and value, separated by dashes or middle dots, one statement per line', () => {
+    const r = parse([
+      'Dióxido de azoto (NO₂) – média horária máxima – 45 µg/m³ – qualidade boa',
+      'Partículas finas (PM₂,₅) · concentração média diária · 18 μg/m3 · índice Médio',
+      'Ozone, Alphington, 1-hour average: 7.4 pphm (Fair)',
+    ].join('\n'));
+    assert.equal(r.no2, 45);
+    assert.equal(r.pm25, 18);
+    assert.equal(r.o3, 145.3); // 74 ppb
+    assert.match(r.fields.pm25?.sourceText ?? '', /^Partículas finas/); // its own statement, not joined to the line before
+  });
+
+  it('a dash followed by words is a separator, a dash alone is still no data', () => {
+    assert.equal(value('PM10 – média diária – 41 µg/m³', 'pm10'), 41);
+    assert.equal(value('PM10: –\nNO2: 30 µg/m³', 'pm10'), undefined);
+  });
+
+  it('Unicode forms: full-width digits, no-break and thin spaces, run-together units', () => {
+    assert.equal(value('NO2 – ４５ µg/m³', 'no2'), 45);
+    assert.equal(value('PM2,5\u00a0–\u00a0média\u2009–\u200918\u202fμg/m³', 'pm25'), 18);
+    assert.equal(value('PM10 — 40ug/m3 (média diária)', 'pm10'), 40);
+    assert.equal(value('SO2 24h avg 12ugr/m3', 'so2'), 12);
+  });
+
+  it('a sentence whose subject is a standard holds thresholds, however far the number', () => {
+    const r = parse('Os padrões de qualidade do ar vigentes (CONAMA 491/2018, PI-2) são de 100 µg/m³ para MP10 (24 horas) e 50 µg/m³ para MP2,5 (24 horas).\nThe standard for ozone is 10 pphm (1 hour); for PM2.5 it is 25 µg/m³ over 24 hours.');
+    assert.deepEqual([r.pm10, r.pm25, r.o3], [undefined, undefined, undefined]);
+    assert.ok(r.skipped?.some((s) => s.reason === 'limit-or-threshold'));
+  });
+
+  it('a measurement after the standard in the same sentence is read (a verb or a place comes between)', () => {
+    assert.equal(value('Above the 35 µg/m³ standard, PM2.5 at Hawthorne reached 48.3 µg/m³.', 'pm25'), 48.3);
+    assert.equal(value('El ECA de PM10 es 100 µg/m³; la estación Centro registró 117 µg/m³ de PM10.', 'pm10'), 117);
+  });
+});
+
+describe('documents of index values', () => {
+  it('an index named and no concentration unit anywhere: its bare numbers are index values, never concentrations', () => {
+    const table = parse('Front Range Air Quality Forecast\nIssued Thursday, July 18, 2024\nAir Quality Index (AQI) forecast by area\nArea\tOzone\tPM2.5\tCategory\nDenver Metro\t112\t48\tUSG\nBoulder\t44\t39\tGood');
+    assert.deepEqual([table.o3, table.pm25], [undefined, undefined]);
+    const lines = parse('Ozone forecast for Denver\nJuly 18, 2024\nOzone: 44\nPM2.5: 38\nThe AQI runs from 0 to 500.');
+    assert.deepEqual([lines.o3, lines.pm25], [undefined, undefined]);
+    assert.deepEqual(lines.skipped?.map((s) => s.reason), ['index-value', 'index-value']);
+  });
+
+  it('a unit written anywhere, or no index named, keeps bare numbers as concentrations', () => {
+    assert.equal(value('Ozone forecast for Denver\nOzone: 44\nPM2.5: 38\nConcentrations in µg/m³. The AQI runs from 0 to 500.', 'pm25'), 38);
+    assert.equal(value('Boletín de Temuco\nMP2,5: 38\nMP10: 51', 'pm25'), 38);
+  });
+});
