@@ -3,7 +3,7 @@
  * from (an uploaded bulletin, a person, a workflow run), the edits made to them
  * and the renders made from them. Types are derived from these schemas.
  */
-import { RenderParamsSchema } from '@aqcast/engine';
+import { ProvenanceSchema, RenderParamsSchema } from '@aqcast/engine';
 import { MEASURES, type MeasureId as Measure } from '@aqcast/vocabulary';
 import { OptionalKind, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
@@ -108,6 +108,7 @@ export const ContextSchema = Type.Object(
     kind: Nullable(Type.String({ description: 'observed or forecast, when the document says so' })),
     languageModel: Type.Optional(LanguageModelSchema),
     source: SourceSchema,
+    provenance: { ...ProvenanceSchema, description: 'Where the values came from, as renders of this context print it: upload (a bulletin), manual, or the workflow\'s source (openaq, open-meteo, waqi, airnow) with its station ids, observed and retrieved times, attribution and licence' },
     tags: Type.Array(Type.String()),
     renders: RendersSummarySchema,
     createdAt: Type.String({ format: 'date-time' }),
