@@ -24,9 +24,9 @@ describe(`places from an upload (${STORE})`, () => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(bytes)]), filename);
     const res = await fetch(`${base}/ingest/upload`, { method: 'POST', headers: { 'x-api-key': TEST_API_KEY }, body: form });
-    const body = (await res.json()) as typeof ctx;
+    const body = (await res.json()) as { contextId: string; context: typeof ctx };
     assert.equal(res.status, 201, JSON.stringify(body));
-    ctx = body;
+    ctx = body.context;
   });
   after(async () => {
     await svc?.stop();

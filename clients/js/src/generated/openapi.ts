@@ -2108,7 +2108,7 @@ export interface components {
                 url: string | null;
             };
             /**
-             * @description Where the values came from, as renders of this context print it: upload (a bulletin), manual, or the workflow's source (openaq, open-meteo, waqi, airnow) with its station ids, observed and retrieved times, attribution and licence
+             * @description Where the numbers came from. Every video prints it in a quiet source line (source, observed time in the place's time zone, "preliminary data" when so marked).
              * @example {
              *       "source": "airnow",
              *       "stationIds": [

@@ -108,7 +108,7 @@ export const ContextSchema = Type.Object(
     kind: Nullable(Type.String({ description: 'observed or forecast, when the document says so' })),
     languageModel: Type.Optional(LanguageModelSchema),
     source: SourceSchema,
-    provenance: { ...ProvenanceSchema, description: 'Where the values came from, as renders of this context print it: upload (a bulletin), manual, or the workflow\'s source (openaq, open-meteo, waqi, airnow) with its station ids, observed and retrieved times, attribution and licence' },
+    provenance: ProvenanceSchema,
     tags: Type.Array(Type.String()),
     renders: RendersSummarySchema,
     createdAt: Type.String({ format: 'date-time' }),
