@@ -1618,6 +1618,11 @@ export interface components {
                 /** @description The source marks the values as preliminary (unvalidated real-time data, as AirNow does); the video says so. */
                 preliminary?: boolean;
             } | null;
+            /** @description The brand the job renders in and the version it used (a retry draws the same look); null for none */
+            brand: {
+                brandId: string;
+                version: number;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6531,7 +6536,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Render options applied over the context's values */
+        /** @description Render options applied over the context's values (and the brand's defaults under them) */
         requestBody: {
             content: {
                 "application/json": {
@@ -6579,6 +6584,8 @@ export interface operations {
                     date?: string;
                     /** @description Queue priority (higher runs first) */
                     priority?: number;
+                    /** @description The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set */
+                    brandId?: string | null;
                 };
             };
         };
@@ -8312,6 +8319,8 @@ export interface operations {
                     voice?: string;
                     /** @description Queue priority (-1000…1000, default 0) */
                     priority?: number;
+                    /** @description The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set */
+                    brandId?: string | null;
                 };
             };
         };
@@ -8769,6 +8778,8 @@ export interface operations {
                         weight?: number;
                         /** @description Link an existing render job as this arm’s video instead of rendering one (then no template or overrides) */
                         jobId?: string;
+                        /** @description The brand this arm renders in (an A/B test of two looks); null for none; omitted: base.brandId, else the default brand. The arm’s job names the version it used */
+                        brandId?: string | null;
                     }[];
                     /** @description When the test may call a winner; every field defaults */
                     rules?: {
@@ -9430,6 +9441,8 @@ export interface operations {
                         priority?: number;
                         /** @description render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data) */
                         maxAgeMinutes?: number;
+                        /** @description render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set */
+                        brandId?: string | null;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
                         aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
@@ -9708,6 +9721,8 @@ export interface operations {
                         priority?: number;
                         /** @description render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data) */
                         maxAgeMinutes?: number;
+                        /** @description render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set */
+                        brandId?: string | null;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
                         aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */

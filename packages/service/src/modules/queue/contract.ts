@@ -47,6 +47,7 @@ export const JobSchema = Type.Object(
     batchId: Nullable(Type.String()),
     contextId: Nullable(Type.String()),
     provenance: Nullable(ProvenanceSchema, { description: 'Where the numbers of the video came from (the render\'s `provenance`: source, station ids, observed and retrieved times, licence and attribution); null when the render was given none' }),
+    brand: Nullable(Type.Object({ brandId: Type.String(), version: Type.Integer() }), { description: 'The brand the job renders in and the version it used (a retry draws the same look); null for none' }),
     createdAt: Type.String({ format: 'date-time' }),
     startedAt: Nullable(Type.String({ format: 'date-time' })),
     completedAt: Nullable(Type.String({ format: 'date-time' })),
