@@ -15,6 +15,7 @@ export { EngineError, type EngineErrorCode, type FieldError } from './errors.js'
 export { RenderParamsSchema, FORMATS, RESOLUTIONS, LIMITS, type Format, type Resolution, type RenderParamsInput } from './params/schema.js';
 export type { RenderParams, RenderSeries } from './params/types.js';
 export { normalizeRenderParams } from './params/normalize.js';
+export { PLACE_LIMITS, ProvenanceSchema, type PlaceInput, type Provenance, type StationInput } from './params/places.js';
 export { renderKey, canonicalJson } from './params/render-key.js';
 
 export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templates/registry.js';

@@ -1586,6 +1586,38 @@ export interface components {
             runAt: string;
             batchId: string | null;
             contextId: string | null;
+            /**
+             * @description Where the numbers of the video came from (the render's `provenance`: source, station ids, observed and retrieved times, licence and attribution); null when the render was given none
+             * @example {
+             *       "source": "airnow",
+             *       "stationIds": [
+             *         "060371103"
+             *       ],
+             *       "observedAt": "2026-11-22T14:00:00Z",
+             *       "retrievedAt": "2026-11-22T14:20:00Z",
+             *       "timeZone": "America/Los_Angeles",
+             *       "attribution": "U.S. EPA AirNow",
+             *       "preliminary": true
+             *     }
+             */
+            provenance: {
+                /** @description Where the values come from: upload (a bulletin), manual, openaq, open-meteo, waqi or airnow. */
+                source: "upload" | "manual" | "openaq" | "open-meteo" | "waqi" | "airnow";
+                /** @description The stations' ids at the source. */
+                stationIds?: string[];
+                /** @description When the values were measured (ISO 8601 with offset). */
+                observedAt?: string;
+                /** @description When they were fetched or uploaded (ISO 8601 with offset). */
+                retrievedAt?: string;
+                /** @description IANA time zone of the place: the video prints the observed time in it (default UTC). */
+                timeZone?: string;
+                /** @description Attribution the source requires, printed in the source line. */
+                attribution?: string;
+                /** @description The data's licence (e.g. CC BY 4.0). */
+                licence?: string;
+                /** @description The source marks the values as preliminary (unvalidated real-time data, as AirNow does); the video says so. */
+                preliminary?: boolean;
+            } | null;
             /** @description The brand the job renders in and the version it used (a retry draws the same look); null for none */
             brand: {
                 brandId: string;
@@ -2079,6 +2111,38 @@ export interface components {
                 keptUntil: string | null;
                 /** @description Where the original can be read (needs the API key) */
                 url: string | null;
+            };
+            /**
+             * @description Where the numbers came from. Every video prints it in a quiet source line (source, observed time in the place's time zone, "preliminary data" when so marked).
+             * @example {
+             *       "source": "airnow",
+             *       "stationIds": [
+             *         "060371103"
+             *       ],
+             *       "observedAt": "2026-11-22T14:00:00Z",
+             *       "retrievedAt": "2026-11-22T14:20:00Z",
+             *       "timeZone": "America/Los_Angeles",
+             *       "attribution": "U.S. EPA AirNow",
+             *       "preliminary": true
+             *     }
+             */
+            provenance: {
+                /** @description Where the values come from: upload (a bulletin), manual, openaq, open-meteo, waqi or airnow. */
+                source: "upload" | "manual" | "openaq" | "open-meteo" | "waqi" | "airnow";
+                /** @description The stations' ids at the source. */
+                stationIds?: string[];
+                /** @description When the values were measured (ISO 8601 with offset). */
+                observedAt?: string;
+                /** @description When they were fetched or uploaded (ISO 8601 with offset). */
+                retrievedAt?: string;
+                /** @description IANA time zone of the place: the video prints the observed time in it (default UTC). */
+                timeZone?: string;
+                /** @description Attribution the source requires, printed in the source line. */
+                attribution?: string;
+                /** @description The data's licence (e.g. CC BY 4.0). */
+                licence?: string;
+                /** @description The source marks the values as preliminary (unvalidated real-time data, as AirNow does); the video says so. */
+                preliminary?: boolean;
             };
             tags: string[];
             /** @description The renders made from this context */

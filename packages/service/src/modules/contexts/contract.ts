@@ -3,7 +3,7 @@
  * from (an uploaded bulletin, a person, a workflow run), the edits made to them
  * and the renders made from them. Types are derived from these schemas.
  */
-import { RenderParamsSchema } from '@aqcast/engine';
+import { ProvenanceSchema, RenderParamsSchema } from '@aqcast/engine';
 import { MEASURES, type MeasureId as Measure } from '@aqcast/vocabulary';
 import { OptionalKind, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
@@ -109,6 +109,7 @@ export const ContextSchema = Type.Object(
     kind: Nullable(Type.String({ description: 'observed or forecast, when the document says so' })),
     languageModel: Type.Optional(LanguageModelSchema),
     source: SourceSchema,
+    provenance: ProvenanceSchema,
     tags: Type.Array(Type.String()),
     renders: RendersSummarySchema,
     createdAt: Type.String({ format: 'date-time' }),

@@ -10,7 +10,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { computeAqi, DEFAULT_AQI_STANDARD, PLACE_LIMITS, ProvenanceSchema, type AqiStandardId, type PollutantId, type Provenance } from '@aqcast/engine';
 import { overallConfidence, type ExtractedContext, type ExtractedFields } from '@aqcast/extract';
+import { isAqiStandardId, POLLUTANTS } from '@aqcast/vocabulary';
+import { Value } from '@sinclair/typebox/value';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError, defineErrors, fieldError, notFound, validationError, type FieldError } from '../../core/errors.js';
@@ -85,7 +88,7 @@ interface StoredSource {
 }
 
 /** The stored JSON document of a context: everything but what has a column of its own. */
-type ContextDocument = Pick<ContextView, 'location' | 'date' | 'confidence' | 'fields' | 'method' | 'pages' | 'language' | 'stations' | 'cityValueRule' | 'kind' | 'languageModel' | Measure> & { source: StoredSource };
+type ContextDocument = Pick<ContextView, 'location' | 'date' | 'confidence' | 'fields' | 'method' | 'pages' | 'language' | 'stations' | 'cityValueRule' | 'kind' | 'languageModel' | Measure> & { source: StoredSource; provenance?: Provenance };
 
 /** What a workflow run hands over to become a context. */
 export interface WorkflowContextInput {
@@ -97,6 +100,8 @@ export interface WorkflowContextInput {
   /** Per value: where the run found it (a URL, a JSON path), shown as the field's source text. */
   sourceTexts?: Partial<Record<Measure, string>>;
   tags?: string[];
+  /** Where the run fetched the values (source, station, times, attribution). */
+  provenance?: Provenance;
 }
 
 export interface ContextServiceOptions {
@@ -181,6 +186,7 @@ export class ContextService {
       kind: extracted.kind ?? null,
       ...(extracted.languageModel ? { languageModel: extracted.languageModel } : {}),
       source: { kind: 'upload', filename: file.filename, mediaType, sha256, bytes: file.bytes.length, pages: extracted.pages, workflowId: null, runId: null },
+      provenance: { source: 'upload', retrievedAt: new Date().toISOString() },
     };
     const view = await this.insert(trx, id, doc, [], sourceKey);
     await this.opts.events.publish(trx, 'ingest.completed', view);
@@ -198,6 +204,7 @@ export class ContextService {
     const doc: ContextDocument = {
       location: params.location, date: body.date ?? null, ...values, confidence: 1, fields, method: 'manual', pages: 0, language: null, stations: [], cityValueRule: null, kind: null,
       source: { kind: 'manual', filename: null, mediaType: null, sha256: null, bytes: null, pages: null, workflowId: null, runId: null },
+      provenance: params.provenance ?? { source: 'manual', retrievedAt: new Date().toISOString() },
     };
     return this.inTransaction(exec, (trx) => this.insert(trx, newId('ctx'), doc, tags, null));
   }
@@ -211,6 +218,7 @@ export class ContextService {
     const doc: ContextDocument = {
       location: params.location, date: input.date ?? null, ...values, confidence: 1, fields, method: 'workflow', pages: 0, language: null, stations: [], cityValueRule: null, kind: null,
       source: { kind: 'workflow', filename: null, mediaType: null, sha256: null, bytes: null, pages: null, workflowId: input.workflowId, runId: input.runId },
+      ...(input.provenance ? { provenance: input.provenance } : {}),
     };
     return this.inTransaction(exec, (trx) => this.insert(trx, newId('ctx'), doc, normalizeTags(input.tags ?? [], 'tags'), null));
   }
@@ -442,6 +450,8 @@ export class ContextService {
             ...(doc.date ? { date: doc.date } : {}),
             ...(doc.language ? { language: doc.language } : {}),
             ...measureValues(doc),
+            ...stationParams(doc.stations, options.template ?? options.compositionId, options.aqiStandard !== undefined && isAqiStandardId(options.aqiStandard) ? options.aqiStandard : DEFAULT_AQI_STANDARD),
+            provenance: provenanceOf(doc, row.created_at),
             ...options,
             location,
           },
@@ -533,6 +543,7 @@ export class ContextService {
       language: doc.language,
       stations: doc.stations,
       cityValueRule: doc.cityValueRule,
+      provenance: provenanceOf(doc, row.created_at),
       kind: doc.kind,
       ...(doc.languageModel ? { languageModel: doc.languageModel } : {}),
       source: {
@@ -554,6 +565,50 @@ export class ContextService {
   }
 }
 
+/** A context's provenance: as stored, or (contexts stored before provenance) its kind of source and when it was stored. */
+function provenanceOf(doc: ContextDocument, createdAt: string): Provenance {
+  return doc.provenance ?? { source: doc.source.kind === 'upload' ? 'upload' : 'manual', retrievedAt: new Date(createdAt).toISOString() };
+}
+
+/**
+ * The stations of a context as the multi-place templates take them: `places` for a
+ * ranking or a comparison (a ranking of more stations than it takes keeps the worst
+ * by the render's standard), `stations` for a station map (those with coordinates;
+ * none → 400 naming `stations`). Other templates take the city values only.
+ */
+function stationParams(stations: ContextView['stations'], template: string | undefined, standard: AqiStandardId): Record<string, unknown> {
+  const rows = stations
+    .map((s) => ({ name: s.name.trim().replace(/\s+/g, ' ').slice(0, PLACE_LIMITS.nameMax), values: pollutantValues(s.values), lat: coordinate(s, 'lat'), lon: coordinate(s, 'lon') }))
+    .filter((s) => s.name !== '' && Object.keys(s.values).length > 0);
+  if (template === 'ranking' || template === 'comparison') {
+    if (rows.length < PLACE_LIMITS.minPlaces) return {};
+    const worstFirst = [...rows].sort((a, b) => (computeAqi(standard, b.values).position ?? -1) - (computeAqi(standard, a.values).position ?? -1));
+    const chosen = template === 'ranking' && rows.length > PLACE_LIMITS.maxPlaces ? worstFirst.slice(0, PLACE_LIMITS.maxPlaces) : rows;
+    return { places: chosen.map((s) => ({ name: s.name, ...s.values })) };
+  }
+  if (template === 'station-map') {
+    const placed = rows.filter((s) => typeof s.lat === 'number' && typeof s.lon === 'number');
+    if (placed.length === 0) throw fieldError('stations', stations.length ? 'the context\'s stations have no coordinates (lat, lon): a station map needs them' : 'the context lists no stations');
+    return { stations: placed.slice(0, PLACE_LIMITS.maxStations).map((s) => ({ name: s.name, lat: s.lat, lon: s.lon, ...s.values })) };
+  }
+  return {};
+}
+
+/** A station's coordinate when the document (or an edit) gave one. */
+function coordinate(s: object, key: 'lat' | 'lon'): number | undefined {
+  const v: unknown = Reflect.get(s, key);
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+function pollutantValues(values: Record<string, number>): Partial<Record<PollutantId, number>> {
+  const out: Partial<Record<PollutantId, number>> = {};
+  for (const k of POLLUTANTS) {
+    const v = values[k];
+    if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
+  }
+  return out;
+}
+
 /** The stored document, with what contexts stored before this shape lack filled in. */
 function readDocument(row: ContextRow): ContextDocument {
   const raw = JSON.parse(row.context) as Partial<ContextDocument> & { source?: Partial<StoredSource> & { type?: string } };
@@ -573,6 +628,7 @@ function readDocument(row: ContextRow): ContextDocument {
     cityValueRule: raw.cityValueRule ?? null,
     kind: raw.kind ?? null,
     ...(raw.languageModel ? { languageModel: raw.languageModel } : {}),
+    ...(Value.Check(ProvenanceSchema, raw.provenance) ? { provenance: raw.provenance } : {}),
     source: {
       kind: (s.kind ?? row.source_kind) as SourceKind,
       filename: s.filename ?? (row.source_filename || null),

@@ -2,7 +2,7 @@
  * The queue's contract: the render job (the object every render route returns)
  * and the queue-control bodies and answers. Types are derived from these schemas.
  */
-import { RenderParamsSchema } from '@aqcast/engine';
+import { ProvenanceSchema, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, StringEnum } from '../../core/http/schemas.js';
 import { JOB_STATUSES } from './store.js';
@@ -46,6 +46,7 @@ export const JobSchema = Type.Object(
     runAt: Type.String({ format: 'date-time', description: 'The job is not claimed before this time' }),
     batchId: Nullable(Type.String()),
     contextId: Nullable(Type.String()),
+    provenance: Nullable(ProvenanceSchema, { description: 'Where the numbers of the video came from (the render\'s `provenance`: source, station ids, observed and retrieved times, licence and attribution); null when the render was given none' }),
     brand: Nullable(Type.Object({ brandId: Type.String(), version: Type.Integer() }), { description: 'The brand the job renders in and the version it used (a retry draws the same look); null for none' }),
     createdAt: Type.String({ format: 'date-time' }),
     startedAt: Nullable(Type.String({ format: 'date-time' })),

@@ -4,7 +4,8 @@
  * every machine sees the same queue. No HTTP, no SQL here (see store.ts).
  */
 import { createHash } from 'node:crypto';
-import { renderKey, type RenderParams } from '@aqcast/engine';
+import { ProvenanceSchema, renderKey, type Provenance, type RenderParams } from '@aqcast/engine';
+import { Value } from '@sinclair/typebox/value';
 import { invalidState, notFound, validationError, type FieldError } from '../../core/errors.js';
 import { seqCursor } from '../../core/cursor.js';
 import type { EventBus } from '../../core/events.js';
@@ -82,13 +83,14 @@ export class QueueService {
   view = (row: JobRow): JobView => {
     const done = row.status === 'completed';
     const base = this.opts.publicBaseUrl();
+    const params = JSON.parse(row.params) as Record<string, unknown>;
     return {
       jobId: row.id,
       status: row.status,
       progress: Math.round(Number(row.progress) * 1000) / 1000,
       template: row.template,
       compositionId: row.template,
-      params: JSON.parse(row.params) as Record<string, unknown>,
+      params,
       videoUrl: done ? `${base}/files/${row.file_token}/video.mp4` : null,
       posterUrl: done ? `${base}/files/${row.file_token}/poster.png` : null,
       storyboardUrl: done && row.storyboard_key ? `${base}/files/${row.file_token}/storyboard.jpg` : null,
@@ -100,6 +102,7 @@ export class QueueService {
       runAt: row.run_at,
       batchId: row.batch_id,
       contextId: row.context_id,
+      provenance: provenanceOf(params),
       brand: row.brand_id !== null && row.brand_version !== null ? { brandId: row.brand_id, version: row.brand_version } : null,
       createdAt: row.created_at,
       startedAt: row.started_at,
@@ -286,4 +289,10 @@ export function parseInstant(value: string, field: string, errors: FieldError[],
   }
   errors.push({ field, message: 'must be an ISO 8601 date (YYYY-MM-DD) or date-time' });
   return undefined;
+}
+
+/** A job's provenance, read from its stored params (null for renders given none). */
+function provenanceOf(params: Record<string, unknown>): Provenance | null {
+  const p = params.provenance;
+  return Value.Check(ProvenanceSchema, p) ? p : null;
 }

@@ -9,7 +9,8 @@
  * from the step it was on. The last item to end ends the run and, in the same transaction,
  * publishes its event into the outbox.
  */
-import { computeAqi, type PollutantId, type RenderParams } from '@aqcast/engine';
+import { computeAqi, ProvenanceSchema, type PollutantId, type RenderParams } from '@aqcast/engine';
+import { Value } from '@sinclair/typebox/value';
 import { RENDER_UNIT } from '@aqcast/vocabulary';
 import type { Logger } from 'pino';
 import type { Config } from '../../core/config.js';
@@ -319,7 +320,8 @@ export class WorkflowRunner {
     const where = [fetched.source, fetched.station?.name, fetched.observedAt].filter(Boolean).join(' · ');
     const url = typeof requests[0]?.url === 'string' ? ` ${requests[0].url}` : '';
     const sourceTexts = Object.fromEntries(Object.keys(values).map((m) => [m, `${where}${url}`.trim()]));
-    const ctx = await this.o.contexts.createFromWorkflow({ workflowId, runId, location: location.name, date: dayOf(def, fetched), values, sourceTexts, tags: ['workflow', fetched.source] }, trx);
+    const provenance = await this.provenanceOf(fetched, def);
+    const ctx = await this.o.contexts.createFromWorkflow({ workflowId, runId, location: location.name, date: dayOf(def, fetched), values, sourceTexts, tags: ['workflow', fetched.source], ...(Value.Check(ProvenanceSchema, provenance) ? { provenance } : {}) }, trx);
     return ctx.contextId;
   }
 
