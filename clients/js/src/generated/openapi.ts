@@ -1874,6 +1874,10 @@ export interface components {
                 so2?: number;
                 /** @description CO in mg/m³ (0–200). */
                 co?: number;
+                /** @description The day the values are for (YYYY-MM-DD). A comparison of one place at two dates names its sides "today", "yesterday" or the date, relative to the render's date. */
+                date?: string;
+                /** @description The values are a forecast, not an observation (a comparison names that side "Forecast"). */
+                forecast?: boolean;
             }[];
             /**
              * @description Monitoring stations of a map (1–60); no two on the same point.
@@ -4249,6 +4253,10 @@ export interface operations {
                         so2?: number;
                         /** @description CO in mg/m³ (0–200). */
                         co?: number;
+                        /** @description The day the values are for (YYYY-MM-DD). A comparison of one place at two dates names its sides "today", "yesterday" or the date, relative to the render's date. */
+                        date?: string;
+                        /** @description The values are a forecast, not an observation (a comparison names that side "Forecast"). */
+                        forecast?: boolean;
                     }[];
                     /**
                      * @description Monitoring stations of a map (1–60); no two on the same point.
@@ -8637,6 +8645,10 @@ export interface operations {
                                 so2?: number;
                                 /** @description CO in mg/m³ (0–200). */
                                 co?: number;
+                                /** @description The day the values are for (YYYY-MM-DD). A comparison of one place at two dates names its sides "today", "yesterday" or the date, relative to the render's date. */
+                                date?: string;
+                                /** @description The values are a forecast, not an observation (a comparison names that side "Forecast"). */
+                                forecast?: boolean;
                             }[];
                             /**
                              * @description Monitoring stations of a map (1–60); no two on the same point.
