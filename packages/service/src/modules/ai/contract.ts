@@ -7,6 +7,7 @@
 import { AQI_STANDARD_IDS, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, ResourceId, StringEnum } from '../../core/http/schemas.js';
+import { BrandIdField } from '../brands/index.js';
 import { JobSchema } from '../queue/index.js';
 
 const p = RenderParamsSchema.properties;
@@ -95,6 +96,7 @@ export const AiRenderBodySchema = Type.Object(
     music: Type.Optional(Type.Boolean({ description: 'Lay a quiet music bed under the narration (default false), ducked while the voice speaks; the loudness target still holds. The bed is synthesised by the service itself: no recording, nothing to license' })),
     voice: Type.Optional(Type.String({ maxLength: 40, description: "The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default" })),
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'Queue priority (-1000…1000, default 0)' })),
+    brandId: BrandIdField,
   },
   { additionalProperties: false, examples: [{ location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, language: 'es', channel: 'social' }] },
 );
