@@ -287,14 +287,26 @@ describe(`brands API (${STORE})`, () => {
 
     const job = await gql(`mutation($i: RenderParamsInput!) { createRender(input: $i) { jobId brand { brandId version } } }`, { i: { location: 'Recife', pm25: 9, resolution: '360p', brandId: b.brandId } });
     assert.deepEqual(job.data.createRender.brand, { brandId: b.brandId, version: 2 });
+    // Made the default: a render naming no brand takes it; an explicit null is no brand.
+    const asDefault = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { isDefault: true }, expectedVersion: 2) { version isDefault } }`, { id: b.brandId });
+    assert.deepEqual(asDefault.data.updateBrand, { version: 3, isDefault: true });
+    const byDefault = await gql(`mutation { createRender(input: { location: "Recife", pm25: 9, resolution: "360p" }) { jobId brand { brandId version } } }`);
+    assert.deepEqual(byDefault.data.createRender.brand, { brandId: b.brandId, version: 3 });
+    const noBrand = await gql(`mutation { createRender(input: { location: "Recife", pm25: 9, resolution: "360p", brandId: null }) { jobId brand { brandId } } }`);
+    assert.equal(noBrand.data.createRender.brand, null, JSON.stringify(noBrand));
+    const noBrandBatch = await gql(`mutation { createBatch(items: [{ location: "Natal", resolution: "360p" }], brandId: null) { jobs { jobId brand { brandId } } } }`);
+    assert.equal(noBrandBatch.data.createBatch.jobs[0].brand, null, JSON.stringify(noBrandBatch));
+    const back = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { isDefault: false }) { version } }`, { id: b.brandId });
+    assert.equal(back.data.updateBrand.version, 4);
     const unknown = await gql(`mutation { createRender(input: { location: "Recife", brandId: "brd_nope" }) { jobId } }`);
     assert.match(JSON.stringify(unknown.errors?.[0]?.extensions), /brandId/);
-    const batch = await gql(`mutation($b: ID) { createBatch(items: [{ location: "Natal", resolution: "360p" }], brandId: $b) { jobs { brand { brandId } } } }`, { b: b.brandId });
+    const batch = await gql(`mutation($b: ID) { createBatch(items: [{ location: "Natal", resolution: "360p" }], brandId: $b) { jobs { jobId brand { brandId } } } }`, { b: b.brandId });
     assert.equal(batch.data.createBatch.jobs[0].brand.brandId, b.brandId);
-    for (const id of [job.data.createRender.jobId]) await waitForJob(base, id);
-    await until(async () => ((await api(base, 'GET', `/renders?status=queued,rendering`)).body.jobs.length === 0 ? true : null), 'the GraphQL renders to end');
+    // These renders were for their brand fields only: cancel them (a finished one answers 409), so nothing unfinished uses the brand.
+    const made = [job.data.createRender, byDefault.data.createRender, noBrand.data.createRender, ...batch.data.createBatch.jobs, ...noBrandBatch.data.createBatch.jobs].map((j: any) => j.jobId);
+    for (const id of made) assert.ok([200, 409].includes((await api(base, 'POST', `/queue/${id}/cancel`)).status));
 
-    const del = await gql(`mutation($id: ID!) { deleteBrand(id: $id, expectedVersion: 2) }`, { id: b.brandId });
+    const del = await gql(`mutation($id: ID!) { deleteBrand(id: $id, expectedVersion: 4) }`, { id: b.brandId });
     assert.equal(del.data.deleteBrand, true, JSON.stringify(del));
     const gone = await gql(`query($id: ID!) { brand(id: $id) { name } }`, { id: b.brandId });
     assert.equal(gone.data.brand, null);

@@ -95,7 +95,8 @@ export const contextsGraphql: GraphQLPart = {
         await services.contexts.remove(id, ifMatchOf(expectedVersion));
         return true;
       }) as Resolver<{ id: string; expectedVersion?: number | null }>,
-      renderContext: ((_p, { id, input }, { services }) => services.contexts.render(id, check(ContextRenderBodySchema, withoutNulls(input ?? {})))) as Resolver<{ id: string; input?: Record<string, unknown> | null }>,
+      // An explicit brandId: null is "no brand" (as in REST).
+      renderContext: ((_p, { id, input }, { services }) => services.contexts.render(id, check(ContextRenderBodySchema, { ...withoutNulls(input ?? {}), ...(input?.brandId === null ? { brandId: null } : {}) }))) as Resolver<{ id: string; input?: Record<string, unknown> | null }>,
       addContextTags: ((_p, { id, tags, expectedVersion }, { services }) => services.contexts.addTags(id, check(TagsBodySchema, { tags }).tags, ifMatchOf(expectedVersion))) as Resolver<{ id: string; tags: string[]; expectedVersion?: number | null }>,
       removeContextTag: ((_p, { id, tag, expectedVersion }, { services }) => services.contexts.removeTag(id, check(TagArgs, { tag }).tag, ifMatchOf(expectedVersion))) as Resolver<{ id: string; tag: string; expectedVersion?: number | null }>,
     },

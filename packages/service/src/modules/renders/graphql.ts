@@ -20,6 +20,11 @@ const renders: Resolver<{ filter?: RenderFilter | null; limit?: number | null; c
   return services.renders.list(query);
 };
 
+/** The input without GraphQL's nulls, but an explicit `brandId: null` kept: it means no brand (omitted: the default brand). */
+function withBrandNull(input: Record<string, unknown>): Record<string, unknown> {
+  return { ...withoutNulls(input), ...(input.brandId === null ? { brandId: null } : {}) };
+}
+
 export const rendersGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
     ${objectTypeSdl('Batch', BatchSchema, { refs: { RenderJob: 'RenderJob' } })}
@@ -78,8 +83,12 @@ export const rendersGraphql: GraphQLPart = {
       aqiStandards: ((_p, _a, { services }) => services.renders.templates().aqiStandards) as Resolver,
     },
     Mutation: {
-      createRender: ((_p, { input }, { services }) => services.renders.create(withoutNulls(input))) as Resolver<{ input: Record<string, unknown> }>,
-      createBatch: ((_p, { items, brandId }, { services }) => services.renders.createBatch(items.map((i) => withoutNulls(i)), undefined, {}, brandId ?? undefined)) as Resolver<{ items: Record<string, unknown>[]; brandId?: string | null }>,
+      createRender: ((_p, { input }, { services }) => services.renders.create(withBrandNull(input))) as Resolver<{ input: Record<string, unknown> }>,
+      // An explicit null brandId is "no brand" (as in REST); left out (absent from the arguments), the default brand.
+      createBatch: ((_p, { items, brandId }, { services }) => services.renders.createBatch(items.map(withBrandNull), undefined, {}, brandId)) as Resolver<{
+        items: Record<string, unknown>[];
+        brandId?: string | null;
+      }>,
     },
   } as GraphQLPart['resolvers'],
 };
