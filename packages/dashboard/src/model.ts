@@ -15,8 +15,6 @@ export const isTerminal = (s: string) => TERMINAL_STATUSES.some((t) => t === s);
 /** The location a job's params name. */
 export const jobLocation = (job: Pick<Job, 'params'>) => (typeof job.params.location === 'string' ? job.params.location : '—');
 
-/** A file of an AI render's accessible package, beside its video. */
-export const packageFileOf = (videoUrl: string, name: 'captions.srt' | 'transcript.txt' | 'audio.m4a' | 'description.m4a') => videoUrl.replace(/video\.mp4(\?.*)?$/, `${name}$1`);
 
 // ---- render parameters ------------------------------------------------------
 

@@ -1,26 +1,6 @@
 /** The video player: the native one (keyboard-operable, seeks through HTTP Range), with captions when the job names a captions file. */
 import type { RefObject } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { packageFileOf } from './model';
 import { useT } from './i18n';
-
-/** The files of the accessible package this render has (SRT, transcript, audio only, audio description), found with HEAD requests. */
-export function usePackageFiles(videoUrl: string | null): { name: 'captions.srt' | 'transcript.txt' | 'audio.m4a' | 'description.m4a'; url: string }[] {
-  const [found, set] = useState<{ name: 'captions.srt' | 'transcript.txt' | 'audio.m4a' | 'description.m4a'; url: string }[]>([]);
-  useEffect(() => {
-    set([]);
-    if (!videoUrl) return;
-    let live = true;
-    const names = ['captions.srt', 'transcript.txt', 'audio.m4a', 'description.m4a'] as const;
-    void Promise.all(names.map((name) => fetch(packageFileOf(videoUrl, name), { method: 'HEAD' }).then((r) => (r.ok ? { name, url: packageFileOf(videoUrl, name) } : null), () => null))).then(
-      (all) => live && set(all.filter((x): x is { name: (typeof names)[number]; url: string } => x !== null)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [videoUrl]);
-  return found;
-}
 
 export function Player({ videoUrl, posterUrl, captionsUrl, title, language, autoPlay, videoRef }: { videoUrl: string; posterUrl: string | null; captionsUrl?: string | null; title: string; language?: string; autoPlay?: boolean; videoRef?: RefObject<HTMLVideoElement> }) {
   const t = useT();

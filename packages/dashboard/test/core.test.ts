@@ -105,9 +105,9 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     assert.equal(await d.page.locator('.field-invalid', { has: locationBox }).locator('.error').textContent(), 'Enter a location.');
     assert.equal(await locationBox.evaluate((el) => el === document.activeElement), true, 'the bad field has the focus');
     assert.equal(await d.page.locator('.banner-error').count(), 0);
-    // Captions are linked from the job's captionsUrl: nothing probes for a file that does not exist.
+    // Captions and the accessible package are linked from the job's URLs: nothing probes for a file that does not exist.
     const probes: string[] = [];
-    d.page.on('request', (r) => void (r.url().includes('captions.vtt') && probes.push(`${r.method()} ${r.url()}`)));
+    d.page.on('request', (r) => void (/captions\.(vtt|srt)|transcript\.txt|audio\.m4a|description\.m4a/.test(r.url()) && probes.push(`${r.method()} ${r.url()}`)));
     await d.page.getByRole('textbox', { name: 'Location' }).fill('Valparaíso');
     await d.page.getByLabel('PM2.5 (µg/m³)').fill('55.5');
     await d.page.getByLabel('NO₂ (µg/m³)').fill('38');
@@ -140,7 +140,7 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     await params.getByText('Daily report').waitFor();
     assert.equal(await params.getByText('us-epa', { exact: true }).count(), 0);
     assert.equal(await d.page.locator('video.player track').count(), 0, 'a plain render has no captions track');
-    assert.deepEqual(probes, [], 'no request for a captions file');
+    assert.deepEqual(probes, [], 'no request for a captions or package file');
     // The render.completed event went to the receiver, and the page lists that delivery.
     const deliveries = d.page.locator('section', { has: d.page.getByRole('heading', { name: 'Webhook deliveries' }) });
     await deliveries.getByText(hookUrl).waitFor();
@@ -190,11 +190,22 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     const ai = await d.api('POST', '/ai/render', { location: 'Temuco', pm25: 40, language: 'es', narration: false, ...SMALL });
     assert.equal(ai.status, 202, JSON.stringify(ai.body));
     await waitForJob(d.base, ai.body.jobId);
+    const heads: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => void (r.method() === 'HEAD' && heads.push(r.url()));
+    d.page.on('request', onRequest);
     await d.goto(`/renders/${ai.body.jobId}`);
     const link = d.page.getByRole('link', { name: 'Captions (WebVTT)' });
     await link.waitFor();
     assert.equal(new URL((await link.getAttribute('href'))!, d.base).pathname, new URL(ai.body.captionsUrl, d.base).pathname);
     assert.equal(await d.page.locator('video.player track[kind=captions]').count(), 1);
+    // The rest of the package as the job names it: SubRip and transcript; no voice, so no audio links.
+    const href = async (name: string) => new URL((await d.page.getByRole('link', { name, exact: true }).getAttribute('href'))!, d.base).pathname;
+    assert.equal(await href('Captions (SRT)'), new URL(ai.body.accessibility.captionsSrt, d.base).pathname);
+    assert.equal(await href('Transcript'), new URL(ai.body.accessibility.transcript, d.base).pathname);
+    assert.equal(await d.page.getByRole('link', { name: 'Audio only' }).count(), 0);
+    assert.equal(await d.page.getByRole('link', { name: 'Audio description' }).count(), 0);
+    d.page.off('request', onRequest);
+    assert.deepEqual(heads, [], 'the page asks for no file it was not given');
   });
 
   test('renders gallery: search, filters, the inline player, and bulk retry of failed renders', async () => {

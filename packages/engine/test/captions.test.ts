@@ -1,13 +1,13 @@
 // Captions burned in, a narration track muxed as AAC, and the hold that stretches a
 // template to the narration's length.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
-import { CaptionOverlay, EngineError, findFfmpeg, findFfprobe, FORMATS, frameGeometry, holdTimeline, normalizeCues, normalizeRenderParams, renderVideo } from '../src/index.ts';
+import { CaptionOverlay, EngineError, findFfmpeg, findFfprobe, FORMATS, frameGeometry, holdTimeline, normalizeCues, normalizeRenderParams, renderVideo, sceneTimeline } from '../src/index.ts';
 import { splitCue } from '../src/captions/overlay.ts';
 import { measure } from '../src/draw/text.ts';
 import { FrameSource } from '../src/render/frame-source.ts';
@@ -179,6 +179,23 @@ describe('a narrated, captioned render', () => {
     const during = plateRows(await frameAt(3));
     const afterCues = plateRows(await frameAt(12));
     assert.ok(during > afterCues + 10, `plate rows while a cue shows ${during}, after ${afterCues}`);
+  });
+
+  it('a template told in scenes lengthens its last scene, which keeps moving, instead of holding a frame', async () => {
+    const params = { location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, template: 'daily-report', format: 'landscape', resolution: '360p', date: '2026-11-22' };
+    const base = sceneTimeline(normalizeRenderParams(params));
+    const longer = sceneTimeline(normalizeRenderParams(params), { minDurationSec: 19.31 });
+    assert.ok(base.length > 2, JSON.stringify(base));
+    assert.deepEqual(longer.slice(0, -1), base.slice(0, -1), 'earlier scenes keep their times');
+    assert.equal(longer.at(-1)?.start, base.at(-1)?.start);
+    assert.equal(Math.round((longer.at(-1)?.end ?? 0) * 30), 580, 'the last scene ends at 19.31 s rounded up to a whole frame');
+    const outFile = join(dir, 'extended.mp4');
+    const r = await renderVideo(params, { outFile, minDurationSec: 19.31 });
+    assert.equal(r.frames, 580);
+    // The extra time is the last scene going on (its spotlight, the progress bar), not a held
+    // frame: a hold repeats a picture exactly, which freezedetect finds at any noise level.
+    const log = spawnSync(findFfmpeg(), ['-hide_banner', '-nostats', '-i', outFile, '-vf', 'freezedetect=n=-70dB:d=2', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+    assert.doesNotMatch(log, /freeze_start/, 'no picture is held for 2 s');
   });
 
   it('refuses a minDurationSec past ten minutes before any work', async () => {

@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { findFfmpeg, findFfprobe } from '@aqcast/engine';
+import { findFfmpeg, findFfprobe, normalizeRenderParams, sceneTimeline } from '@aqcast/engine';
 import { parseWebVtt, type VttCue } from '../src/modules/ai/domain/webvtt.js';
 import { measureLoudness } from '../src/modules/ai/narration-audio.js';
 import type { RunningService } from '../src/server.js';
@@ -97,7 +97,27 @@ describe(`the offline narrator (${STORE})`, () => {
       const cues = parseWebVtt(await (await fetch(r.body.captionsUrl)).text());
       assert.ok(cues.length >= r.body.text.narration.segments.length, `${cues.length} cues`);
       assert.match(cues.map((c) => c.text).join(' '), /87[,.]4\sµg\/m³/, 'captions show the number as written');
-      assertCuesOnSpeech(cues, silentStretches(file));
+      const quiet = silentStretches(file);
+      assertCuesOnSpeech(cues, quiet);
+      // Each sentence over the scene that shows it: never before that scene comes on, never over the sentence before.
+      const scenes = sceneTimeline(normalizeRenderParams(r.body.renderParams), { minDurationSec: r.body.videoDurationSec });
+      const sentences = r.body.narration.sentences as { text: string; start: number; end: number; scene: string | null }[];
+      assert.equal(sentences.length, r.body.text.narration.segments.length);
+      assert.ok(sentences.length >= 2 && sentences.every((x) => x.scene), `every sentence of the offline text on a scene: ${JSON.stringify(sentences)}`);
+      assert.equal(sentences[0]?.scene, 'title');
+      for (const [i, x] of sentences.entries()) {
+        const on = scenes.find((sc) => sc.id === x.scene);
+        if (x.scene) assert.ok(on && x.start >= on.start - 1e-3 && x.start < on.end, `"${x.text}" at ${x.start} s, its scene ${JSON.stringify(on)}`);
+        if (i > 0) assert.ok(x.start >= (sentences[i - 1]?.end ?? 0), 'no two sentences at once');
+        // The speech is there when the timing says: no silence covers its first half second.
+        assert.ok(!quiet.some((q) => q.start <= x.start + 0.05 && q.end >= x.start + 0.5), `speech at ${x.start} s`);
+      }
+      // The video outlasts the voice: the last sentence ends before the video does, in silence, never cut.
+      const videoSec = Number(execFileSync(findFfprobe(), ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }).trim());
+      assert.ok(Math.abs(videoSec - r.body.videoDurationSec) < 0.1, `${videoSec} s vs ${r.body.videoDurationSec} s`);
+      const lastEnd = sentences.at(-1)?.end ?? 0;
+      assert.ok(videoSec >= lastEnd + 1, `the video (${videoSec} s) goes on after the last word (${lastEnd} s)`);
+      assert.ok(quiet.some((q) => q.start <= lastEnd + 0.3 && q.start >= lastEnd - 0.6 && q.end >= videoSec - 0.1), `silence from the last word (${lastEnd} s) to the end: ${JSON.stringify(quiet.slice(-2))}`);
       // EBU R128 for social feeds by default: −16 LUFS ±1 LU, true peak at most −1 dBTP, measured on the MP4.
       const loud = await measureLoudness(findFfmpeg(), file);
       assert.ok(Math.abs(loud.integrated - -16) <= 1, `integrated ${loud.integrated} LUFS`);
@@ -147,12 +167,79 @@ describe(`the offline narrator (${STORE})`, () => {
     }
   });
 
+  test('a music bed under the voice: AAC in the MP4, the loudness target still met', async () => {
+    const r = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'es', template: 'social-clip', format: 'portrait', resolution: '360p', music: true });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.equal(r.body.narration.music, true);
+    const job = await waitForJob(base, r.body.jobId, 240_000);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    const file = join(env.dataDir, 'music.mp4');
+    await download(job.videoUrl, file);
+    assert.equal(audioCodec(file), 'aac');
+    const loud = await measureLoudness(findFfmpeg(), file);
+    assert.ok(Math.abs(loud.integrated - -16) <= 1, `integrated ${loud.integrated} LUFS`);
+    assert.ok(loud.truePeak <= -1, `true peak ${loud.truePeak} dBTP`);
+    // The bed fills the pauses: before the first word the track is no longer silent.
+    const quiet = silentStretches(file);
+    assert.ok(!quiet.some((q) => q.start <= 0.1 && q.end >= 0.45 && q.start < 0.5), `the bed plays under the lead-in: ${JSON.stringify(quiet.slice(0, 2))}`);
+    // The audio-only file stays the voice alone (radio desks lay their own bed).
+    const audioFile = join(env.dataDir, 'music-audio.m4a');
+    await download(r.body.accessibility.audio, audioFile);
+    assert.ok(silentStretches(audioFile).some((q) => q.start <= 0.05 && q.end >= 0.4), 'the audio-only file starts with silence');
+  });
+
+  test('GraphQL: the accessible package, the timed sentences and the job naming every file', async () => {
+    const m = `mutation ($i: AiRenderInput!) { aiRender(input: $i) {
+      jobId videoDurationSec
+      accessibility { captionsVtt captionsSrt transcript audio audioDescription description }
+      narration { status provider music sentences { text start end scene } }
+    } }`;
+    const res = await api(base, 'POST', '/graphql', { query: m, variables: { i: { ...VALUES, language: 'pt', template: 'daily-report', format: 'square', resolution: '360p' } } });
+    assert.equal(res.body.errors, undefined, JSON.stringify(res.body.errors));
+    const ai = res.body.data.aiRender;
+    assert.deepEqual([ai.narration.status, ai.narration.provider, ai.narration.music], ['mixed', 'offline', false]);
+    assert.ok(ai.narration.sentences.length >= 2 && ai.narration.sentences.every((x: { start: number; end: number }) => x.end > x.start));
+    assert.equal(ai.narration.sentences[0].scene, 'title');
+    for (const k of ['captionsVtt', 'captionsSrt', 'transcript', 'audio', 'audioDescription']) assert.match(ai.accessibility[k], /^http:\/\/.+\/files\//, k);
+    assert.ok(ai.accessibility.description.length >= 1);
+    await waitForJob(base, ai.jobId, 240_000);
+    const q = await api(base, 'POST', '/graphql', { query: 'query ($id: ID!) { render(id: $id) { status captionsUrl accessibility { captionsSrt transcript audio audioDescription } } }', variables: { id: ai.jobId } });
+    assert.equal(q.body.errors, undefined, JSON.stringify(q.body.errors));
+    const job = q.body.data.render;
+    assert.equal(job.status, 'completed');
+    assert.equal(job.captionsUrl, ai.accessibility.captionsVtt);
+    assert.deepEqual(job.accessibility, { captionsSrt: ai.accessibility.captionsSrt, transcript: ai.accessibility.transcript, audio: ai.accessibility.audio, audioDescription: ai.accessibility.audioDescription });
+    const types = await Promise.all([job.captionsUrl, ...Object.values(job.accessibility)].map(async (u) => {
+      const f = await fetch(String(u));
+      await f.arrayBuffer();
+      return `${f.status} ${(f.headers.get('content-type') ?? '').split(';')[0]}`;
+    }));
+    assert.deepEqual(types, ['200 text/vtt', '200 application/x-subrip', '200 text/plain', '200 audio/mp4', '200 audio/mp4']);
+    // Without a voice the job names no audio files.
+    const silent = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'en', resolution: '360p', narration: false });
+    await waitForJob(base, silent.body.jobId, 240_000);
+    const view = await api(base, 'GET', `/render/${silent.body.jobId}`);
+    assert.deepEqual([view.body.accessibility.audio, view.body.accessibility.audioDescription, typeof view.body.accessibility.transcript], [null, null, 'string']);
+  });
+
   test('a voice the language lacks, or one the narrator does not have, is a 400 naming the field', async () => {
     for (const voice of ['en-us', 'klingon']) {
       const r = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'es', resolution: '360p', voice });
       assert.equal(r.status, 400, JSON.stringify(r.body));
       assert.equal(r.body.errors?.[0]?.field, 'voice', JSON.stringify(r.body));
     }
+    for (const body of [{ language: 'xx' }, { language: 'en', voice: '' }, { language: 'es', voice: 'es-419'.repeat(8) }]) {
+      const r = await api(base, 'POST', '/ai/render', { ...VALUES, resolution: '360p', ...body });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.match(r.headers.get('content-type') ?? '', /application\/problem\+json/);
+      const field = Object.keys(body).at(-1) ?? '';
+      assert.ok(r.body.errors.some((e: { field: string }) => e.field.replace(/^\//, '') === field), `${field}: ${JSON.stringify(r.body.errors)}`);
+    }
+    // A template with no script (a ranking of places): narration asked of it is a 400 naming narration; without narration it is not refused for it.
+    const ranking = await api(base, 'POST', '/ai/render', { ...VALUES, template: 'ranking', resolution: '360p' });
+    assert.equal(ranking.status, 400, JSON.stringify(ranking.body));
+    assert.equal(ranking.body.errors?.[0]?.field, 'narration');
+    assert.match(ranking.body.errors[0].message, /daily-report/);
     const ok = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'es', resolution: '360p', voice: 'es', narration: true });
     assert.equal(ok.status, 202);
     assert.equal(ok.body.narration.voice, 'es');

@@ -1566,6 +1566,17 @@ export interface components {
             posterUrl: string | null;
             /** @description WebVTT captions URL once completed, for renders that have captions (AI renders); null when there are none. Given by GET /render/:id, left out of lists */
             captionsUrl?: string | null;
+            /** @description The rest of the accessible package beside captionsUrl, once completed: each URL only when the file exists (null: a render without captions). Given by GET /render/:id, left out of lists */
+            accessibility?: {
+                /** @description The captions as SubRip */
+                captionsSrt: string | null;
+                /** @description Plain-text transcript */
+                transcript: string | null;
+                /** @description The narration alone, AAC in .m4a (null without a voice) */
+                audio: string | null;
+                /** @description The audio-description track, AAC in .m4a (null without a voice) */
+                audioDescription: string | null;
+            } | null;
             /** @description Storyboard sprite once completed: a JPEG grid of small thumbnails, one per second of the video, left to right and top to bottom (null for renders stored before storyboards existed) */
             storyboardUrl: string | null;
             /** @description WebVTT thumbnails track of the storyboard once completed: one cue per thumbnail, `storyboard.jpg#xywh=x,y,w,h` relative to this URL (what players show while scrubbing) */
@@ -2446,6 +2457,19 @@ export interface components {
                 voice: string | null;
                 durationSec: number | null;
                 detail: string | null;
+                /** @description When each sentence is spoken: over the scene that shows what it says, never before that scene comes on (empty without a voice) */
+                sentences: {
+                    /** @description The sentence as the captions show it */
+                    text: string;
+                    /** @description Seconds into the video its speech starts */
+                    start: number;
+                    /** @description Seconds into the video its speech ends */
+                    end: number;
+                    /** @description The id of the scene it is spoken over (the engine's scene timeline); null when it just follows the sentence before */
+                    scene: string | null;
+                }[];
+                /** @description A music bed plays under the voice, ducked while it speaks */
+                music: boolean;
             };
             suggestion: components["schemas"]["AiTemplateSuggestion"];
             text: components["schemas"]["AiGeneratedText"];
@@ -8315,6 +8339,8 @@ export interface operations {
                     narration?: boolean;
                     /** @description Integrated loudness of the narration (EBU R128, LUFS): -16 for social feeds (the default), -23 for broadcast; true peaks stay under -1 dBTP */
                     loudnessLufs?: number;
+                    /** @description Lay a quiet music bed under the narration (default false), ducked while the voice speaks; the loudness target still holds. The bed is synthesised by the service itself: no recording, nothing to license */
+                    music?: boolean;
                     /** @description The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default */
                     voice?: string;
                     /** @description Queue priority (-1000…1000, default 0) */

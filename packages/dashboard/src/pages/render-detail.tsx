@@ -11,7 +11,7 @@ import { asApiError, client, useQuery, type ApiError } from '../api';
 import { formatBytes, formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
 import { MEASURES, isTerminal, jobLocation, type Job } from '../model';
-import { Player, usePackageFiles } from '../player';
+import { Player } from '../player';
 import { Link, navigate } from '../router';
 import { StoryboardStrip } from '../storyboard';
 import { hasScope } from '../session';
@@ -138,12 +138,16 @@ export function RenderDetailPage({ id }: { id: string }) {
     setJob((prev) => {
       if (!prev || prev.status !== j.status || prev.attempts !== j.attempts) setSeen((s) => [...s, { at: new Date().toISOString(), status: j.status, attempts: j.attempts }]);
       // The feed sends list views (no captions URL): keep the one GET /render/:id gave.
-      return { ...j, captionsUrl: j.captionsUrl ?? prev?.captionsUrl ?? null };
+      return { ...j, captionsUrl: j.captionsUrl ?? prev?.captionsUrl ?? null, accessibility: j.accessibility ?? prev?.accessibility ?? null };
     });
   });
   const deliveries = useJobDeliveries(job);
-  const packageFiles = usePackageFiles(job?.videoUrl ?? null);
-  const PACKAGE_LABEL = { 'captions.srt': 'detail.captionsSrt', 'transcript.txt': 'detail.transcript', 'audio.m4a': 'detail.audioOnly', 'description.m4a': 'detail.audioDescription' } as const;
+  // The accessible package as the job names it: only files that exist, so nothing is probed for.
+  const PACKAGE_LABEL = { captionsSrt: 'detail.captionsSrt', transcript: 'detail.transcript', audio: 'detail.audioOnly', audioDescription: 'detail.audioDescription' } as const;
+  const packageFiles = (Object.keys(PACKAGE_LABEL) as (keyof typeof PACKAGE_LABEL)[]).flatMap((name) => {
+    const url = job?.accessibility?.[name];
+    return url ? [{ name, url }] : [];
+  });
   const videoRef = useRef<HTMLVideoElement>(null);
 
   if (loaded.error) {

@@ -65,8 +65,9 @@ export interface RenderOptions {
    */
   audio?: { file: string };
   /**
-   * The video lasts at least this long: the template holds still at its poster
-   * moment for the extra time (e.g. to fit a narration), then plays its outro.
+   * The video lasts at least this long (e.g. to fit a narration): a template told in
+   * scenes lengthens its last scene; any other holds still at its poster moment for
+   * the extra time, then plays its outro.
    */
   minDurationSec?: number;
   /** Also write a storyboard: a sprite of one thumbnail per second and its WebVTT thumbnails track (see storyboard/). */
@@ -121,10 +122,10 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
   await mkdir(dirname(posterFile), { recursive: true });
 
   const { theme } = await resolveTheme(opts.theme);
-  const ps = prepareScene(p, { theme });
   if (opts.minDurationSec !== undefined && !(Number.isFinite(opts.minDurationSec) && opts.minDurationSec >= 0 && opts.minDurationSec <= MAX_DURATION_SEC)) {
     throw new EngineError('invalid_params', `minDurationSec must be between 0 and ${MAX_DURATION_SEC} seconds`, { fields: [{ field: 'minDurationSec', message: `must be between 0 and ${MAX_DURATION_SEC}` }] });
   }
+  const ps = prepareScene(p, { theme, ...(opts.minDurationSec !== undefined ? { minDurationSec: opts.minDurationSec } : {}) });
   const posterFrame = Math.min(ps.frames - 1, Math.round(ps.scene.posterTime * ps.fps));
   const timeline = holdTimeline(ps.frames, ps.fps, posterFrame, opts.minDurationSec);
   const overlay = opts.captions && opts.captions.burnIn !== false ? new CaptionOverlay(opts.captions.cues, p.format, frameGeometry(p.format, p.resolution).design, createCanvas(8, 8).getContext('2d')) : null;

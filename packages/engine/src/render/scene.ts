@@ -38,14 +38,17 @@ export interface PreparedScene {
  * omitted); `shareStatic: false` draws a static layer of its own instead of using
  * the process-wide cache.
  */
-export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean; theme?: Readonly<Theme> } = {}): PreparedScene {
+export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean; theme?: Readonly<Theme>; minDurationSec?: number } = {}): PreparedScene {
   ensureFonts();
   const theme = opts.theme ?? DEFAULT_THEME;
   const template = getTemplate(params.template);
   const geo = frameGeometry(params.format, params.resolution);
   const aqi = computeAqi(params.aqiStandard, params, { date: params.date });
   const content = buildContent(params, aqi);
-  const durationSec = params.durationSec ?? template.durationSec;
+  const baseSec = params.durationSec ?? template.durationSec;
+  // Longer than the template: the last scene gets the extra whole frames.
+  const extraFrames = opts.minDurationSec !== undefined && Number.isFinite(opts.minDurationSec) ? Math.max(0, Math.ceil(opts.minDurationSec * FPS - 1e-6) - Math.round(baseSec * FPS)) : 0;
+  const extendLastSec = extraFrames / FPS;
   // Layout measures text (and may rasterise sprites): in the theme's typeface.
   const scene = withTheme(theme, () => template.create({
     params,
@@ -56,8 +59,12 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     height: geo.design.height,
     pixelScale: geo.scale,
     fps: FPS,
-    durationSec,
+    durationSec: baseSec,
+    ...(extendLastSec > 0 ? { extendLastSec } : {}),
   }));
+  // A template that does not tell scenes ignores the extension (the renderer holds it still instead).
+  const lastEnd = scene.timeline?.at(-1)?.end ?? baseSec;
+  const durationSec = extendLastSec > 0 && Math.abs(lastEnd - (baseSec + extendLastSec)) < 0.5 / FPS ? baseSec + extendLastSec : baseSec;
   const drawStaticLayer = () => {
     const layer = createCanvas(geo.width, geo.height);
     const sctx = layer.getContext('2d');
@@ -172,10 +179,11 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
 /**
  * The scenes of a render in time order — id, kind, start and end seconds, and what each
  * shows in words — so a narration can be timed to the picture. A template that is not
- * told in scenes yet is one scene from 0 to its end.
+ * told in scenes yet is one scene from 0 to its end. With `minDurationSec` past the
+ * template's length, the last scene is that much longer (as renderVideo draws it).
  */
-export function sceneTimeline(params: RenderParams): SceneTiming[] {
-  const ps = prepareScene(params, { shareStatic: false });
+export function sceneTimeline(params: RenderParams, opts: { minDurationSec?: number } = {}): SceneTiming[] {
+  const ps = prepareScene(params, { shareStatic: false, ...opts });
   return ps.scene.timeline ?? [{ id: ps.template.id, kind: 'report', start: 0, end: ps.durationSec, shows: ps.template.name }];
 }
 

@@ -340,6 +340,7 @@ export function createComparison(input: SceneInput): TemplateScene {
     H,
     fps: input.fps,
     duration: DURATION,
+    ...(input.extendLastSec ? { extendLastSec: input.extendLastSec } : {}),
     scenes,
     accent,
     focusColor: legibleOn(accent),

@@ -196,6 +196,7 @@ export function createDailyReport(input: SceneInput): TemplateScene {
     H,
     fps: input.fps,
     duration: D,
+    ...(input.extendLastSec ? { extendLastSec: input.extendLastSec } : {}),
     scenes,
     chrome,
     accent,

@@ -106,6 +106,8 @@ export interface StoryboardSpec {
   H: number;
   fps: number;
   duration: number;
+  /** Seconds added to the last scene beyond `duration` (see SceneInput.extendLastSec). */
+  extendLastSec?: number;
   scenes: SceneSpec[];
   /** Pieces over several scenes, given the timing of every scene. */
   chrome?: (timeline: SceneTiming[]) => ChromePiece[];
@@ -121,23 +123,25 @@ export interface Storyboard extends TemplateScene {
   timeline: SceneTiming[];
 }
 
-/** Shares `duration` out over the scenes by weight, rounded to whole frames. */
-export function allot(scenes: readonly { id: string; kind: SceneKind; shows: string; weight: number }[], duration: number, fps: number): SceneTiming[] {
+/** Shares `duration` out over the scenes by weight, rounded to whole frames; the last scene also gets `extendLast` seconds. */
+export function allot(scenes: readonly { id: string; kind: SceneKind; shows: string; weight: number }[], duration: number, fps: number, extendLast = 0): SceneTiming[] {
   const total = scenes.reduce((s, x) => s + x.weight, 0) || 1;
   const out: SceneTiming[] = [];
   let acc = 0;
   scenes.forEach((s, i) => {
     const start = Math.round(acc * fps) / fps;
     acc += (s.weight / total) * duration;
-    const end = i === scenes.length - 1 ? duration : Math.round(acc * fps) / fps;
+    const end = i === scenes.length - 1 ? duration + extendLast : Math.round(acc * fps) / fps;
     out.push({ id: s.id, kind: s.kind, start, end, shows: s.shows });
   });
   return out;
 }
 
 export function createStoryboard(spec: StoryboardSpec): Storyboard {
-  const { W, H, duration: D } = spec;
-  const timeline = allot(spec.scenes, D, spec.fps);
+  const { W, H } = spec;
+  const extend = Math.max(0, spec.extendLastSec ?? 0);
+  const D = spec.duration + extend;
+  const timeline = allot(spec.scenes, spec.duration, spec.fps, extend);
   const outroStart = D - OUTRO_FADE;
   const placed: Placed[] = [];
   const lives: PlacedLive[] = [];

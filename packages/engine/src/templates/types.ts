@@ -25,6 +25,12 @@ export interface SceneInput {
   pixelScale: number;
   fps: number;
   durationSec: number;
+  /**
+   * Seconds the last scene lasts beyond `durationSec` (a narration longer than the
+   * template's length). A template told in scenes lengthens its last scene, which
+   * keeps moving; the renderer holds any other template still for the extra time.
+   */
+  extendLastSec?: number;
 }
 
 export interface TemplateScene {

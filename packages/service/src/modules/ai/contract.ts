@@ -93,6 +93,7 @@ export const AiRenderBodySchema = Type.Object(
     burnCaptions: Type.Optional(Type.Boolean({ description: 'Draw the captions into the video (default true); the WebVTT file is served either way' })),
     narration: Type.Optional(Type.Boolean({ description: 'Mix a spoken narration into the MP4 (default true): the speech server when one is configured, else the offline narrator' })),
     loudnessLufs: Type.Optional(Type.Number({ minimum: -31, maximum: -10, description: 'Integrated loudness of the narration (EBU R128, LUFS): -16 for social feeds (the default), -23 for broadcast; true peaks stay under -1 dBTP' })),
+    music: Type.Optional(Type.Boolean({ description: 'Lay a quiet music bed under the narration (default false), ducked while the voice speaks; the loudness target still holds. The bed is synthesised by the service itself: no recording, nothing to license' })),
     voice: Type.Optional(Type.String({ maxLength: 40, description: "The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default" })),
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'Queue priority (-1000…1000, default 0)' })),
     brandId: BrandIdField,
@@ -267,6 +268,16 @@ export const NarrationResultSchema = Type.Object({
   voice: Nullable(Type.String()),
   durationSec: Nullable(Type.Number()),
   detail: Nullable(Type.String()),
+  sentences: Type.Array(
+    Type.Object({
+      text: Type.String({ description: 'The sentence as the captions show it' }),
+      start: Type.Number({ description: 'Seconds into the video its speech starts' }),
+      end: Type.Number({ description: 'Seconds into the video its speech ends' }),
+      scene: Nullable(Type.String({ description: "The id of the scene it is spoken over (the engine's scene timeline); null when it just follows the sentence before" })),
+    }),
+    { description: 'When each sentence is spoken: over the scene that shows what it says, never before that scene comes on (empty without a voice)' },
+  ),
+  music: Type.Boolean({ description: 'A music bed plays under the voice, ducked while it speaks' }),
 });
 
 export const AiRenderResultSchema = Type.Object(

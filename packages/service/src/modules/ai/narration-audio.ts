@@ -55,38 +55,55 @@ export function wavFile(pcm: Buffer, sampleRate = NARRATION_SAMPLE_RATE): Buffer
   return Buffer.concat([header, pcm]);
 }
 
+/** Decodes each clip (any format ffmpeg reads) to 16-bit mono PCM at 48 kHz, in order. */
+export async function decodeClips(clips: readonly Buffer[], opts: { ffmpegPath: string; workDir: string; signal?: AbortSignal }): Promise<Buffer[]> {
+  const base = join(opts.workDir, `clip-${randomBytes(6).toString('hex')}`);
+  const out: Buffer[] = [];
+  for (const [i, clip] of clips.entries()) {
+    const input = `${base}.${i}.audio`;
+    await writeFile(input, clip);
+    out.push(await decodeToPcm(opts.ffmpegPath, input, opts.signal).finally(() => rm(input, { force: true })));
+  }
+  return out;
+}
+
+/** Seconds of 16-bit mono PCM at {@link NARRATION_SAMPLE_RATE}. */
+export const pcmSeconds = (pcm: Buffer) => Math.floor(pcm.length / 2) / NARRATION_SAMPLE_RATE;
+
+/**
+ * One track of decoded clips, each starting at its time in `starts` (seconds, not
+ * before the previous clip ends), silence between; written as a WAV in `workDir`.
+ */
+export async function assembleTrack(pcms: readonly Buffer[], starts: readonly number[], workDir: string): Promise<NarrationTrack> {
+  const parts: Buffer[] = [];
+  const sentences: { start: number; end: number }[] = [];
+  let samples = 0;
+  for (const [i, pcm] of pcms.entries()) {
+    const at = Math.max(samples, Math.round((starts[i] ?? 0) * NARRATION_SAMPLE_RATE));
+    if (at > samples) parts.push(Buffer.alloc((at - samples) * 2));
+    const start = at / NARRATION_SAMPLE_RATE;
+    parts.push(pcm.subarray(0, Math.floor(pcm.length / 2) * 2));
+    samples = at + Math.floor(pcm.length / 2);
+    sentences.push({ start, end: samples / NARRATION_SAMPLE_RATE });
+  }
+  const file = join(workDir, `narration-${randomBytes(6).toString('hex')}.wav`);
+  await writeFile(file, wavFile(Buffer.concat(parts)));
+  return { file, durationSec: samples / NARRATION_SAMPLE_RATE, sentences };
+}
+
 /**
  * One track of `clips` (one per sentence, in order): `leadSec` of silence, then each
  * clip with `gapSec` of silence between them.
  */
 export async function buildNarration(clips: readonly Buffer[], opts: { ffmpegPath: string; workDir: string; leadSec: number; gapSec: number; signal?: AbortSignal }): Promise<NarrationTrack> {
-  const silence = (sec: number) => Buffer.alloc(Math.round(sec * NARRATION_SAMPLE_RATE) * 2);
-  const parts: Buffer[] = [silence(opts.leadSec)];
-  const sentences: { start: number; end: number }[] = [];
-  let samples = parts[0]!.length / 2;
-  const base = join(opts.workDir, `narration-${randomBytes(6).toString('hex')}`);
-  try {
-    for (const [i, clip] of clips.entries()) {
-      const input = `${base}.${i}.audio`;
-      await writeFile(input, clip);
-      const pcm = await decodeToPcm(opts.ffmpegPath, input, opts.signal).finally(() => rm(input, { force: true }));
-      if (i > 0) {
-        const gap = silence(opts.gapSec);
-        parts.push(gap);
-        samples += gap.length / 2;
-      }
-      const start = samples / NARRATION_SAMPLE_RATE;
-      parts.push(pcm);
-      samples += Math.floor(pcm.length / 2);
-      sentences.push({ start, end: samples / NARRATION_SAMPLE_RATE });
-    }
-    const file = `${base}.wav`;
-    await writeFile(file, wavFile(Buffer.concat(parts)));
-    return { file, durationSec: samples / NARRATION_SAMPLE_RATE, sentences };
-  } catch (err) {
-    await rm(`${base}.wav`, { force: true });
-    throw err;
+  const pcms = await decodeClips(clips, opts);
+  const starts: number[] = [];
+  let at = opts.leadSec;
+  for (const pcm of pcms) {
+    starts.push(at);
+    at += pcmSeconds(pcm) + opts.gapSec;
   }
+  return assembleTrack(pcms, starts, opts.workDir);
 }
 
 // ── loudness ──────────────────────────────────────────────────────────────────
@@ -103,7 +120,8 @@ export const TRUE_PEAK_TARGET_DBTP = -1.5;
 /** A gentle compressor before loudnorm: a synthetic voice's peaks would otherwise stop it from reaching −16 LUFS linearly. */
 const VOICE_COMPRESSOR = 'acompressor=threshold=0.1:ratio=3:attack=5:release=80:makeup=2';
 
-function runFfmpeg(ffmpegPath: string, args: string[], signal?: AbortSignal): Promise<string> {
+/** Runs ffmpeg; resolves with its log (stderr), rejects with its last line. */
+export function runFfmpeg(ffmpegPath: string, args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, ['-hide_banner', '-nostats', ...args], { stdio: ['ignore', 'ignore', 'pipe'], ...(signal ? { signal } : {}) });
     let err = '';

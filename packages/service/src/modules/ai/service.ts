@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { DEFAULT_AQI_STANDARD, findFfmpeg, listTemplates, type AqiStandardId, type Language, type RenderParams } from '@aqcast/engine';
+import { DEFAULT_AQI_STANDARD, findFfmpeg, listTemplates, sceneTimeline, type AqiStandardId, type Language, type RenderParams } from '@aqcast/engine';
 import type { Logger } from 'pino';
 import { notFound, validationError, type FieldError } from '../../core/errors.js';
 import { newToken } from '../../core/ids.js';
@@ -29,10 +29,12 @@ import { pollutant } from './domain/grammar.js';
 import { decimalsFor, formatNumber, writtenUnits } from './domain/locale.js';
 import { hasPollutant, measurementsOf, type Measurements } from './domain/measurements.js';
 import { suggestTemplates } from './domain/suggest.js';
-import { estimateSeconds, NARRATION_LEAD_SEC, NARRATION_TAIL_SEC, writeOffline, type OfflineText } from './domain/text.js';
+import { estimateSeconds, NARRATION_LEAD_SEC, NARRATION_TAIL_SEC, SCRIPTED_TEMPLATES, writeOffline, type OfflineText, type SegmentKind } from './domain/text.js';
+import { kindOfSentence, placeOnScenes } from './domain/placement.js';
 import { describePicture, toSrt, transcript } from './domain/accessible.js';
 import { breakLines, toWebVtt } from './domain/webvtt.js';
-import { buildNarration, encodeAac, LOUDNESS_SOCIAL_LUFS, normalizeLoudness, type NarrationTrack } from './narration-audio.js';
+import { assembleTrack, decodeClips, encodeAac, LOUDNESS_SOCIAL_LUFS, normalizeLoudness, pcmSeconds, type NarrationTrack } from './narration-audio.js';
+import { mixMusicBed } from './music-bed.js';
 import type { ChatModel } from './providers/chat.js';
 import { OFFLINE_VOICES, type OfflineSpeech, type SpokenClip } from './providers/offline-speech.js';
 import { SpeechError, type SpeechModel } from './providers/speech.js';
@@ -91,8 +93,8 @@ interface Composed {
   durationSec: number;
   offline: OfflineText;
   headline: string;
-  /** Narration sentences as spoken and as read. */
-  sentences: { spoken: string; written: string }[];
+  /** Narration sentences as spoken and as read, and what each is about (null: not known, from a model's text). */
+  sentences: { spoken: string; written: string; kind: SegmentKind | null }[];
   social: string;
   source: 'offline' | 'model';
   model: ModelUse;
@@ -104,6 +106,7 @@ export type TransactionRunner = <T>(work: (trx: Executor) => Promise<T>) => Prom
 const LANGUAGES: readonly Language[] = ['es', 'en', 'pt'];
 /** The public files of an AI render beside its video: the accessible package. */
 const ACCESSIBLE_FILES: readonly string[] = ['captions.vtt', 'captions.srt', 'transcript.txt', 'audio.m4a', 'description.m4a'];
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 const isRealDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 export class AiService implements JobExtension {
@@ -242,7 +245,7 @@ export class AiService implements JobExtension {
     const offline = writeOffline(facts, { template: params.template, durationSec });
     const composed: Composed = {
       input, location, analysis, facts, suggestion, params, durationSec, offline, headline: offline.headline,
-      sentences: offline.segments.map((s) => ({ spoken: s.spoken, written: s.written })), social: offline.social, source: 'offline',
+      sentences: offline.segments.map((s) => ({ spoken: s.spoken, written: s.written, kind: s.kind })), social: offline.social, source: 'offline',
       model: { configured: this.o.chat !== null, model: this.o.chat?.model ?? null, used: false, refusal: this.o.chat ? null : 'not_configured', detail: null },
     };
     if (!this.o.chat) return composed;
@@ -267,7 +270,7 @@ export class AiService implements JobExtension {
     const { headline, narration, social } = outcome.candidate;
     return {
       ...c, headline, social, source: 'model',
-      sentences: narration.map((spoken) => ({ spoken, written: writtenUnits(lang, spoken) })),
+      sentences: narration.map((spoken) => ({ spoken, written: writtenUnits(lang, spoken), kind: kindOfSentence(c.facts, spoken) })),
       model: { ...c.model, used: true, refusal: null, detail: null },
     };
   }
@@ -293,6 +296,9 @@ export class AiService implements JobExtension {
    * transaction of `inTransaction`'s, so a failure leaves no job and no row.
    */
   async render(body: AiRenderBody, inTransaction: TransactionRunner = (work) => transaction(this.o.store, work)): Promise<AiRenderResult> {
+    if (body.narration !== false && body.template !== undefined && !SCRIPTED_TEMPLATES.includes(body.template)) {
+      throw validationError([{ field: 'narration', message: `the ${body.template} template has no narration script (it does not report one place's values); set narration to false, or use one of ${SCRIPTED_TEMPLATES.join(', ')}` }]);
+    }
     const c = await this.compose(body);
     // Checked before any narration is made; the version is read again when the job is queued.
     await this.o.brands.forRender(body.brandId, 'brandId');
@@ -307,27 +313,39 @@ export class AiService implements JobExtension {
     const work = join(this.o.storage.workDir, `ai-${token}`);
     const description = describePicture(c.facts, c.headline);
     try {
-      let narration: AiRenderResult['narration'] = { status: body.narration === false ? 'off' : 'not_configured', voice: null, durationSec: null, detail: null, provider: null, fallback: false, loudnessLufs: null };
+      const loudnessLufs = body.loudnessLufs ?? LOUDNESS_SOCIAL_LUFS;
+      let narration: AiRenderResult['narration'] = { status: body.narration === false ? 'off' : 'not_configured', voice: null, durationSec: null, detail: null, provider: null, fallback: false, loudnessLufs: null, sentences: [], music: false };
       let spoken: Narrated | null = null;
       const script = c.sentences.map((s) => scriptPieces(lang, s.spoken));
+      // Each sentence over the scene that shows what it says (the engine's scene timeline of this render).
+      const scenes = sceneTimeline(c.params);
+      let placed: (string | null)[] = [];
+      const place = (lengths: readonly number[]) => {
+        const at = placeOnScenes(lengths.map((durationSec, i) => ({ kind: c.sentences[i]?.kind ?? null, durationSec })), scenes, { leadSec: NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
+        placed = at.map((p) => p.scene);
+        return at.map((p) => p.start);
+      };
       if (body.narration !== false && (this.o.speech || this.o.offline)) {
         try {
-          spoken = await this.narrate(script, description.map((d) => scriptPieces(lang, d)), lang, body.voice, body.loudnessLufs ?? LOUDNESS_SOCIAL_LUFS);
+          spoken = await this.narrate(script, description.map((d) => scriptPieces(lang, d)), lang, body.voice, loudnessLufs, place);
           trackFile = spoken.track.file;
           descriptionFile = spoken.description?.file ?? null;
           narration = {
-            status: 'mixed', voice: spoken.voice, durationSec: Math.round(spoken.track.durationSec * 1000) / 1000, provider: spoken.provider, fallback: spoken.fallback !== null, loudnessLufs: body.loudnessLufs ?? LOUDNESS_SOCIAL_LUFS,
+            status: 'mixed', voice: spoken.voice, durationSec: Math.round(spoken.track.durationSec * 1000) / 1000, provider: spoken.provider, fallback: spoken.fallback !== null, loudnessLufs,
             detail: spoken.fallback ? `${spoken.fallback}; spoken by the offline narrator instead` : null,
+            sentences: spoken.sentences.map((t, i) => ({ text: c.sentences[i]?.written ?? '', start: round3(t.start), end: round3(t.end), scene: placed[i] ?? null })),
+            music: false,
           };
         } catch (err) {
           const detail = err instanceof SpeechError ? err.detail : err instanceof Error ? err.message : String(err);
           this.o.logger.warn({ detail }, 'narration failed; rendering without it');
-          narration = { status: 'failed', voice: this.o.speech?.voiceFor(lang) ?? null, durationSec: null, detail, provider: null, fallback: false, loudnessLufs: null };
+          narration = { status: 'failed', voice: this.o.speech?.voiceFor(lang) ?? null, durationSec: null, detail, provider: null, fallback: false, loudnessLufs: null, sentences: [], music: false };
         }
       }
       const track = spoken?.track ?? null;
       const cues = spoken ? spokenCues(spoken.sentences) : cuesFor(estimatedTimes(lang, c.sentences, c.durationSec));
-      const minDurationSec = track ? Math.round((track.durationSec + NARRATION_TAIL_SEC) * 1000) / 1000 : null;
+      // A narration past the template's end lengthens the last scene; the voice is never cut.
+      const minDurationSec = track ? round3(track.durationSec + NARRATION_TAIL_SEC) : null;
       const videoDurationSec = Math.max(c.durationSec, Math.ceil((minDurationSec ?? 0) * 30 - 1e-6) / 30);
       const burn = body.burnCaptions !== false;
 
@@ -349,11 +367,18 @@ export class AiService implements JobExtension {
       await writeFile(`${work}.txt`, transcript({ language: lang, headline: c.headline, location: c.location, date: c.input.date, sentences: c.sentences.map((x) => x.written), description }));
       await put('transcript.txt', `${work}.txt`, 'text/plain');
       if (track) {
-        narrationHash = createHash('sha256').update(await readFile(track.file)).digest('hex');
         const ffmpegPath = findFfmpeg(this.o.ffmpegPath ?? undefined);
         // Encoded before the WAV is stored: storing moves the file.
         await encodeAac(ffmpegPath, track.file, `${work}.audio.m4a`);
-        narrationKey = await put('narration.wav', track.file, 'audio/wav');
+        // The video's track: the voice alone, or over the music bed, ducked, brought to the target again.
+        let videoTrack = track.file;
+        if (body.music === true) {
+          videoTrack = `${work}.mix.wav`;
+          await mixMusicBed(ffmpegPath, track.file, videoTrack, { durationSec: videoDurationSec, loudnessLufs, workDir: this.o.storage.workDir, seed: `${c.location}|${c.input.date}` });
+          narration = { ...narration, music: true };
+        }
+        narrationHash = createHash('sha256').update(await readFile(videoTrack)).digest('hex');
+        narrationKey = await put('narration.wav', videoTrack, 'audio/wav');
         await put('audio.m4a', `${work}.audio.m4a`, 'audio/mp4');
         if (spoken?.description) {
           await encodeAac(ffmpegPath, spoken.description.file, `${work}.description.m4a`);
@@ -387,7 +412,7 @@ export class AiService implements JobExtension {
     } finally {
       // Stored files were moved into storage; whatever is left in the work dir goes.
       await Promise.all([
-        ...['vtt', 'srt', 'txt', 'audio.m4a', 'description.m4a'].map((ext) => rm(`${work}.${ext}`, { force: true })),
+        ...['vtt', 'srt', 'txt', 'audio.m4a', 'description.m4a', 'mix.wav'].map((ext) => rm(`${work}.${ext}`, { force: true })),
         ...[trackFile, descriptionFile].filter((f): f is string => f !== null).map((f) => rm(f, { force: true })),
       ]);
     }
@@ -396,16 +421,19 @@ export class AiService implements JobExtension {
   /**
    * Each sentence spoken, as one track with its timing: by the speech server when
    * one is configured, else (or when it fails) by the offline narrator, which also
-   * says when each word starts.
+   * says when each word starts. `place` gives each sentence's start from the
+   * sentences' lengths (on the scenes); the audio description is read straight through.
    */
-  private async narrate(script: readonly ScriptPiece[][], described: readonly ScriptPiece[][], language: Language, voice: string | undefined, loudnessLufs: number): Promise<Narrated> {
+  private async narrate(
+    script: readonly ScriptPiece[][], described: readonly ScriptPiece[][], language: Language, voice: string | undefined, loudnessLufs: number, place: (lengths: readonly number[]) => number[],
+  ): Promise<Narrated> {
     const texts = script.map((pieces) => voicedSentence(pieces).text);
     const descTexts = described.map((pieces) => voicedSentence(pieces).text);
     const n = descTexts.length;
     const ffmpegPath = findFfmpeg(this.o.ffmpegPath ?? undefined);
-    // Sentences end to end, then the whole track brought to the loudness asked for (EBU R128, two-pass loudnorm).
-    const build = async (clips: Buffer[]) => {
-      const raw = await buildNarration(clips, { ffmpegPath, workDir: this.o.storage.workDir, leadSec: NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
+    const workDir = this.o.storage.workDir;
+    // The whole track brought to the loudness asked for (EBU R128, two-pass loudnorm).
+    const normalised = async (raw: NarrationTrack): Promise<NarrationTrack> => {
       const file = raw.file.replace(/\.wav$/, '.r128.wav');
       try {
         await normalizeLoudness(ffmpegPath, raw.file, file, loudnessLufs);
@@ -417,13 +445,33 @@ export class AiService implements JobExtension {
       }
       return { ...raw, file };
     };
+    const straight = (lengths: readonly number[]) => {
+      let at = NARRATION_LEAD_SEC;
+      return lengths.map((len) => {
+        const start = at;
+        at += len + SENTENCE_GAP_SEC;
+        return start;
+      });
+    };
+    // Both tracks from the clips: the description's sentences first, then the narration's.
+    const build = async (clips: readonly Buffer[]) => {
+      const pcms = await decodeClips(clips, { ffmpegPath, workDir });
+      const own = pcms.slice(n);
+      const track = await normalised(await assembleTrack(own, place(own.map(pcmSeconds)), workDir));
+      try {
+        const description = n > 0 ? await normalised(await assembleTrack(pcms, straight(pcms.map(pcmSeconds)), workDir)) : null;
+        return { track, description };
+      } catch (err) {
+        await rm(track.file, { force: true });
+        throw err;
+      }
+    };
     let fallback: string | null = null;
     if (this.o.speech) {
       try {
         const clips: Buffer[] = [];
         for (const t of [...descTexts, ...texts]) clips.push(await this.o.speech.speak(t, language));
-        const track = await build(clips.slice(n));
-        const description = n > 0 ? await build(clips) : null;
+        const { track, description } = await build(clips);
         return { track, description, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end })), provider: 'external', voice: this.o.speech.voiceFor(language), fallback: null };
       } catch (err) {
         // A server that answers garbage fails to decode; one that is down fails to answer. Either way the offline narrator speaks.
@@ -437,8 +485,7 @@ export class AiService implements JobExtension {
     const all: SpokenClip[] = [];
     for (const t of [...descTexts, ...texts]) all.push(await this.o.offline.speak(t, chosen));
     const spoken = all.slice(n);
-    const track = await build(spoken.map((s) => s.audio));
-    const description = n > 0 ? await build(all.map((s) => s.audio)) : null;
+    const { track, description } = await build(all.map((s) => s.audio));
     return { track, description, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end, words: spoken[i]?.words ?? [] })), provider: 'offline', voice: chosen, fallback };
   }
 
@@ -461,11 +508,15 @@ export class AiService implements JobExtension {
     return { options: { ...options, audio: { file } }, cleanup: () => rm(file, { force: true }) };
   }
 
-  /** `captions.vtt` of a job this module queued. */
+  /** The storage key of a file of the accessible package of a job this module queued, when that file exists. */
   async fileKey(jobId: string, name: string): Promise<string | null> {
     if (!ACCESSIBLE_FILES.includes(name)) return null;
-    const key = (await this.rows.get(jobId))?.captions_key ?? null;
-    // Every file of the package sits beside the captions (ai/<token>/…); a missing one is a 404.
-    return key ? `${key.slice(0, key.lastIndexOf('/'))}/${name}` : null;
+    const row = await this.rows.get(jobId);
+    if (!row) return null;
+    if (name === 'captions.vtt') return row.captions_key;
+    if ((name === 'audio.m4a' || name === 'description.m4a') && !row.narration_key) return null;
+    // Every file of the package sits beside the captions (ai/<token>/…); renders stored before a file existed lack it.
+    const key = `${row.captions_key.slice(0, row.captions_key.lastIndexOf('/'))}/${name}`;
+    return (await this.o.storage.stat(key)) ? key : null;
   }
 }

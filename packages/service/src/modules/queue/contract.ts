@@ -33,6 +33,17 @@ export const JobSchema = Type.Object(
     videoUrl: Nullable(Type.String(), { description: 'MP4 URL once completed (unguessable, public)' }),
     posterUrl: Nullable(Type.String(), { description: 'PNG poster URL once completed' }),
     captionsUrl: Type.Optional(Nullable(Type.String(), { description: 'WebVTT captions URL once completed, for renders that have captions (AI renders); null when there are none. Given by GET /render/:id, left out of lists' })),
+    accessibility: Type.Optional(
+      Nullable(
+        Type.Object({
+          captionsSrt: Nullable(Type.String({ description: 'The captions as SubRip' })),
+          transcript: Nullable(Type.String({ description: 'Plain-text transcript' })),
+          audio: Nullable(Type.String({ description: 'The narration alone, AAC in .m4a (null without a voice)' })),
+          audioDescription: Nullable(Type.String({ description: 'The audio-description track, AAC in .m4a (null without a voice)' })),
+        }),
+        { description: 'The rest of the accessible package beside captionsUrl, once completed: each URL only when the file exists (null: a render without captions). Given by GET /render/:id, left out of lists' },
+      ),
+    ),
     storyboardUrl: Nullable(Type.String(), {
       description: 'Storyboard sprite once completed: a JPEG grid of small thumbnails, one per second of the video, left to right and top to bottom (null for renders stored before storyboards existed)',
     }),

@@ -164,12 +164,16 @@ export class QueueService {
     return rows.map((r) => this.view({ ...r, seq: 0 } as JobRow));
   }
 
-  /** One job, with its captions URL (asked of the extensions, so only here and not in lists). */
+  /** One job, with its captions and accessible package URLs (asked of the extensions, so only here and not in lists). */
   async get(id: string): Promise<JobView> {
     const row = await this.jobs.get(id);
     if (!row) throw notFound('Render job', id);
     const captions = row.status === 'completed' && (await this.extensionFileKey(row.id, 'captions.vtt'));
-    return { ...this.view(row), captionsUrl: captions ? `${this.opts.publicBaseUrl()}/files/${row.file_token}/captions.vtt` : null };
+    if (!captions) return { ...this.view(row), captionsUrl: null, accessibility: null };
+    const folder = `${this.opts.publicBaseUrl()}/files/${row.file_token}`;
+    const url = async (name: string) => ((await this.extensionFileKey(row.id, name)) ? `${folder}/${name}` : null);
+    const [captionsSrt, transcript, audio, audioDescription] = await Promise.all(['captions.srt', 'transcript.txt', 'audio.m4a', 'description.m4a'].map(url));
+    return { ...this.view(row), captionsUrl: `${folder}/captions.vtt`, accessibility: { captionsSrt: captionsSrt ?? null, transcript: transcript ?? null, audio: audio ?? null, audioDescription: audioDescription ?? null } };
   }
 
   private async extensionFileKey(jobId: string, name: string): Promise<string | null> {

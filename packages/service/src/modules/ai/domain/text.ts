@@ -63,7 +63,11 @@ const PRIORITIES: Record<string, SegmentKind[]> = {
   'pollution-alert': ['opening', 'advice', 'sensitive', 'dominant', 'who', 'others', 'trend', 'weather'],
   'social-clip': ['opening', 'advice', 'dominant', 'who', 'sensitive', 'weather', 'others', 'trend'],
   'weather-brief': ['opening', 'weather', 'advice', 'dominant', 'who', 'sensitive', 'trend', 'others'],
+  trend: ['opening', 'trend', 'dominant', 'advice', 'who', 'sensitive', 'weather', 'others'],
 };
+
+/** Templates the writer has a narration script for: those that report one place's values (not a ranking of places). */
+export const SCRIPTED_TEMPLATES: readonly string[] = Object.keys(PRIORITIES);
 const READING_ORDER: SegmentKind[] = ['opening', 'dominant', 'who', 'others', 'weather', 'trend', 'advice', 'sensitive'];
 
 interface Ctx {
