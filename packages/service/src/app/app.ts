@@ -27,6 +27,7 @@ import { SECURITY_SCHEMES } from '../core/http/spine.js';
 import { documentObject, documentRoute } from './docs/openapi.js';
 import { registerJsonParser } from './json-body.js';
 import { docsRoutes } from './docs/routes.js';
+import { graphqlError } from './graphql/errors.js';
 import { graphqlRoutes } from './graphql/routes.js';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The scope a caller needs (default: `<module>:read` for GET/HEAD, `<module>:write` otherwise; `any` for every valid key). */
     scope?: string;
+    /** Auth failures (401, 403, 429) answered as a GraphQL response (`errors[]` with `extensions.code`), the HTTP status kept. */
+    graphqlErrors?: boolean;
   }
   interface FastifyRequest {
     /** The authenticated caller (null on public routes). */
@@ -109,6 +112,8 @@ function onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Statuses a GraphQL endpoint answers in GraphQL's shape, so GraphQL clients read the reason (see `graphqlErrors`). */
+const GRAPHQL_SHAPED = new Set([401, 403, 429]);
 
 /** `:id` route patterns as regular expressions, to tell a wrong method (405) from a missing path (404). */
 function patternRegex(url: string): RegExp {
@@ -281,6 +286,9 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
     if (appErr.status >= 500) req.log[appErr.status === 500 ? 'error' : 'warn']({ err: appErr.status === 500 ? err : String(err) }, appErr.detail);
     const retryAfter = appErr.extra.retryAfterSeconds;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    if (req.routeOptions.config.graphqlErrors && GRAPHQL_SHAPED.has(appErr.status)) {
+      return reply.code(appErr.status).type('application/json; charset=utf-8').send({ errors: [graphqlError(appErr, req.id)] });
+    }
     return reply.code(appErr.status).type('application/problem+json').send({ ...appErr.toProblem(instance), requestId: req.id });
   });
 

@@ -1,7 +1,7 @@
 /** The renders contract: the render body (the engine's schema), batches, filters and templates. */
-import { RenderParamsSchema } from '@aqcast/engine';
+import { FORMATS, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery, ResourceId } from '../../core/http/schemas.js';
+import { PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
 import { JobSchema } from '../queue/index.js';
 
 /** The brand a render is made in: an id, null for none; omitted, the default brand (if one is set). */
@@ -43,7 +43,7 @@ export const TemplateSchema = Type.Object(
     id: Type.String({ examples: ['daily-report'], 'x-graphql': 'ID' }),
     name: Type.String(),
     description: Type.String(),
-    formats: Type.Array(Type.String(), { description: 'Frame shapes it supports' }),
+    formats: Type.Array(StringEnum(FORMATS), { description: 'Frame shapes it supports' }),
     params: Type.Array(Type.String(), { description: 'Render parameters the template uses' }),
     version: Type.String(),
     durationSec: Type.Number({ description: 'Default length in seconds' }),
