@@ -164,7 +164,7 @@ describe('series', () => {
 describe('listTemplates', () => {
   it('lists the templates, the default first, each 10–20 s', () => {
     const list = listTemplates();
-    assert.deepEqual(list.map((t) => t.id), ['daily-report', 'pollution-alert', 'social-clip', 'weather-brief', 'trend', 'ranking', 'station-map']);
+    assert.deepEqual(list.map((t) => t.id), ['daily-report', 'pollution-alert', 'social-clip', 'weather-brief', 'trend', 'ranking', 'comparison', 'station-map']);
     assert.deepEqual(list.filter((t) => t.isDefault).map((t) => t.id), ['daily-report']);
     for (const t of list) {
       assert.ok(t.durationSec >= 10 && t.durationSec <= 20);

@@ -169,14 +169,14 @@ describe('a themed frame', () => {
           assert.ok(at.count >= 25, `${name} logo pixels: ${at.count}`);
           // Where the logo goes: the bottom-right corner, above the progress bar; in a
           // portrait storyboard (the default report) at the bottom of the safe area, above
-          // the 20 % a vertical feed covers with its own interface.
-          const storyboard = t.id === 'daily-report' && format === 'portrait';
+          // the 20 % a vertical feed covers with its own interface (the comparison too).
+          const storyboard = (t.id === 'daily-report' || t.id === 'comparison') && format === 'portrait';
           const [top, bottom] = storyboard ? [H * 0.7, H * 0.8] : [H * 0.85, H - 2];
           assert.ok(at.x0 >= W * 0.7 && at.y0 >= top && at.y1 < bottom, `${name} at ${JSON.stringify(at)} in ${W}x${H}`);
         }
         const accent = find(img, ACCENT_RGB, 6);
         assert.ok(accent.count >= 10, `accent pixels: ${accent.count}`);
-        assert.ok(accent.y0 >= (t.id === 'daily-report' && format === 'portrait' ? H * 0.7 : H * 0.85), `accent at ${JSON.stringify(accent)}`);
+        assert.ok(accent.y0 >= ((t.id === 'daily-report' || t.id === 'comparison') && format === 'portrait' ? H * 0.7 : H * 0.85), `accent at ${JSON.stringify(accent)}`);
         const plain = await pixels(await renderFramePng(p, 6));
         assert.equal(find(plain, MAGENTA).count, 0);
         assert.equal(find(plain, ACCENT_RGB, 6).count, 0);

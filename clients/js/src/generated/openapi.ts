@@ -1863,6 +1863,10 @@ export interface components {
                 so2?: number;
                 /** @description CO in mg/m³ (0–200). */
                 co?: number;
+                /** @description The day the values are for (YYYY-MM-DD). A comparison of one place at two dates names its sides "today", "yesterday" or the date, relative to the render's date. */
+                date?: string;
+                /** @description The values are a forecast, not an observation (a comparison names that side "Forecast"). */
+                forecast?: boolean;
             }[];
             /**
              * @description Monitoring stations of a map (1–60); no two on the same point.
@@ -4235,6 +4239,10 @@ export interface operations {
                         so2?: number;
                         /** @description CO in mg/m³ (0–200). */
                         co?: number;
+                        /** @description The day the values are for (YYYY-MM-DD). A comparison of one place at two dates names its sides "today", "yesterday" or the date, relative to the render's date. */
+                        date?: string;
+                        /** @description The values are a forecast, not an observation (a comparison names that side "Forecast"). */
+                        forecast?: boolean;
                     }[];
                     /**
                      * @description Monitoring stations of a map (1–60); no two on the same point.
@@ -8621,6 +8629,10 @@ export interface operations {
                                 so2?: number;
                                 /** @description CO in mg/m³ (0–200). */
                                 co?: number;
+                                /** @description The day the values are for (YYYY-MM-DD). A comparison of one place at two dates names its sides "today", "yesterday" or the date, relative to the render's date. */
+                                date?: string;
+                                /** @description The values are a forecast, not an observation (a comparison names that side "Forecast"). */
+                                forecast?: boolean;
                             }[];
                             /**
                              * @description Monitoring stations of a map (1–60); no two on the same point.

@@ -11,7 +11,7 @@ import type { AqiStandardId } from '../aqi/types.js';
 import { EngineError, type FieldError } from '../errors.js';
 import type { Language } from '../language.js';
 import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
-import { normalizePlaces, normalizeProvenance, placeRuleErrors, PlacesSchema, ProvenanceSchema, StationsSchema } from './places.js';
+import { isCalendarDate, isTimeZone, normalizePlaces, normalizeProvenance, placeRuleErrors, PlacesSchema, ProvenanceSchema, StationsSchema } from './places.js';
 import { RenderParamsSchema, type Format, type Resolution } from './schema.js';
 import type { RenderParams, RenderSeries } from './types.js';
 
@@ -19,20 +19,6 @@ const NUMERIC_FIELDS = [...POLLUTANTS, 'humidity'] as const;
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
-}
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isRealDate(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
 /** A readable message for one schema violation of `field`. */
@@ -138,7 +124,7 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
   if (typeof t1 === 'number' && typeof t2 === 'number' && t1 !== t2 && !errors.has('temperatura') && !errors.has('temperature')) {
     add('temperature', `must equal temperatura (${t1}) when both are given`);
   }
-  if (typeof raw.date === 'string' && !errors.has('date') && !isRealDate(raw.date)) add('date', 'is not a calendar date');
+  if (typeof raw.date === 'string' && !errors.has('date') && !isCalendarDate(raw.date)) add('date', 'is not a calendar date');
 
   const series = raw.series as { points?: { at: string }[]; timeZone?: string } | undefined;
   if (series && !errors.has('series')) {

@@ -50,7 +50,14 @@ const lon = (optional: boolean) => {
 };
 
 export const PlaceSchema = Type.Object(
-  { name, lat: lat(true), lon: lon(true), ...values },
+  {
+    name,
+    lat: lat(true),
+    lon: lon(true),
+    ...values,
+    date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'The day the values are for (YYYY-MM-DD). A comparison of one place at two dates names its sides "today", "yesterday" or the date, relative to the render\'s date.' })),
+    forecast: Type.Optional(Type.Boolean({ description: 'The values are a forecast, not an observation (a comparison names that side "Forecast").' })),
+  },
   { additionalProperties: false, description: 'One place of a ranking or comparison: its name, optionally where it is, and at least one pollutant value (its index is computed with the render\'s aqiStandard).' },
 );
 
@@ -121,7 +128,14 @@ function hasValue(p: Record<string, unknown>): boolean {
   return VALUE_KEYS.some((k) => typeof p[k] === 'number');
 }
 
-function isTimeZone(tz: string): boolean {
+/** A YYYY-MM-DD string that names a day of the calendar. */
+export function isCalendarDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** An IANA time zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
@@ -148,6 +162,7 @@ export function placeRuleErrors(raw: Record<string, unknown>): { field: string; 
       if (typeof item.name === 'string' && item.name.trim() === '') out.push({ field: `${field}.name`, message: 'must not be blank' });
       if (!hasValue(item)) out.push({ field, message: `needs at least one pollutant value (${VALUE_KEYS.join(', ')})` });
       if (key === 'places' && (item.lat === undefined) !== (item.lon === undefined)) out.push({ field, message: 'give both lat and lon, or neither' });
+      if (key === 'places' && typeof item.date === 'string' && !isCalendarDate(item.date)) out.push({ field: `${field}.date`, message: 'is not a calendar date' });
       if (key === 'stations' && typeof item.lat === 'number' && typeof item.lon === 'number') {
         const at = `${item.lat.toFixed(5)},${item.lon.toFixed(5)}`;
         const other = seen.get(at);

@@ -1,5 +1,6 @@
 /** The templates this engine ships, by id. */
 import type { Format } from '../params/schema.js';
+import { comparison } from './comparison.js';
 import { dailyReport } from './daily-report.js';
 import { pollutionAlert } from './pollution-alert.js';
 import { ranking } from './ranking.js';
@@ -11,7 +12,7 @@ import type { TemplateDefinition } from './types.js';
 
 export const DEFAULT_TEMPLATE_ID = 'daily-report' as const;
 
-const TEMPLATES: readonly TemplateDefinition[] = [dailyReport, pollutionAlert, socialClip, weatherBrief, trend, ranking, stationMap];
+const TEMPLATES: readonly TemplateDefinition[] = [dailyReport, pollutionAlert, socialClip, weatherBrief, trend, ranking, comparison, stationMap];
 
 /** What callers see of a template (GET /templates, `aqcast templates`). */
 export interface TemplateInfo {
