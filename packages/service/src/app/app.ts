@@ -13,7 +13,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ANY_SCOPE, defaultScope, hasScope, SESSION_COOKIE, type Principal, type RateDecision } from '../core/auth.js';
 import { AppError, CORE_ERRORS, validationError, type ErrorDefinition } from '../core/errors.js';
@@ -143,7 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: onClientError,
     // Errors the router raises before any hook runs (bad percent-encoding, an over-long path segment).
     frameworkErrors: (err, req, reply) => {
@@ -225,6 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
         version: SERVICE_VERSION,
         description: 'Turn air-quality data into short report videos. Every route except the public ones needs the `X-Api-Key` header. Errors are RFC 9457 problem+json.',
         license: { name: 'MIT', identifier: 'MIT' },
+        contact: { name: 'The operators of this aqcast service (see servers)' },
       },
       servers: [{ url: deps.publicBaseUrl() }],
       components: { securitySchemes: SECURITY_SCHEMES },
