@@ -75,7 +75,7 @@ function variantsOn(store: Store): VariantService {
   events.declare([{ type: 'variant.concluded', description: '' }]);
   const queue = new QueueService(store, { publicBaseUrl: () => 'http://bench', defaultMaxAttempts: 3, leaseSeconds: 30, events });
   // The bench makes no test from a stored context.
-  return new VariantService(store, { queue, events, contexts: { valuesOf: async () => null } });
+  return new VariantService(store, { queue, events, brands: { forRender: async () => null }, contexts: { valuesOf: async () => null } });
 }
 
 async function serve(databaseUrl: string, dataDir: string): Promise<{ baseUrl: string; proc: ChildProcess }> {

@@ -20,6 +20,7 @@ import { WorkflowDetailPage, WorkflowsPage } from './pages/workflows';
 import { VariantDetailPage, VariantsPage } from './pages/variants';
 import { QueuePage } from './pages/queue';
 import { KeysPage } from './pages/keys';
+import { BrandsPage } from './pages/brands';
 
 interface NavItem {
   to: string;
@@ -37,6 +38,7 @@ const NAV: NavItem[] = [
   { to: '/webhooks', label: 'nav.webhooks', scope: 'webhooks:read' },
   { to: '/workflows', label: 'nav.workflows', scope: 'workflows:read' },
   { to: '/variants', label: 'nav.variants', scope: 'variants:read' },
+  { to: '/brands', label: 'nav.brands', scope: 'brands:read' },
   { to: '/queue', label: 'nav.queue', scope: 'queue:read' },
   { to: '/keys', label: 'nav.keys', scope: 'admin' },
 ];
@@ -55,6 +57,7 @@ const ROUTES: Route[] = [
   ['/workflows/:id', (p) => <WorkflowDetailPage id={p.id!} />],
   ['/variants', () => <VariantsPage />],
   ['/variants/:id', (p) => <VariantDetailPage id={p.id!} />],
+  ['/brands', () => <BrandsPage />],
   ['/queue', () => <QueuePage />],
   ['/keys', () => <KeysPage />],
 ];

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { messagesCore } from './i18n/messages-core';
+import { messagesBrands } from './i18n/messages-brands';
 import { messagesPages } from './i18n/messages-pages';
 
 export type Lang = 'es' | 'en' | 'pt';
@@ -15,9 +16,9 @@ const LOCALES: Record<Lang, string> = { es: 'es-ES', en: 'en-GB', pt: 'pt-BR' };
 const STORAGE_KEY = 'aqcast.dashboard.lang';
 
 const messages: Record<Lang, Record<string, string>> = {
-  en: { ...messagesCore.en, ...messagesPages.en },
-  es: { ...messagesCore.es, ...messagesPages.es },
-  pt: { ...messagesCore.pt, ...messagesPages.pt },
+  en: { ...messagesCore.en, ...messagesPages.en, ...messagesBrands.en },
+  es: { ...messagesCore.es, ...messagesPages.es, ...messagesBrands.es },
+  pt: { ...messagesCore.pt, ...messagesPages.pt, ...messagesBrands.pt },
 };
 
 const isLang = (v: unknown): v is Lang => v === 'es' || v === 'en' || v === 'pt';

@@ -174,3 +174,25 @@ export async function startDashboard(opts: { serviceEnv?: Record<string, string>
   };
   return dash;
 }
+
+/** What pokes out of the viewport: a page wider than it, or any element ending beyond its right edge (scrollable tables aside). */
+export async function overflow(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const out: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > vw + 1) out.push(`page is ${document.documentElement.scrollWidth}px wide in a ${vw}px viewport`);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *, header *'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (el.closest('.table-wrap, .sr-only, .skip-link')) continue;
+      if (r.right > vw + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(r.right)}px: ${(el.textContent ?? '').slice(0, 60)}`);
+    }
+    return out.slice(0, 5);
+  });
+}
+
+/** Waits until the page's data has loaded (no loading line left in main). */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('main .loading'));
+}

@@ -18,7 +18,7 @@ import { after, before, describe, test } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { messagesPages } from '../src/i18n/messages-pages.js';
-import { seriousViolations, startDashboard, TEST_API_KEY, until, type Dashboard } from './helpers.js';
+import { overflow, seriousViolations, settled, startDashboard, TEST_API_KEY, until, type Dashboard } from './helpers.js';
 
 const SHOTS = process.env.DASH_SHOTS ?? '/tmp/dash-shots';
 const LANGS = ['es', 'en', 'pt'] as const;
@@ -59,28 +59,6 @@ async function bulletinPdf(lines: string[]): Promise<Buffer> {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   lines.forEach((text, i) => pg.drawText(text, { x: 50, y: 780 - i * 24, size: 14, font }));
   return Buffer.from(await pdf.save());
-}
-
-/** What pokes out of the viewport: a page wider than it, or any element ending beyond its right edge (scrollable tables aside). */
-async function overflow(p: Page): Promise<string[]> {
-  return p.evaluate(() => {
-    const out: string[] = [];
-    const vw = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > vw + 1) out.push(`page is ${document.documentElement.scrollWidth}px wide in a ${vw}px viewport`);
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *, header *'))) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if (el.closest('.table-wrap, .sr-only, .skip-link')) continue;
-      if (r.right > vw + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(r.right)}px: ${(el.textContent ?? '').slice(0, 60)}`);
-    }
-    return out.slice(0, 5);
-  });
-}
-
-/** Waits until the page's data has loaded (no loading line left in main). */
-async function settled(page: Page): Promise<void> {
-  await page.locator('main h1').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('main .loading'));
 }
 
 describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys', () => {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { contrast, EngineError, listFamilies, listTemplates, normalizeRenderParams, renderFramePng, renderPosterJpeg, resolveTheme, type ThemeInput } from '../src/index.ts';
+import { contrast, describeFrame, EngineError, listFamilies, listTemplates, MAX_CREDIT_CHARS, normalizeRenderParams, renderFramePng, renderPosterJpeg, resolveTheme, THEME_FAMILIES, type ThemeInput } from '../src/index.ts';
 
 const MAGENTA = [255, 0, 255] as const;
 const CYAN = [0, 255, 255] as const;
@@ -153,6 +153,32 @@ describe('shipped typefaces', () => {
       for (const ch of 'AZaz09áéíóúâêôãõçàüñÁÉÍÓÚÂÊÔÃÕÇÀÜÑ¿¡ªº€') assert.ok(font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0), `${f.id} lacks ${ch}`);
     }
   });
+});
+
+describe('long names in every shipped family', () => {
+  // 120 characters: the longest location a render takes, in words that do not break early.
+  const LONG = 'Estación de Monitoreo Atmosférico Parque O’Higgins — Región Metropolitana de Santiago, Chile (Red MACAM, Ñuñoa y Macul.)';
+  const CREDIT = 'Secretaría de Ambiente · Calidad del Aire · Região São João'.padEnd(MAX_CREDIT_CHARS, '·').slice(0, MAX_CREDIT_CHARS);
+
+  for (const family of THEME_FAMILIES) {
+    it(`${family}: a 120-character place and the longest credit stay inside the frame in every template and format, at the poster and mid-video`, async () => {
+      assert.equal([...LONG].length, 120);
+      const { theme } = await resolveTheme({ font: family, credit: CREDIT, logo: { image: logoPng() } });
+      const outside: string[] = [];
+      for (const t of listTemplates()) {
+        for (const format of t.formats) {
+          const p = normalizeRenderParams({ ...paramsFor(t.id, format), location: LONG });
+          for (const timeSec of [undefined, 6]) {
+            const d = describeFrame(p, { theme, ...(timeSec === undefined ? {} : { timeSec }) });
+            for (const b of d.boxes) if (b.left < -1 || b.right > d.width + 1) outside.push(`${t.id} ${format} t=${d.timeSec}: "${b.text}" spans ${Math.round(b.left)}–${Math.round(b.right)} of ${d.width}`);
+            // The place is drawn (whole over lines, or shortened), never dropped.
+            assert.ok(d.texts.some((s) => s.length > 3 && LONG.includes(s.replace(/…$/, ''))), `${t.id} ${format}: the place is not drawn`);
+          }
+        }
+      }
+      assert.deepEqual(outside.slice(0, 10), []);
+    });
+  }
 });
 
 describe('a themed frame', () => {

@@ -3,8 +3,10 @@
  * uploaded font), read, list, edit with ETag/If-Match, the refusals (each a 400
  * naming the field, nothing stored), too-faint colours adjusted and reported,
  * renders and batches in a brand (the logo's colours in the poster's corner, the
- * brand version recorded, an unknown brandId a 400 naming it), the preview, and
- * a brand in use refused deletion with a 409 naming the render.
+ * brand version on the job, an unknown brandId a 400 naming it), the same for
+ * context renders, workflow render steps, experiment arms and AI renders, the
+ * preview, and a brand in use refused deletion with a 409 naming the renders,
+ * experiments and workflows that use it.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { RunningService } from '../src/server.js';
-import { api, createTestEnv, SMALL, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
+import { api, createTestEnv, SMALL, startTestService, STORE, TEST_API_KEY, until, waitForJob, type TestEnv } from './helpers.js';
 
 /** A 2:1 logo: magenta left half, cyan right half. */
 function logoPng(w = 120, h = 60): Buffer {
@@ -86,7 +88,7 @@ describe(`brands API (${STORE})`, () => {
   let env: TestEnv;
   let svc: RunningService;
   let base: string;
-  const count = async (table: 'brands' | 'brand_versions' | 'job_brands') => Number((await svc.store.db.selectFrom(table).select(svc.store.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'brands' | 'brand_versions') => Number((await svc.store.db.selectFrom(table).select(svc.store.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const storedAssets = () => {
     const dir = join(env.dataDir, 'media', 'brands');
     return existsSync(dir) ? readdirSync(dir).length : 0;
@@ -215,8 +217,8 @@ describe(`brands API (${STORE})`, () => {
       const at = find(img, rgb);
       assert.ok(at.count >= 25 && at.x0 >= img.width * 0.7 && at.y0 >= img.height * 0.85, `logo colour ${rgb} at ${JSON.stringify(at)}`);
     }
-    const rows = await svc.store.db.selectFrom('job_brands').selectAll().where('job_id', '=', job.body.jobId).execute();
-    assert.deepEqual(rows.map((r) => [r.brand_id, r.brand_version]), [[brandId, 2]]);
+    assert.deepEqual(job.body.brand, { brandId, version: 2 }, 'the job names the brand version it renders in');
+    assert.deepEqual(done.brand, { brandId, version: 2 });
 
     // Without the brand, the same values render without the logo.
     const plain = await api(base, 'POST', '/render', { location: 'Lima', pm25: 30, no2: 20, language: 'es', format: 'square', ...SMALL });
@@ -226,8 +228,7 @@ describe(`brands API (${STORE})`, () => {
 
     const batch = await api(base, 'POST', '/batch', { items: [{ location: 'A', pm25: 3, ...SMALL }, { location: 'B', pm25: 4, brandId: null, ...SMALL }], brandId });
     assert.equal(batch.status, 202, JSON.stringify(batch.body));
-    const recorded = await svc.store.db.selectFrom('job_brands').select('job_id').where('job_id', 'in', batch.body.jobs.map((j: any) => j.jobId)).execute();
-    assert.deepEqual(recorded.map((r) => r.job_id), [batch.body.jobs[0].jobId], 'the batch brand for the first item, none for the one that says null');
+    assert.deepEqual(batch.body.jobs.map((j: any) => j.brand), [{ brandId, version: 2 }, null], 'the batch brand for the first item, none for the one that says null');
     for (const j of batch.body.jobs) await waitForJob(base, j.jobId);
   });
 
@@ -246,6 +247,142 @@ describe(`brands API (${STORE})`, () => {
     assert.equal(missing.status, 404);
   });
 
+  test('GraphQL: create, read, list, typefaces, preview, update with expectedVersion, a render in the brand, delete', async () => {
+    const gql = async (query: string, variables?: Record<string, unknown>) => {
+      const r = await api(base, 'POST', '/graphql', { query, variables });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body;
+    };
+    const fields = 'brandId name version isDefault typeface credit colors { accent text } effectiveColors { text accent } adjustments { field from to ratio required } logo { uploadedType width height plate } intro { durationSec }';
+    const created = await gql(`mutation($i: BrandInput!) { createBrand(input: $i, idempotencyKey: "gql-brand-1") { ${fields} } }`, {
+      i: { name: 'Jornal do Ar', colors: { background: '#FFFFFF', text: '#CCCCCC', accent: '#C2185B' }, typeface: 'arimo', credit: 'Jornal do Ar', logo: { data: b64(logoPng()), plate: 'always' }, intro: { durationSec: 1.5 } },
+    });
+    assert.equal(created.errors, undefined, JSON.stringify(created.errors));
+    const b = created.data.createBrand;
+    assert.deepEqual([b.version, b.typeface, b.logo.uploadedType, b.logo.plate, b.intro.durationSec], [1, 'arimo', 'png', 'always', 1.5]);
+    assert.ok(b.adjustments.some((a: any) => a.field === 'colors.text' && a.ratio >= 4.5), JSON.stringify(b.adjustments));
+    const replay = await gql(`mutation($i: BrandInput!) { createBrand(input: $i, idempotencyKey: "gql-brand-1") { brandId } }`, { i: { name: 'Jornal do Ar', colors: { background: '#FFFFFF', text: '#CCCCCC', accent: '#C2185B' }, typeface: 'arimo', credit: 'Jornal do Ar', logo: { data: b64(logoPng()), plate: 'always' }, intro: { durationSec: 1.5 } } });
+    assert.equal(replay.data.createBrand.brandId, b.brandId, 'the idempotency key replays the creation');
+
+    const bad = await gql(`mutation { createBrand(input: { name: "x", logo: { data: "${b64('GIF89a\x01\x00')}" } }) { brandId } }`);
+    assert.equal(bad.errors?.[0]?.extensions?.code, 'validation_failed', JSON.stringify(bad));
+    assert.match(JSON.stringify(bad.errors[0].extensions), /logo\.data/);
+
+    const read = await gql(`query($id: ID!) { brand(id: $id) { name version } brands { brandId } typefaces { id kind } }`, { id: b.brandId });
+    assert.deepEqual(read.data.brand, { name: 'Jornal do Ar', version: 1 });
+    assert.ok(read.data.brands.some((x: any) => x.brandId === b.brandId));
+    assert.deepEqual(read.data.typefaces.map((f: any) => f.kind).sort(), ['condensed', 'sans', 'sans', 'serif']);
+
+    const preview = await gql(`query($id: ID!) { brandPreview(id: $id, input: { resolution: p360, colors: { accent: "#00A000" } }) { mediaType data bytes } }`.replace('p360', '"360p"'), { id: b.brandId });
+    assert.equal(preview.errors, undefined, JSON.stringify(preview.errors));
+    const jpeg = Buffer.from(preview.data.brandPreview.data, 'base64');
+    assert.equal(jpeg.subarray(0, 3).toString('hex'), 'ffd8ff');
+    assert.equal(jpeg.length, preview.data.brandPreview.bytes);
+    assert.ok(find(await pixelsOf(jpeg), [0, 0xa0, 0], 24).count > 5, 'the unsaved accent is drawn');
+
+    const stale = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { credit: "Stale" }, expectedVersion: 9) { version } }`, { id: b.brandId });
+    assert.equal(stale.errors?.[0]?.extensions?.code, 'brand_precondition_failed', JSON.stringify(stale));
+    const updated = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { credit: "Jornal do Ar · qualidade do ar", intro: null }, expectedVersion: 1) { version credit intro { durationSec } logo { width } } }`, { id: b.brandId });
+    assert.deepEqual(updated.data.updateBrand, { version: 2, credit: 'Jornal do Ar · qualidade do ar', intro: null, logo: { width: 120 } });
+
+    const job = await gql(`mutation($i: RenderParamsInput!) { createRender(input: $i) { jobId brand { brandId version } } }`, { i: { location: 'Recife', pm25: 9, resolution: '360p', brandId: b.brandId } });
+    assert.deepEqual(job.data.createRender.brand, { brandId: b.brandId, version: 2 });
+    const unknown = await gql(`mutation { createRender(input: { location: "Recife", brandId: "brd_nope" }) { jobId } }`);
+    assert.match(JSON.stringify(unknown.errors?.[0]?.extensions), /brandId/);
+    const batch = await gql(`mutation($b: ID) { createBatch(items: [{ location: "Natal", resolution: "360p" }], brandId: $b) { jobs { brand { brandId } } } }`, { b: b.brandId });
+    assert.equal(batch.data.createBatch.jobs[0].brand.brandId, b.brandId);
+    for (const id of [job.data.createRender.jobId]) await waitForJob(base, id);
+    await until(async () => ((await api(base, 'GET', `/renders?status=queued,rendering`)).body.jobs.length === 0 ? true : null), 'the GraphQL renders to end');
+
+    const del = await gql(`mutation($id: ID!) { deleteBrand(id: $id, expectedVersion: 2) }`, { id: b.brandId });
+    assert.equal(del.data.deleteBrand, true, JSON.stringify(del));
+    const gone = await gql(`query($id: ID!) { brand(id: $id) { name } }`, { id: b.brandId });
+    assert.equal(gone.data.brand, null);
+  });
+
+  let workflowId = '';
+  let experimentId = '';
+
+  test('brandId on a context render, a workflow render step, experiment arms and an AI render: checked (400 naming the field), and each job names the brand version', async () => {
+    const ctx = await api(base, 'POST', '/contexts', { location: 'Lima', pm25: 31, no2: 18 });
+    assert.equal(ctx.status, 201, JSON.stringify(ctx.body));
+    const contextId = ctx.body.contextId;
+
+    // A context render.
+    const badCtx = await api(base, 'POST', `/contexts/${contextId}/render`, { brandId: 'brd_nope', ...SMALL });
+    assert.equal(badCtx.status, 400, JSON.stringify(badCtx.body));
+    assert.deepEqual(badCtx.body.errors.map((e: any) => e.field), ['brandId']);
+    const ctxJob = await api(base, 'POST', `/contexts/${contextId}/render`, { brandId, ...SMALL });
+    assert.equal(ctxJob.status, 202, JSON.stringify(ctxJob.body));
+    assert.deepEqual(ctxJob.body.brand, { brandId, version: 2 });
+    assert.equal(ctxJob.body.params.format, 'square', "the brand's default format under the context's values");
+
+    // A second look, for an A/B test of two brands.
+    const other = await api(base, 'POST', '/brands', { name: 'Rádio Norte', colors: { background: '#102A12', accent: '#FFD400' }, typeface: 'roboto-condensed' });
+    assert.equal(other.status, 201, JSON.stringify(other.body));
+    const otherId = other.body.brandId;
+
+    // Experiment arms: each arm's own brand, else the base's; an unknown one names its path.
+    const arms = (a: unknown, b: unknown) => ({ name: 'Two looks', goal: 'complete', base: { location: 'Lima', pm25: 31, ...SMALL }, arms: [a, b] });
+    const badArm = await api(base, 'POST', '/variants', arms({ brandId }, { brandId: 'brd_nope' }));
+    assert.equal(badArm.status, 400, JSON.stringify(badArm.body));
+    assert.deepEqual(badArm.body.errors.map((e: any) => e.field), ['arms[1].brandId']);
+    const badBase = await api(base, 'POST', '/variants', { ...arms({}, { brandId }), base: { location: 'Lima', pm25: 31, brandId: 'brd_nope' } });
+    assert.equal(badBase.status, 400, JSON.stringify(badBase.body));
+    assert.deepEqual(badBase.body.errors.map((e: any) => e.field), ['base.brandId']);
+    const test2 = await api(base, 'POST', '/variants', { ...arms({ brandId: otherId }, {}), base: { location: 'Lima', pm25: 31, brandId, ...SMALL } });
+    assert.equal(test2.status, 201, JSON.stringify(test2.body));
+    experimentId = test2.body.id ?? test2.body.testId;
+    const armJobs = await Promise.all(test2.body.arms.map(async (a: any) => (await api(base, 'GET', `/render/${a.jobId}`)).body));
+    assert.deepEqual(armJobs.map((j: any) => j.brand), [{ brandId: otherId, version: 1 }, { brandId, version: 2 }], 'arm A in its own brand, arm B in the base brand');
+    assert.notEqual(armJobs[0].params.location, undefined);
+
+    // A workflow's render step: checked when saved, used when the run renders.
+    const wfBody = (b: unknown) => ({ name: 'Branded', locations: [{ name: 'Lima', contextId }], steps: [{ type: 'fetch', source: 'context' }, { type: 'render', formats: ['landscape'], languages: ['en'], resolution: '360p', brandId: b }] });
+    const badWf = await api(base, 'POST', '/workflows', wfBody('brd_nope'));
+    assert.equal(badWf.status, 400, JSON.stringify(badWf.body));
+    assert.deepEqual(badWf.body.errors.map((e: any) => e.field), ['steps[1].brandId']);
+    const wf = await api(base, 'POST', '/workflows', wfBody(brandId));
+    assert.equal(wf.status, 201, JSON.stringify(wf.body));
+    workflowId = wf.body.workflow.id;
+    const badPatch = await api(base, 'PATCH', `/workflows/${workflowId}`, { steps: wfBody('brd_nope').steps });
+    assert.equal(badPatch.status, 400);
+    assert.deepEqual(badPatch.body.errors.map((e: any) => e.field), ['steps[1].brandId']);
+    const started = await api(base, 'POST', `/workflows/${workflowId}/run`, {});
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const run = await until(async () => {
+      const r = await api(base, 'GET', `/workflow-runs/${started.body.runId}`);
+      return ['queued', 'running'].includes(r.body.status) ? null : r.body;
+    }, 'the branded workflow run', 240_000);
+    assert.equal(run.status, 'completed', JSON.stringify(run));
+    const runJobs = (await api(base, 'GET', `/renders?batchId=${started.body.runId}`)).body.jobs;
+    assert.equal(runJobs.length, 1);
+    assert.deepEqual(runJobs[0].brand, { brandId, version: 2 });
+
+    // An AI render.
+    const badAi = await api(base, 'POST', '/ai/render', { location: 'Lima', pm25: 31, narration: false, brandId: 'brd_nope', ...SMALL });
+    assert.equal(badAi.status, 400, JSON.stringify(badAi.body));
+    assert.deepEqual(badAi.body.errors.map((e: any) => e.field), ['brandId']);
+    const ai = await api(base, 'POST', '/ai/render', { location: 'Lima', pm25: 31, narration: false, brandId: otherId, ...SMALL });
+    assert.equal(ai.status, 202, JSON.stringify(ai.body));
+    assert.deepEqual(ai.body.job.brand, { brandId: otherId, version: 1 });
+
+    // Each draws its brand: the context render and the AI render, finished.
+    const ctxDone = await waitForJob(base, ctxJob.body.jobId);
+    assert.equal(ctxDone.status, 'completed', JSON.stringify(ctxDone.error));
+    assert.ok(find(await pixelsOf(Buffer.from(await (await fetch(ctxDone.posterUrl)).arrayBuffer())), [255, 0, 255]).count >= 25, 'the logo on the context render');
+    const aiDone = await waitForJob(base, ai.body.jobId);
+    assert.equal(aiDone.status, 'completed', JSON.stringify(aiDone.error));
+    const aiImg = await pixelsOf(Buffer.from(await (await fetch(aiDone.posterUrl)).arrayBuffer()));
+    assert.ok(find(aiImg, [0x10, 0x2a, 0x12], 10).count > aiImg.width * aiImg.height * 0.05, "the other brand's background on the AI render");
+    for (const j of armJobs) await waitForJob(base, j.jobId);
+
+    // Deleting a brand a running experiment or a workflow names is refused, naming them.
+    const refusedOther = await api(base, 'DELETE', `/brands/${otherId}`);
+    assert.equal(refusedOther.status, 409, JSON.stringify(refusedOther.body));
+    assert.deepEqual(refusedOther.body.users, [{ kind: 'experiment', id: experimentId }]);
+  });
+
   test('deleting a brand that unfinished renders use is a 409 naming them; once they are done it goes', async () => {
     await api(base, 'POST', '/queue/pause');
     const job = await api(base, 'POST', '/render', { location: 'Quito', pm25: 12, brandId, ...SMALL });
@@ -253,10 +390,14 @@ describe(`brands API (${STORE})`, () => {
     const refused = await api(base, 'DELETE', `/brands/${brandId}`);
     assert.equal(refused.status, 409, JSON.stringify(refused.body));
     assert.equal(refused.body.code, 'brand_in_use');
-    assert.deepEqual(refused.body.users, [{ kind: 'render', id: job.body.jobId }]);
-    assert.match(refused.body.detail, new RegExp(job.body.jobId));
+    assert.deepEqual(refused.body.users, [{ kind: 'render', id: job.body.jobId }, { kind: 'experiment', id: experimentId }, { kind: 'workflow', id: workflowId }]);
+    for (const id of [job.body.jobId, experimentId, workflowId]) assert.match(refused.body.detail, new RegExp(id));
     await api(base, 'POST', `/queue/${job.body.jobId}/cancel`);
     await api(base, 'POST', '/queue/resume');
+    // Once the experiment is concluded and the workflow moved to no brand, nothing uses it.
+    assert.equal((await api(base, 'POST', `/variants/${experimentId}/conclude`, { arm: 'A' })).status, 200);
+    const moved = await api(base, 'PATCH', `/workflows/${workflowId}`, { steps: [{ type: 'fetch', source: 'context' }, { type: 'render', brandId: null }] });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
     const stale = await api(base, 'DELETE', `/brands/${brandId}`, undefined, { 'if-match': '"v1"' });
     assert.equal(stale.status, 412);
     const gone = await api(base, 'DELETE', `/brands/${brandId}`, undefined, { 'if-match': '"v2"' });

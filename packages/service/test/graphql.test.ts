@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { RenderParamsSchema } from '@aqcast/engine';
 import { buildSchema, parse, validate } from 'graphql';
 import { chromium, type Browser } from 'playwright-core';
 import { checkQueryLimits, DEFAULT_LIMITS } from '../src/app/graphql/limits.js';
+import { RenderParams } from '../src/modules/renders/contract.js';
 import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const JOB_FIELDS = 'jobId status progress template compositionId params videoUrl posterUrl storyboardUrl storyboardVttUrl captionsUrl error { code message } attempts maxAttempts priority runAt batchId contextId createdAt startedAt completedAt renderMs output { width height fps durationSec bytes }';
+const JOB_FIELDS = 'jobId status progress template compositionId params videoUrl posterUrl storyboardUrl storyboardVttUrl captionsUrl error { code message } attempts maxAttempts priority runAt batchId contextId brand { brandId version } createdAt startedAt completedAt renderMs output { width height fps durationSec bytes }';
 
 async function gql(base: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
   return api(base, 'POST', '/graphql', { query, ...(variables ? { variables } : {}) }, headers);
@@ -51,7 +51,7 @@ describe(`GraphQL (${STORE})`, () => {
     // One contract: the GraphQL input has exactly the fields of the REST body schema.
     const input = s.types.find((t) => t.name === 'RenderParamsInput')!;
     assert.equal(input.kind, 'INPUT_OBJECT');
-    assert.deepEqual(input.fields!.map((f) => f.name).sort(), Object.keys(RenderParamsSchema.properties).sort());
+    assert.deepEqual(input.fields!.map((f) => f.name).sort(), Object.keys(RenderParams.properties).sort());
     assert.equal(input.fields!.find((f) => f.name === 'location')!.type, 'String!');
     assert.equal(input.fields!.find((f) => f.name === 'pm25')!.type, 'Float');
   });

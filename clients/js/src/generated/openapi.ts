@@ -1586,6 +1586,11 @@ export interface components {
             runAt: string;
             batchId: string | null;
             contextId: string | null;
+            /** @description The brand the job renders in and the version it used (a retry draws the same look); null for none */
+            brand: {
+                brandId: string;
+                version: number;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6477,7 +6482,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Render options applied over the context's values */
+        /** @description Render options applied over the context's values (and the brand's defaults under them) */
         requestBody: {
             content: {
                 "application/json": {
@@ -6525,6 +6530,8 @@ export interface operations {
                     date?: string;
                     /** @description Queue priority (higher runs first) */
                     priority?: number;
+                    /** @description The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set */
+                    brandId?: string | null;
                 };
             };
         };
@@ -8258,6 +8265,8 @@ export interface operations {
                     voice?: string;
                     /** @description Queue priority (-1000…1000, default 0) */
                     priority?: number;
+                    /** @description The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set */
+                    brandId?: string | null;
                 };
             };
         };
@@ -8715,6 +8724,8 @@ export interface operations {
                         weight?: number;
                         /** @description Link an existing render job as this arm’s video instead of rendering one (then no template or overrides) */
                         jobId?: string;
+                        /** @description The brand this arm renders in (an A/B test of two looks); null for none; omitted: base.brandId, else the default brand. The arm’s job names the version it used */
+                        brandId?: string | null;
                     }[];
                     /** @description When the test may call a winner; every field defaults */
                     rules?: {
@@ -9376,6 +9387,8 @@ export interface operations {
                         priority?: number;
                         /** @description render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data) */
                         maxAgeMinutes?: number;
+                        /** @description render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set */
+                        brandId?: string | null;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
                         aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
@@ -9654,6 +9667,8 @@ export interface operations {
                         priority?: number;
                         /** @description render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data) */
                         maxAgeMinutes?: number;
+                        /** @description render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set */
+                        brandId?: string | null;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
                         aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */

@@ -24,6 +24,27 @@ export const FONT_FAMILY = 'Inter';
 
 let recorder: string[] | null = null;
 
+/** A string as drawn, its horizontal extent in the canvas's pixels (tests check that nothing runs past the frame). */
+export interface DrawnText {
+  text: string;
+  left: number;
+  right: number;
+}
+let boxes: DrawnText[] | null = null;
+
+/** Runs `draw` and returns every string it drew through this module with where it went. */
+export function recordDrawnText(draw: () => void): DrawnText[] {
+  const prev = boxes;
+  const out: DrawnText[] = [];
+  boxes = out;
+  try {
+    draw();
+  } finally {
+    boxes = prev;
+  }
+  return out;
+}
+
 /** Runs `draw` and returns every string it drew through this module, in order. */
 export function recordText(draw: () => void): string[] {
   const prev = recorder;
@@ -69,6 +90,11 @@ export function drawText(ctx: SKRSContext2D, text: string, x: number, y: number,
   if (style.alpha !== undefined) ctx.globalAlpha = prevAlpha * style.alpha;
   ctx.fillText(text, left, y);
   ctx.globalAlpha = prevAlpha;
+  if (boxes) {
+    const w = measure(ctx, text, style.size, style.weight ?? 400, tracking);
+    const m = ctx.getTransform();
+    boxes.push({ text, left: m.a * left + m.e, right: m.a * (left + w) + m.e });
+  }
   if (tracking) ctx.letterSpacing = '0px';
 }
 

@@ -5,7 +5,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { computeAqi } from '../aqi/index.js';
 import type { AqiResult } from '../aqi/types.js';
-import { recordText } from '../draw/text.js';
+import { recordDrawnText, recordText, type DrawnText } from '../draw/text.js';
 import type { RenderParams } from '../params/types.js';
 import { buildContent, type ReportContent } from '../templates/content.js';
 import { getTemplate } from '../templates/registry.js';
@@ -128,6 +128,8 @@ export interface FrameDescription {
   staticTexts: string[];
   /** The strings drawn in the frame itself. */
   frameTexts: string[];
+  /** Every string drawn (static layer, sprites, frame) with where it went, in the pixels of the canvas it was drawn on. */
+  boxes: DrawnText[];
   timeSec: number;
   aqi: AqiResult;
 }
@@ -139,14 +141,20 @@ export interface FrameDescription {
  */
 export function describeFrame(params: RenderParams, opts: { timeSec?: number; theme?: Readonly<Theme> } = {}): FrameDescription {
   let ps: PreparedScene | undefined;
+  let staticBoxes: DrawnText[] = [];
   const staticTexts = recordText(() => {
     // Its own static layer: a shared one would not record its texts again.
-    ps = prepareScene(params, { shareStatic: false, ...(opts.theme ? { theme: opts.theme } : {}) });
+    staticBoxes = recordDrawnText(() => {
+      ps = prepareScene(params, { shareStatic: false, ...(opts.theme ? { theme: opts.theme } : {}) });
+    });
   });
   const prepared = ps as PreparedScene;
   const timeSec = opts.timeSec ?? prepared.scene.posterTime;
   const canvas = createCanvas(prepared.width, prepared.height);
-  const frameTexts = recordText(() => drawFrame(prepared, canvas.getContext('2d'), Math.round(timeSec * prepared.fps)));
+  let frameBoxes: DrawnText[] = [];
+  const frameTexts = recordText(() => {
+    frameBoxes = recordDrawnText(() => drawFrame(prepared, canvas.getContext('2d'), Math.round(timeSec * prepared.fps)));
+  });
   return {
     template: prepared.template.id,
     language: params.language,
@@ -155,6 +163,7 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
     texts: [...staticTexts, ...frameTexts],
     staticTexts,
     frameTexts,
+    boxes: [...staticBoxes, ...frameBoxes],
     timeSec,
     aqi: prepared.aqi,
   };

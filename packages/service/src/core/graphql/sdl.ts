@@ -36,6 +36,8 @@ export interface SdlOptions {
   refs?: Record<string, string>;
   /** Fields left out of the GraphQL type. */
   omit?: string[];
+  /** Nested type names another call already emits (inputs that share them): referenced, not emitted again. */
+  defined?: readonly string[];
 }
 
 /** The strings of a closed set (a nullable one lists null among its values: that is the field's nullability, not a choice). */
@@ -207,14 +209,14 @@ function emitObject(e: Emitter, name: string, schema: JsonSchema, prefix: string
 
 /** SDL of `type <name>` (plus the nested types and enums it needs) for a response schema. */
 export function objectTypeSdl(name: string, schema: unknown, opts: SdlOptions = {}): string {
-  const e: Emitter = { kind: 'type', opts, out: [], emitted: new Set() };
+  const e: Emitter = { kind: 'type', opts, out: [], emitted: new Set(opts.defined) };
   emitObject(e, name, schema as JsonSchema, '');
   return e.out.join('\n\n');
 }
 
 /** SDL of `input <name>` (plus nested inputs) for a request body schema. */
 export function inputTypeSdl(name: string, schema: unknown, opts: SdlOptions = {}): string {
-  const e: Emitter = { kind: 'input', opts, out: [], emitted: new Set() };
+  const e: Emitter = { kind: 'input', opts, out: [], emitted: new Set(opts.defined) };
   emitObject(e, name, schema as JsonSchema, '');
   return e.out.join('\n\n');
 }

@@ -7,6 +7,7 @@
 import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, ResourceId, StringEnum } from '../../core/http/schemas.js';
+import { BrandIdField } from '../brands/index.js';
 import { JobSchema } from '../queue/index.js';
 
 const p = RenderParamsSchema.properties;
@@ -94,6 +95,7 @@ export const AiRenderBodySchema = Type.Object(
     loudnessLufs: Type.Optional(Type.Number({ minimum: -31, maximum: -10, description: 'Integrated loudness of the narration (EBU R128, LUFS): -16 for social feeds (the default), -23 for broadcast; true peaks stay under -1 dBTP' })),
     voice: Type.Optional(Type.String({ maxLength: 40, description: "The offline narrator's voice: es-419 or es (Spanish), en-us or en-gb (English), pt-br or pt (Portuguese); the language's first by default" })),
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'Queue priority (-1000…1000, default 0)' })),
+    brandId: BrandIdField,
   },
   { additionalProperties: false, examples: [{ location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, language: 'es', channel: 'social' }] },
 );

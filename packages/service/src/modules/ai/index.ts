@@ -27,13 +27,13 @@ declare module '../../core/services.js' {
 export const aiModule = defineModule({
   name: 'ai',
   description: 'AI helpers: analysis, template choice, narration and captions (offline engine; optional OpenAI-compatible model and speech)',
-  uses: ['queue', 'contexts'],
+  uses: ['queue', 'brands', 'contexts'],
   migrations: { '202611221530_ai_renders': m202611221530 },
   schemas: AI_SCHEMAS,
   create: (deps) => {
     const { config } = deps;
     const service = new AiService({
-      store: deps.store, storage: deps.storage, logger: deps.logger, queue: deps.services.queue, contexts: deps.services.contexts, publicBaseUrl: deps.publicBaseUrl,
+      store: deps.store, storage: deps.storage, logger: deps.logger, queue: deps.services.queue, brands: deps.services.brands, contexts: deps.services.contexts, publicBaseUrl: deps.publicBaseUrl,
       chat: config.ai ? new ChatModel(config.ai, config.outboundAllowedNetworks) : null,
       speech: config.speech ? new SpeechModel(config.speech, config.outboundAllowedNetworks) : null,
       offline: config.offlineNarrator === 'espeak-ng' ? new OfflineSpeech() : null,

@@ -18,6 +18,7 @@ import { parseRenderParams } from '../../core/render-params.js';
 import type { Storage } from '../../core/storage/storage.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
 import type { ContextService } from '../contexts/index.js';
+import type { BrandService } from '../brands/index.js';
 import type { JobExtension, JobRenderExtras, QueueService } from '../queue/index.js';
 import type { AiRenderBody, AiRenderResult, AnalysisView, AnalyzeBody, Channel, CueView, GeneratedView, GenerateBody, ModelUse, SuggestBody, SuggestionsView, SuggestionView } from './contract.js';
 import { analyze, type SeriesPoint } from './domain/analysis.js';
@@ -42,6 +43,8 @@ export interface AiServiceOptions {
   storage: Storage;
   logger: Logger;
   queue: QueueService;
+  /** AI renders in a brand (`brandId`, or the default brand). */
+  brands: Pick<BrandService, 'forRender'>;
   contexts: ContextService;
   publicBaseUrl: () => string;
   chat: ChatModel | null;
@@ -291,6 +294,8 @@ export class AiService implements JobExtension {
    */
   async render(body: AiRenderBody, inTransaction: TransactionRunner = (work) => transaction(this.o.store, work)): Promise<AiRenderResult> {
     const c = await this.compose(body);
+    // Checked before any narration is made; the version is read again when the job is queued.
+    await this.o.brands.forRender(body.brandId, 'brandId');
     const lang = c.input.language;
     if (body.voice !== undefined && !OFFLINE_VOICES[lang].includes(body.voice)) {
       throw validationError([{ field: 'voice', message: `is not a ${lang} voice of the offline narrator; use one of ${OFFLINE_VOICES[lang].join(', ')}` }]);
@@ -358,7 +363,8 @@ export class AiService implements JobExtension {
       const renderKeyExtra = JSON.stringify({ ai: 1, cues: burn ? cues : null, narration: narrationHash, minDurationSec });
 
       return await inTransaction(async (trx) => {
-        const [job] = await this.o.queue.enqueue([{ params: c.params, options: { priority: body.priority ?? 0, contextId: c.input.contextId, renderKeyExtra } }], trx);
+        const brand = await this.o.brands.forRender(body.brandId, 'brandId', trx);
+        const [job] = await this.o.queue.enqueue([{ params: c.params, options: { priority: body.priority ?? 0, contextId: c.input.contextId, renderKeyExtra, brand } }], trx);
         if (!job) throw new Error('enqueue returned no job');
         await this.rows.insert(trx, {
           job_id: job.jobId, language: lang, captions_key: captionsKey, cues: JSON.stringify(cues), burn_in: burn ? 1 : 0, narration_key: narrationKey,

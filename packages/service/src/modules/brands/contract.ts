@@ -6,7 +6,7 @@
  */
 import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, MAX_CREDIT_CHARS, THEME_FAMILIES } from '@aqcast/engine';
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../core/http/schemas.js';
+import { Nullable, ResourceId, StringEnum } from '../../core/http/schemas.js';
 
 /** A string enum TypeBox can compile (request schemas must be compilable; StringEnum is for responses). */
 function OneOf<const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnion<TLiteral<T[number]>[]> {
@@ -17,6 +17,12 @@ function OneOf<const T extends readonly string[]>(values: T, options: { descript
 function OrNull<T extends TSchema>(schema: T, options: { description?: string } = {}) {
   return Type.Union([schema, Type.Null()], options);
 }
+
+/** The brand a render is made in: an id, null for none; omitted, the default brand (if one is set). */
+export function brandIdField(description = 'The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set') {
+  return Type.Optional(Type.Union([ResourceId('A brand id (GET /brands)'), Type.Null()], { description }));
+}
+export const BrandIdField = brandIdField();
 
 const Hex = (description: string) => Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: `${description}, as #RRGGBB`, examples: ['#0D1533'] });
 

@@ -33,7 +33,7 @@ import { validateFont, validateLogo } from './assets.js';
 import { BrandStore, type BrandRow } from './store.js';
 
 export const BRAND_ERRORS = defineErrors({
-  brand_in_use: { status: 409, title: 'The brand is in use by unfinished renders' },
+  brand_in_use: { status: 409, title: 'The brand is in use (by unfinished renders, workflows or experiments)' },
   brand_precondition_failed: { status: 412, title: 'The brand changed since you read it (stale If-Match)' },
 });
 
@@ -83,6 +83,16 @@ export interface RenderBrand {
   defaults: BrandDocument['defaults'];
 }
 
+/** What names a brand in another module (a workflow's render step, an experiment's arm): up to `limit` of them. */
+export type BrandUsers = (exec: Executor, brandId: string, limit: number) => Promise<{ kind: string; id: string }[]>;
+
+/** Render params in a brand: the brand's defaults (language, AQI standard, format) under what the body sets. */
+export function withBrandDefaults(rest: unknown, brand: RenderBrand | null): unknown {
+  if (!brand || typeof rest !== 'object' || rest === null || Array.isArray(rest)) return rest;
+  const d = brand.defaults;
+  return { ...(d.language ? { language: d.language } : {}), ...(d.aqiStandard ? { aqiStandard: d.aqiStandard } : {}), ...(d.format ? { format: d.format } : {}), ...rest };
+}
+
 /** Longest list of users a 409 names. */
 const MAX_NAMED_USERS = 20;
 /** Decoded assets kept per process (content-addressed, so never stale). */
@@ -97,6 +107,8 @@ export interface BrandServiceOptions {
 export class BrandService implements JobExtension {
   readonly rows: BrandStore;
   private readonly assets = new Map<string, Buffer>();
+  /** Modules whose things name brands (see `addUsers`). */
+  private readonly users: BrandUsers[] = [];
 
   constructor(private readonly o: BrandServiceOptions) {
     this.rows = new BrandStore(o.store);
@@ -204,19 +216,27 @@ export class BrandService implements JobExtension {
     throw new AppError(BRAND_ERRORS.brand_precondition_failed, `Brand ${id} kept changing while this edit was applied; read it again and retry`);
   }
 
+  /** Registers a module whose things name brands, so a brand they name is not deleted under them. */
+  addUsers(users: BrandUsers): void {
+    this.users.push(users);
+  }
+
   /**
-   * Deletes a brand no unfinished render uses (409 naming them otherwise). Its
-   * versions and assets stay: finished renders that used it can be re-rendered.
+   * Deletes a brand that nothing uses: no unfinished render, no workflow render
+   * step, no experiment arm (409 naming them otherwise). Its versions and assets
+   * stay: finished renders that used it can be re-rendered.
    */
   async remove(id: string, ifMatch?: string): Promise<void> {
     await transaction(this.o.store, async (trx) => {
       const row = await this.rows.get(id, trx);
       if (!row) throw notFound('Brand', id);
       this.checkIfMatch(row, ifMatch);
-      const jobs = await this.rows.activeJobs(trx, id, MAX_NAMED_USERS);
-      if (jobs.length > 0) {
-        throw new AppError(BRAND_ERRORS.brand_in_use, `Brand ${id} is used by unfinished renders: ${jobs.join(', ')}${jobs.length === MAX_NAMED_USERS ? ' (and maybe more)' : ''}; wait for them to finish or cancel them, then delete it`, {
-          users: jobs.map((jobId) => ({ kind: 'render', id: jobId })),
+      const users = (await this.rows.activeJobs(trx, id, MAX_NAMED_USERS)).map((jobId) => ({ kind: 'render', id: jobId }));
+      for (const find of this.users) users.push(...(await find(trx, id, MAX_NAMED_USERS)));
+      if (users.length > 0) {
+        const named = users.slice(0, MAX_NAMED_USERS);
+        throw new AppError(BRAND_ERRORS.brand_in_use, `Brand ${id} is in use by ${named.map((u) => `${u.kind} ${u.id}`).join(', ')}${users.length >= MAX_NAMED_USERS ? ' (and maybe more)' : ''}; let the renders finish or cancel them, and move the workflows and experiments to another brand, then delete it`, {
+          users: named,
         });
       }
       if (!(await this.rows.markDeleted(trx, id, row.version, new Date().toISOString()))) throw new AppError(BRAND_ERRORS.brand_precondition_failed, `Brand ${id} changed while it was being deleted; retry`);
@@ -238,17 +258,6 @@ export class BrandService implements JobExtension {
       throw fieldError(field, `brand ${brandId} does not exist`);
     }
     return { brandId: row.id, version: row.version, defaults: readDocument(row.doc).defaults };
-  }
-
-  /** Records which brand version each job renders in (in the transaction that queued them). */
-  async recordJobs(exec: Executor, jobs: { jobId: string; brand: RenderBrand }[]): Promise<void> {
-    const now = new Date().toISOString();
-    await this.rows.recordJobs(exec, jobs.map((j) => ({ job_id: j.jobId, brand_id: j.brand.brandId, brand_version: j.brand.version, created_at: now })));
-  }
-
-  /** The brand (and version) jobs render in, by job id. */
-  brandsOfJobs(jobIds: readonly string[]): Promise<Map<string, { brandId: string; version: number }>> {
-    return this.rows.ofJobs(jobIds);
   }
 
   /** The queue's extension point: the theme of the brand version a job records. */

@@ -1,7 +1,7 @@
 /**
- * All SQL on the `brands`, `brand_versions` and `job_brands` tables, and the one
- * read of the queue's `jobs` table this module makes (the unfinished jobs that
- * render in a brand, which keep it from being deleted).
+ * All SQL on the `brands` and `brand_versions` tables, and the reads of the
+ * queue's `jobs` table this module makes (the brand version a job records; the
+ * unfinished jobs that render in a brand, which keep it from being deleted).
  */
 import type { Selectable } from 'kysely';
 import type { Executor, Store } from '../../core/store/database.js';
@@ -10,7 +10,6 @@ declare module '../../core/store/database.js' {
   interface Database {
     brands: BrandsTable;
     brand_versions: BrandVersionsTable;
-    job_brands: JobBrandsTable;
   }
 }
 
@@ -32,13 +31,6 @@ export interface BrandVersionsTable {
   brand_id: string;
   version: number;
   doc: string;
-  created_at: string;
-}
-
-export interface JobBrandsTable {
-  job_id: string;
-  brand_id: string;
-  brand_version: number;
   created_at: string;
 }
 
@@ -93,31 +85,20 @@ export class BrandStore {
     return row?.doc;
   }
 
-  async recordJobs(exec: Executor, rows: { job_id: string; brand_id: string; brand_version: number; created_at: string }[]): Promise<void> {
-    if (rows.length) await exec.insertInto('job_brands').values(rows).execute();
-  }
-
+  /** The brand version job `jobId` renders in (the queue writes it on the job). */
   async ofJob(jobId: string): Promise<{ brand_id: string; brand_version: number } | undefined> {
-    return this.store.db.selectFrom('job_brands').select(['brand_id', 'brand_version']).where('job_id', '=', jobId).executeTakeFirst();
-  }
-
-  async ofJobs(jobIds: readonly string[]): Promise<Map<string, { brandId: string; version: number }>> {
-    const out = new Map<string, { brandId: string; version: number }>();
-    if (jobIds.length === 0) return out;
-    const rows = await this.store.db.selectFrom('job_brands').select(['job_id', 'brand_id', 'brand_version']).where('job_id', 'in', [...jobIds]).execute();
-    for (const r of rows) out.set(r.job_id, { brandId: r.brand_id, version: r.brand_version });
-    return out;
+    const row = await this.store.db.selectFrom('jobs').select(['brand_id', 'brand_version']).where('id', '=', jobId).executeTakeFirst();
+    return row?.brand_id != null && row.brand_version != null ? { brand_id: row.brand_id, brand_version: row.brand_version } : undefined;
   }
 
   /** Unfinished jobs (queued or rendering) that render in `brandId`: up to `limit` ids. */
   async activeJobs(exec: Executor, brandId: string, limit: number): Promise<string[]> {
     const rows = await exec
-      .selectFrom('job_brands')
-      .innerJoin('jobs', 'jobs.id', 'job_brands.job_id')
-      .select('jobs.id')
-      .where('job_brands.brand_id', '=', brandId)
-      .where('jobs.status', 'in', ['queued', 'rendering'])
-      .orderBy('jobs.id')
+      .selectFrom('jobs')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where('status', 'in', ['queued', 'rendering'])
+      .orderBy('id')
       .limit(limit)
       .execute();
     return rows.map((r) => r.id);

@@ -7,6 +7,7 @@ import { RenderParamsSchema } from '@aqcast/engine';
 import { MEASURES, type MeasureId as Measure } from '@aqcast/vocabulary';
 import { OptionalKind, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
+import { BrandIdField } from '../brands/index.js';
 
 /** The measured values a context holds, in render-parameter names and units. */
 export { MEASURES, type MeasureId as Measure } from '@aqcast/vocabulary';
@@ -176,8 +177,9 @@ export const ContextRenderBodySchema = Type.Object(
     location: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "Overrides the context's location" })),
     date: p.date,
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'Queue priority (higher runs first)' })),
+    brandId: BrandIdField,
   },
-  { additionalProperties: false, description: "Render options applied over the context's values" },
+  { additionalProperties: false, description: "Render options applied over the context's values (and the brand's defaults under them)" },
 );
 export type ContextRenderBody = Static<typeof ContextRenderBodySchema>;
 

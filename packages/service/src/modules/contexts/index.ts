@@ -19,14 +19,14 @@ declare module '../../core/services.js' {
 export const contextsModule = defineModule({
   name: 'contexts',
   description: 'Stored air-quality values (from uploads, by hand or from workflows): list, search, edit with ETag/If-Match, tag, render, and the kept original',
-  uses: ['queue'],
+  uses: ['queue', 'brands'],
   errors: CONTEXT_ERRORS,
   migrations: { '003_contexts': m003, '202611221437_contexts_lifecycle': m202611221437 },
   schemas: [ContextSchema],
   events: [{ type: 'ingest.completed', description: 'A bulletin was read; data is the stored context' }, ...CONTEXT_EVENTS],
   create: (deps) =>
     new ContextService({
-      store: deps.store, storage: deps.storage, events: deps.events, queue: deps.services.queue, publicBaseUrl: deps.publicBaseUrl,
+      store: deps.store, storage: deps.storage, events: deps.events, queue: deps.services.queue, brands: deps.services.brands, publicBaseUrl: deps.publicBaseUrl,
       retentionDays: deps.config.contextSourceRetentionDays, logger: deps.logger,
     }),
   routes: contextRoutes,

@@ -20,6 +20,7 @@ import { newId } from '../../core/ids.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import type { Storage } from '../../core/storage/storage.js';
 import { onCommit, transaction, type Executor, type Store } from '../../core/store/database.js';
+import { withBrandDefaults, type BrandService } from '../brands/index.js';
 import { parseInstant, type JobView, type QueueService } from '../queue/index.js';
 import {
   MAX_TAGS,
@@ -103,6 +104,8 @@ export interface ContextServiceOptions {
   storage: Storage;
   events: EventBus;
   queue: QueueService;
+  /** Renders in a brand (`brandId`, or the default brand). */
+  brands: BrandService;
   publicBaseUrl: () => string;
   /** CONTEXT_SOURCE_RETENTION_DAYS: 0 keeps no originals. */
   retentionDays: number;
@@ -429,17 +432,23 @@ export class ContextService {
       const row = await this.rows.get(id, trx);
       if (!row) throw notFound('Context', id);
       const doc = readDocument(row);
-      const { priority, location: locationOverride, ...options } = body;
+      const { priority, location: locationOverride, brandId, ...options } = body;
       const location = locationOverride ?? doc.location;
       if (!location) throw fieldError('location', 'the context has no location: send one with the render options (or PATCH the context)');
-      const params = parseRenderParams({
-        ...(doc.date ? { date: doc.date } : {}),
-        ...(doc.language ? { language: doc.language } : {}),
-        ...measureValues(doc),
-        ...options,
-        location,
-      });
-      const [job] = await this.opts.queue.enqueue([{ params, options: { contextId: id, ...(priority === undefined ? {} : { priority }) } }], trx);
+      const brand = await this.opts.brands.forRender(brandId, 'brandId', trx);
+      const params = parseRenderParams(
+        withBrandDefaults(
+          {
+            ...(doc.date ? { date: doc.date } : {}),
+            ...(doc.language ? { language: doc.language } : {}),
+            ...measureValues(doc),
+            ...options,
+            location,
+          },
+          brand,
+        ),
+      );
+      const [job] = await this.opts.queue.enqueue([{ params, options: { contextId: id, brand, ...(priority === undefined ? {} : { priority }) } }], trx);
       return job!;
     });
   }

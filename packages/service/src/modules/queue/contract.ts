@@ -46,6 +46,7 @@ export const JobSchema = Type.Object(
     runAt: Type.String({ format: 'date-time', description: 'The job is not claimed before this time' }),
     batchId: Nullable(Type.String()),
     contextId: Nullable(Type.String()),
+    brand: Nullable(Type.Object({ brandId: Type.String(), version: Type.Integer() }), { description: 'The brand the job renders in and the version it used (a retry draws the same look); null for none' }),
     createdAt: Type.String({ format: 'date-time' }),
     startedAt: Nullable(Type.String({ format: 'date-time' })),
     completedAt: Nullable(Type.String({ format: 'date-time' })),

@@ -6,7 +6,7 @@
 import { defineModule } from '../../core/module.js';
 import { JobSchema } from './contract.js';
 import { queueGraphql } from './graphql.js';
-import { addFinishedBy, addLeaseToken, addStoryboardKey, indexUpdatedAt } from './migrations.js';
+import { addBrand, addFinishedBy, addLeaseToken, addStoryboardKey, indexUpdatedAt } from './migrations.js';
 import { queueRoutes } from './routes.js';
 import { QueueService } from './service.js';
 import { WorkerPool, type Renderer } from './worker-pool.js';
@@ -44,7 +44,7 @@ export const queueModule = defineModule({
     { type: 'render.failed', description: 'A render failed for good; data is the render job with its error' },
   ],
   schemas: [JobSchema],
-  migrations: { '202611221400_queue_finished_by': { up: addFinishedBy }, '202611221401_queue_updated_at_index': { up: indexUpdatedAt }, '202612011000_queue_lease_token': { up: addLeaseToken }, '202612281000_queue_storyboard_key': { up: addStoryboardKey } },
+  migrations: { '202611221400_queue_finished_by': { up: addFinishedBy }, '202611221401_queue_updated_at_index': { up: indexUpdatedAt }, '202612011000_queue_lease_token': { up: addLeaseToken }, '202612281000_queue_storyboard_key': { up: addStoryboardKey }, '202612291000_queue_brand': { up: addBrand } },
   create: (deps) => {
     const queue = new QueueService(deps.store, { publicBaseUrl: deps.publicBaseUrl, defaultMaxAttempts: deps.config.maxAttempts, leaseSeconds: deps.config.workerLeaseSeconds, events: deps.events });
     deps.metrics.onScrape(async () => {

@@ -19,3 +19,10 @@ export async function addStoryboardKey(db: Kysely<unknown>): Promise<void> {
 export async function addLeaseToken(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('lease_token', 'integer', (c) => c.notNull().defaultTo(0)).execute();
 }
+
+/** The brand version each job renders in, on the job itself (its view names it; a retry draws the same look). */
+export async function addBrand(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('jobs').addColumn('brand_id', 'text').execute();
+  await db.schema.alterTable('jobs').addColumn('brand_version', 'integer').execute();
+  await db.schema.createIndex('jobs_brand_idx').on('jobs').column('brand_id').execute();
+}

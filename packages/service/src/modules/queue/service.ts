@@ -26,6 +26,20 @@ export interface EnqueueOptions {
    * reused by, a plain render of the same params.
    */
   renderKeyExtra?: string;
+  /** The brand version the job renders in (checked by the caller): recorded on the job and folded into its render key. */
+  brand?: JobBrand | null;
+}
+
+/** A brand version a job renders in. */
+export interface JobBrand {
+  brandId: string;
+  version: number;
+}
+
+/** What decides a job's output besides its params: the caller's extra and the brand version (never shared with another look). */
+function keyExtraOf(options: EnqueueOptions): string | undefined {
+  const parts = [options.renderKeyExtra, options.brand ? `brand:${options.brand.brandId}@${options.brand.version}` : undefined].filter(Boolean);
+  return parts.length ? parts.join('\n') : undefined;
 }
 
 export interface ListFilters {
@@ -86,6 +100,7 @@ export class QueueService {
       runAt: row.run_at,
       batchId: row.batch_id,
       contextId: row.context_id,
+      brand: row.brand_id !== null && row.brand_version !== null ? { brandId: row.brand_id, version: row.brand_version } : null,
       createdAt: row.created_at,
       startedAt: row.started_at,
       completedAt: row.completed_at,
@@ -95,13 +110,14 @@ export class QueueService {
   };
 
   private buildRow(params: RenderParams, options: EnqueueOptions, now: string): NewJobRow {
+    const keyExtra = keyExtraOf(options);
     return {
       id: newId('job'),
       status: 'queued',
       template: params.template,
       location: params.location,
       params: JSON.stringify(params),
-      render_key: options.renderKeyExtra ? createHash('sha256').update(`${renderKey(params)}\n${options.renderKeyExtra}`).digest('hex') : renderKey(params),
+      render_key: keyExtra ? createHash('sha256').update(`${renderKey(params)}\n${keyExtra}`).digest('hex') : renderKey(params),
       priority: options.priority ?? 0,
       run_at: options.runAt ? new Date(options.runAt).toISOString() : now,
       attempts: 0,
@@ -111,6 +127,8 @@ export class QueueService {
       lease_expires_at: null,
       batch_id: options.batchId ?? null,
       context_id: options.contextId ?? null,
+      brand_id: options.brand?.brandId ?? null,
+      brand_version: options.brand?.version ?? null,
       file_token: newToken(),
       video_key: null,
       poster_key: null,

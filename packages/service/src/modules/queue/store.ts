@@ -46,6 +46,9 @@ export interface JobsTable {
   lease_token: Generated<number>;
   batch_id: string | null;
   context_id: string | null;
+  /** The brand the job renders in and the version it used (a re-render draws the same look); null for none. */
+  brand_id: string | null;
+  brand_version: number | null;
   /** Random token in the public file URLs of this job (unguessable). */
   file_token: string;
   video_key: string | null;

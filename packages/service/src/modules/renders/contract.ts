@@ -1,11 +1,9 @@
 /** The renders contract: the render body (the engine's schema), batches, filters and templates. */
 import { FORMATS, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
+import { PageQuery, StringEnum } from '../../core/http/schemas.js';
+import { BrandIdField } from '../brands/index.js';
 import { JobSchema } from '../queue/index.js';
-
-/** The brand a render is made in: an id, null for none; omitted, the default brand (if one is set). */
-export const BrandIdField = Type.Optional(Type.Union([ResourceId('A brand id (GET /brands)'), Type.Null()], { description: 'The brand to render in (GET /brands); null for none; omitted: the default brand, if one is set' }));
 
 /** The render body (the engine's schema and `brandId`), registered once under an `$id` so other schemas can `$ref` it. */
 export const RenderParams = Type.Object({ ...RenderParamsSchema.properties, brandId: BrandIdField }, {

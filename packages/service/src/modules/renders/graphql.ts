@@ -1,9 +1,8 @@
 /** Render jobs and templates over GraphQL: the same RenderService calls as the REST routes. */
-import { RenderParamsSchema } from '@aqcast/engine';
 import { check } from '../../core/validation.js';
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
 import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
-import { AqiStandardSchema, BatchSchema, RenderListQuerySchema, TemplateSchema } from './contract.js';
+import { AqiStandardSchema, BatchSchema, RenderListQuerySchema, RenderParams, TemplateSchema } from './contract.js';
 
 interface RenderFilter {
   status?: string[] | null;
@@ -29,7 +28,7 @@ export const rendersGraphql: GraphQLPart = {
 
     ${objectTypeSdl('AqiStandard', AqiStandardSchema)}
 
-    ${inputTypeSdl('RenderParamsInput', { ...RenderParamsSchema, description: 'What a report video shows: the same fields as the body of POST /render (validated by the same rules). Concentrations in µg/m³ (CO in mg/m³); omit what was not measured.' })}
+    ${inputTypeSdl('RenderParamsInput', { ...RenderParams, description: 'What a report video shows, and the brand it is drawn in: the same fields as the body of POST /render (validated by the same rules). Concentrations in µg/m³ (CO in mg/m³); omit what was not measured.' })}
 
     "Filters of renders(); all optional, combined with AND."
     input RenderFilter {
@@ -67,8 +66,8 @@ export const rendersGraphql: GraphQLPart = {
     extend type Mutation {
       "Validates the parameters and queues one render (like POST /render)."
       createRender(input: RenderParamsInput!, idempotencyKey: String): RenderJob!
-      "Queues many renders at once, all or nothing (like POST /batch): one invalid item rejects the batch, naming its index."
-      createBatch(items: [RenderParamsInput!]!, idempotencyKey: String): Batch!
+      "Queues many renders at once, all or nothing (like POST /batch): one invalid item rejects the batch, naming its index. brandId is the brand of every item that names none."
+      createBatch(items: [RenderParamsInput!]!, brandId: ID, idempotencyKey: String): Batch!
     }
   `,
   resolvers: {
@@ -80,7 +79,7 @@ export const rendersGraphql: GraphQLPart = {
     },
     Mutation: {
       createRender: ((_p, { input }, { services }) => services.renders.create(withoutNulls(input))) as Resolver<{ input: Record<string, unknown> }>,
-      createBatch: ((_p, { items }, { services }) => services.renders.createBatch(items.map((i) => withoutNulls(i)))) as Resolver<{ items: Record<string, unknown>[] }>,
+      createBatch: ((_p, { items, brandId }, { services }) => services.renders.createBatch(items.map((i) => withoutNulls(i)), undefined, {}, brandId ?? undefined)) as Resolver<{ items: Record<string, unknown>[]; brandId?: string | null }>,
     },
   } as GraphQLPart['resolvers'],
 };

@@ -8,7 +8,7 @@ import { AppError, validationError, type FieldError } from '../../core/errors.js
 import { parseRenderParams } from '../../core/render-params.js';
 import { newId } from '../../core/ids.js';
 import type { Executor } from '../../core/store/database.js';
-import type { BrandService, RenderBrand } from '../brands/index.js';
+import { withBrandDefaults, type BrandService, type RenderBrand } from '../brands/index.js';
 import type { EnqueueOptions, JobPage, JobView, ListFilters, QueueService } from '../queue/index.js';
 import { MAX_BATCH_ITEMS } from './contract.js';
 
@@ -18,19 +18,6 @@ export function splitBrandId(input: unknown, prefix = ''): { brandId: string | n
   const { brandId, ...rest } = input;
   if (brandId !== null && typeof brandId !== 'string') throw validationError([{ field: `${prefix}brandId`, message: 'must be a brand id or null' }]);
   return { brandId, rest };
-}
-
-/** Render params in a brand: the brand's defaults (language, AQI standard, format) under what the body sets. */
-export function withBrandDefaults(rest: unknown, brand: RenderBrand | null): unknown {
-  if (!brand || typeof rest !== 'object' || rest === null || Array.isArray(rest)) return rest;
-  const d = brand.defaults;
-  return { ...(d.language ? { language: d.language } : {}), ...(d.aqiStandard ? { aqiStandard: d.aqiStandard } : {}), ...(d.format ? { format: d.format } : {}), ...rest };
-}
-
-/** What a job in a brand adds to its render key: a brand version never shares a video with another look. */
-export function brandKeyExtra(brand: RenderBrand | null, extra?: string): string | undefined {
-  if (!brand) return extra;
-  return [extra, `brand:${brand.brandId}@${brand.version}`].filter(Boolean).join('\n');
 }
 
 export class RenderService {
@@ -53,9 +40,7 @@ export class RenderService {
     const { brandId, rest } = splitBrandId(input);
     const brand = await this.brandFor(brandId, 'brandId', exec);
     const params = parseRenderParams(withBrandDefaults(rest, brand));
-    const keyExtra = brandKeyExtra(brand, options.renderKeyExtra);
-    const [job] = await this.queue.enqueue([{ params, options: { ...options, ...(keyExtra ? { renderKeyExtra: keyExtra } : {}) } }], exec);
-    if (brand) await this.brands?.recordJobs(exec ?? this.queue.store.db, [{ jobId: job!.jobId, brand }]);
+    const [job] = await this.queue.enqueue([{ params, options: { ...options, brand } }], exec);
     return job!;
   }
 
@@ -91,18 +76,7 @@ export class RenderService {
       throw validationError(errors, `Batch rejected, nothing was queued: invalid item(s) at index ${indexes}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
     }
     const batchId = newId('bat');
-    const jobs = await this.queue.enqueue(
-      params.map((p, i) => {
-        const keyExtra = brandKeyExtra(brandsOf[i] ?? null, options.renderKeyExtra);
-        return { params: p, options: { ...options, batchId, ...(keyExtra ? { renderKeyExtra: keyExtra } : {}) } };
-      }),
-      exec,
-    );
-    const branded = jobs.flatMap((job, i) => {
-      const brand = brandsOf[i];
-      return brand ? [{ jobId: job.jobId, brand }] : [];
-    });
-    if (branded.length) await this.brands?.recordJobs(exec ?? this.queue.store.db, branded);
+    const jobs = await this.queue.enqueue(params.map((p, i) => ({ params: p, options: { ...options, batchId, brand: brandsOf[i] ?? null } })), exec);
     return { batchId, jobs };
   }
 

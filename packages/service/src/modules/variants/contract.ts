@@ -7,6 +7,7 @@
 import { RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
+import { brandIdField } from '../brands/index.js';
 import { RenderParams } from '../renders/index.js';
 
 /** No control characters (they would be stored and logged as given). */
@@ -49,6 +50,7 @@ export const ArmInputSchema = Type.Object(
     overrides: Type.Optional(OverridesSchema),
     weight: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, description: 'Relative traffic share (default: equal); 1:1, 50:50 and 0.5:0.5 are the same split' })),
     jobId: Type.Optional(ResourceId('Link an existing render job as this arm’s video instead of rendering one (then no template or overrides)')),
+    brandId: brandIdField('The brand this arm renders in (an A/B test of two looks); null for none; omitted: base.brandId, else the default brand. The arm’s job names the version it used'),
   },
   { additionalProperties: false, description: 'One arm: a template and/or overrides over the base, or an existing job. The first arm is the control.' },
 );

@@ -26,7 +26,7 @@ declare module '../../core/services.js' {
 export const variantsModule = defineModule({
   name: 'variants',
   description: 'A/B tests of report videos: deterministic assignment, event tracking, a Bayesian winner with a z-test and SRM check',
-  uses: ['queue', 'contexts'],
+  uses: ['queue', 'brands', 'contexts'],
   events: [
     {
       type: CONCLUDED_EVENT,
@@ -35,7 +35,12 @@ export const variantsModule = defineModule({
   ],
   migrations: { '202611221437_variants_tables': m202611221437 },
   schemas: [TestSchema, ResultSchema],
-  create: (deps) => new VariantService(deps.store, { queue: deps.services.queue, contexts: deps.services.contexts, events: deps.events }),
+  create: (deps) => {
+    const service = new VariantService(deps.store, { queue: deps.services.queue, brands: deps.services.brands, contexts: deps.services.contexts, events: deps.events });
+    // A running experiment with an arm in a brand keeps that brand from being deleted.
+    deps.services.brands.addUsers(async (exec, brandId, limit) => (await service.rows.runningTestsInBrand(exec, brandId, limit)).map((id) => ({ kind: 'experiment', id })));
+    return service;
+  },
   routes: variantRoutes,
   graphql: variantsGraphql,
 });

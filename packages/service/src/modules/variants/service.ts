@@ -6,12 +6,13 @@
  */
 import type { RenderParams } from '@aqcast/engine';
 import { isoAt, systemClock, type Clock } from '../../core/clock.js';
-import { invalidState, notFound, validationError, type FieldError } from '../../core/errors.js';
+import { AppError, invalidState, notFound, validationError, type FieldError } from '../../core/errors.js';
 import { createdCursor } from '../../core/cursor.js';
 import type { EventBus } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
+import type { BrandService, RenderBrand } from '../brands/index.js';
 import type { JobView, QueueService } from '../queue/index.js';
 import { assignArm } from './assignment.js';
 import {
@@ -35,6 +36,8 @@ import { VariantStore, type ArmRow, type EventRow, type TestRow, type UnitRow } 
 
 export interface VariantServiceOptions {
   queue: QueueService;
+  /** Arms render in a brand (`brandId` of the arm or the base, or the default brand). */
+  brands: Pick<BrandService, 'forRender'>;
   /** Where a test's base comes from when it names a context. */
   contexts: Pick<ContextService, 'valuesOf'>;
   events: EventBus;
@@ -120,6 +123,7 @@ export class VariantService {
     const exposureEvent = body.exposureEvent ?? 'view';
     if (body.goal === exposureEvent) errors.push({ field: 'goal', message: `must differ from the exposure event "${exposureEvent}"` });
     body.arms.forEach((a, i) => {
+      if (a.jobId !== undefined && a.brandId !== undefined) errors.push({ field: `arms[${i}].brandId`, message: 'links an existing video, which keeps its own brand: give no brandId with it' });
       if (a.jobId !== undefined && (a.template !== undefined || a.overrides !== undefined)) errors.push({ field: `arms[${i}].jobId`, message: 'links an existing video: give no template or overrides with it' });
       if (a.jobId === undefined && base === undefined && !errors.some((e) => e.field === 'base')) errors.push({ field: 'base', message: `is required unless every arm links a job or contextId is given (arms[${i}] does not)` });
       if (a.template !== undefined && a.overrides?.template !== undefined && a.template !== a.overrides.template) {
@@ -151,10 +155,20 @@ export class VariantService {
         else if (row.status === 'failed' || row.status === 'canceled') errors.push({ field: `arms[${i}].jobId`, message: `render job ${a.jobId} is ${row.status}; link a queued, rendering or completed job` });
         else jobs.set(i, this.opts.queue.view(row));
       }
-      if (errors.length) throw validationError(errors);
       const order = [...rendered.keys()];
+      const brands = new Map<number, RenderBrand | null>();
+      for (const i of order) {
+        const own = body.arms[i]?.brandId;
+        try {
+          brands.set(i, await this.opts.brands.forRender(own !== undefined ? own : body.base?.brandId, own !== undefined ? `arms[${i}].brandId` : 'base.brandId', trx));
+        } catch (err) {
+          if (err instanceof AppError && err.extra.errors) errors.push(...err.extra.errors);
+          else throw err;
+        }
+      }
+      if (errors.length) throw validationError(errors);
       const queued = await this.opts.queue.enqueue(
-        order.map((i) => ({ params: rendered.get(i)!, ...(body.contextId ? { options: { contextId: body.contextId } } : {}) })),
+        order.map((i) => ({ params: rendered.get(i)!, options: { brand: brands.get(i) ?? null, ...(body.contextId ? { contextId: body.contextId } : {}) } })),
         trx,
       );
       order.forEach((i, n) => jobs.set(i, queued[n]!));
@@ -173,7 +187,9 @@ export class VariantService {
 
   /** The base every arm starts from: the context's place, date, language and values, then `base` over them. */
   private async baseOf(body: CreateBody, exec: Executor | undefined): Promise<Record<string, unknown> | undefined> {
-    const given = body.base as Record<string, unknown> | undefined;
+    // The brand is not a render parameter: each arm takes it (see create).
+    const { brandId: _brand, ...rest } = body.base ?? {};
+    const given: Record<string, unknown> | undefined = body.base ? rest : undefined;
     if (body.contextId === undefined) return given;
     const ctx = await this.opts.contexts.valuesOf(exec ?? this.store.db, body.contextId);
     if (!ctx) throw validationError([{ field: 'contextId', message: `context ${body.contextId} does not exist` }]);

@@ -119,6 +119,22 @@ export class VariantStore {
     await trx.insertInto('variant_arms').values(arms).execute();
   }
 
+  /** Running tests with an arm rendered in brand `brandId` (up to `limit` ids). */
+  async runningTestsInBrand(exec: Executor, brandId: string, limit: number): Promise<string[]> {
+    const rows = await exec
+      .selectFrom('variant_arms')
+      .innerJoin('variant_tests', 'variant_tests.id', 'variant_arms.test_id')
+      .innerJoin('jobs', 'jobs.id', 'variant_arms.job_id')
+      .select('variant_tests.id')
+      .distinct()
+      .where('jobs.brand_id', '=', brandId)
+      .where('variant_tests.status', '=', 'running')
+      .orderBy('variant_tests.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   async test(id: string, exec: Executor = this.store.db): Promise<TestRow | undefined> {
     return exec.selectFrom('variant_tests').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -8,6 +8,7 @@
 import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, POLLUTANTS, RESOLUTIONS } from '@aqcast/engine';
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
+import { brandIdField } from '../brands/index.js';
 import { JobSchema } from '../queue/index.js';
 import { SOURCE_IDS } from './sources/index.js';
 
@@ -77,6 +78,7 @@ export const StepSchema = Type.Object(
     resolution: Type.Optional(literals(RESOLUTIONS)),
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'render: queue priority of the jobs' })),
     maxAgeMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080, description: 'render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data)' })),
+    brandId: brandIdField('render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set'),
     // condition and render
     aqiStandard: Type.Optional(literals(AQI_STANDARD_IDS, { description: 'condition aqi_at_least / changed, render: the AQI standard (default us-epa)' })),
     // notify

@@ -47,6 +47,8 @@ export interface RenderStep {
   priority: number;
   /** Values observed longer ago are not rendered as current (null: no limit). */
   maxAgeMinutes: number | null;
+  /** The brand (null: none; undefined: the default brand, if one is set). */
+  brandId?: string | null | undefined;
 }
 export interface NotifyStep {
   type: 'notify';
@@ -58,7 +60,7 @@ export type PlannedStep = FetchStep | ConditionStep | RenderStep | NotifyStep;
 const FIELDS: Record<StepType, readonly string[]> = {
   fetch: ['source', 'credentialEnv', 'series'],
   condition: ['when', 'aqiStandard', 'category', 'index', 'pollutant', 'minDelta'],
-  render: ['template', 'fallbackTemplate', 'formats', 'languages', 'aqiStandard', 'resolution', 'priority', 'maxAgeMinutes'],
+  render: ['template', 'fallbackTemplate', 'formats', 'languages', 'aqiStandard', 'resolution', 'priority', 'maxAgeMinutes', 'brandId'],
   notify: ['on'],
 };
 
@@ -204,7 +206,7 @@ function planRender(step: Step, at: string, err: (f: string, m: string) => void,
   if (template === 'trend' && fetch && !fetch.series) err(`${at}.template`, 'the trend template draws an hourly series: give the fetch step a series ({ pollutant, window })');
   return {
     type: 'render', template, fallbackTemplate, formats: step.formats ?? ['landscape'], languages: step.languages ?? ['es'], aqiStandard: step.aqiStandard ?? 'us-epa',
-    resolution: step.resolution ?? null, priority: step.priority ?? 0, maxAgeMinutes: step.maxAgeMinutes ?? null,
+    resolution: step.resolution ?? null, priority: step.priority ?? 0, maxAgeMinutes: step.maxAgeMinutes ?? null, brandId: step.brandId,
   };
 }
 

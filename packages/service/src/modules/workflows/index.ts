@@ -32,7 +32,7 @@ const runners = new WeakMap<WorkflowService, WorkflowRunner>();
 export const workflowsModule = defineModule({
   name: 'workflows',
   description: 'Workflows: fetch live air quality for a list of places, decide, render and announce — by hand, on a schedule or from a trigger URL',
-  uses: ['queue', 'contexts', 'variants'],
+  uses: ['queue', 'brands', 'contexts', 'variants'],
   events: [
     { type: 'workflow.run.completed', description: 'A workflow run ended with no failed item; data is the run with its items, step records and jobs' },
     { type: 'workflow.run.failed', description: 'A workflow run ended with at least one failed item; data is the run with its items, step records and jobs' },
@@ -42,11 +42,13 @@ export const workflowsModule = defineModule({
   create: (deps) => {
     const rows = new WorkflowStore(deps.store);
     const runs = new Runs(deps.store, rows, deps.services.queue, deps.publicBaseUrl);
-    const service = new WorkflowService(deps.store, rows, runs, deps.config);
+    const service = new WorkflowService(deps.store, rows, runs, deps.config, deps.services.brands);
+    // A workflow whose render step names a brand keeps it from being deleted.
+    deps.services.brands.addUsers(async (exec, brandId, limit) => (await rows.workflowsInBrand(exec, brandId, limit)).map((id) => ({ kind: 'workflow', id })));
     runners.set(
       service,
       new WorkflowRunner({
-        store: deps.store, rows, runs, queue: deps.services.queue, contexts: deps.services.contexts, variants: deps.services.variants, events: deps.events, config: deps.config, logger: deps.logger,
+        store: deps.store, rows, runs, queue: deps.services.queue, brands: deps.services.brands, contexts: deps.services.contexts, variants: deps.services.variants, events: deps.events, config: deps.config, logger: deps.logger,
         owner: `${deps.config.workerId || hostname()}:workflows`, runtime: deps.runtime as WorkflowRuntime,
       }),
     );

@@ -20,6 +20,7 @@ import { LeaseRunner, type LeasedRun } from '../../core/lease/runner.js';
 import { guardedGet, GuardedGetError, redactUrl, type GetResponse, type GuardedGetOptions } from '../../core/outbound/guarded-get.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
+import type { BrandService, RenderBrand } from '../brands/index.js';
 import type { ContextService } from '../contexts/index.js';
 import { measureValues } from '../contexts/index.js';
 import { TERMINAL_STATUSES, type QueueService } from '../queue/index.js';
@@ -41,6 +42,7 @@ export interface RunnerOptions {
   rows: WorkflowStore;
   runs: Runs;
   queue: QueueService;
+  brands: Pick<BrandService, 'forRender'>;
   contexts: ContextService;
   /** Once a test made from a workflow concluded, the workflow renders its winning arm. */
   variants: VariantService;
@@ -347,7 +349,10 @@ export class WorkflowRunner {
     const provenance = fetched ? await this.provenanceOf(fetched, def) : null;
     const plans: { params: RenderParams; format: string; language: string }[] = [];
     let winner: Awaited<ReturnType<VariantService['winnerFor']>> = null;
+    let brand: RenderBrand | null = null;
     try {
+      // The brand's version now: a run renders in the look the brand has when it renders.
+      brand = await this.o.brands.forRender(step.brandId, 'brandId');
       winner = await this.o.variants.winnerFor(item.workflow_id);
       const seen = new Set<string>();
       for (const format of step.formats) {
@@ -378,10 +383,11 @@ export class WorkflowRunner {
         template: plans[0]?.params.template ?? template,
         ...(template !== step.template ? { note: 'no series came back: the fallback template was used' } : {}),
         ...(winner ? { variant: { testId: winner.testId, arm: winner.arm, template: winner.template, overrides: winner.overrides } } : {}),
+        ...(brand ? { brand: { brandId: brand.brandId, version: brand.version } } : {}),
       },
     });
     await transaction(this.o.store, async (trx) => {
-      const jobs = await this.o.queue.enqueue(plans.map((p) => ({ params: p.params, options: { batchId: item.run_id, priority: step.priority, ...(fetched?.contextId ? { contextId: fetched.contextId } : {}) } })), trx);
+      const jobs = await this.o.queue.enqueue(plans.map((p) => ({ params: p.params, options: { batchId: item.run_id, priority: step.priority, brand, ...(fetched?.contextId ? { contextId: fetched.contextId } : {}) } })), trx);
       await this.o.rows.insertJobLinks(trx, jobs.map((j, k) => ({ run_id: item.run_id, item_id: item.id, job_id: j.jobId, format: plans[k]!.format, language: plans[k]!.language, created_at: iso() })));
       rec.output = { ...rec.output, jobIds: jobs.map((j) => j.jobId) };
       // Released: whichever process looks next sees whether the renders ended.

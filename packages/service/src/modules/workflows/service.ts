@@ -9,6 +9,7 @@ import { AppError, CORE_ERRORS, invalidState, notFound, validationError, type Fi
 import { seqCursor } from '../../core/cursor.js';
 import { newId } from '../../core/ids.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
+import type { BrandService } from '../brands/index.js';
 import type { ListQuery, RunListQuery, RunOverrides, RunPage, WorkflowBody, WorkflowPage, WorkflowPatch, WorkflowRunView, WorkflowView } from './contract.js';
 import { planWorkflow, parseSchedule, storedPlan, type PlannedStep } from './definition.js';
 import type { RunTrigger, Runs } from './runs.js';
@@ -33,7 +34,15 @@ export class WorkflowService {
     readonly rows: WorkflowStore,
     readonly runs: Runs,
     private readonly config: Pick<Config, 'credential'>,
+    private readonly brands: Pick<BrandService, 'forRender'>,
   ) {}
+
+  /** A render step's brand must exist (a 400 naming `steps[i].brandId`); null and omitted always do. */
+  private async checkBrands(steps: WorkflowBody['steps'], exec: Executor | undefined, prefix = ''): Promise<void> {
+    for (const [i, step] of steps.entries()) {
+      if (step.type === 'render' && typeof step.brandId === 'string') await this.brands.forRender(step.brandId, `${prefix}steps[${i}].brandId`, exec);
+    }
+  }
 
   private plan(body: { trigger?: WorkflowBody['trigger']; locations: WorkflowBody['locations']; steps: WorkflowBody['steps'] }): PlannedStep[] {
     const trigger = body.trigger ?? { type: 'manual' as const };
@@ -54,6 +63,7 @@ export class WorkflowService {
   async create(body: WorkflowBody, exec?: Executor): Promise<{ workflow: WorkflowView; triggerSecret?: string }> {
     const trigger = body.trigger ?? { type: 'manual' as const };
     this.plan(body);
+    await this.checkBrands(body.steps, exec);
     const enabled = body.enabled ?? true;
     const secret = trigger.type === 'inbound' ? `wft_${randomBytes(24).toString('base64url')}` : undefined;
     const now = iso();
@@ -101,6 +111,7 @@ export class WorkflowService {
       const locations = patch.locations ?? (JSON.parse(row.locations) as WorkflowBody['locations']);
       const steps = patch.steps ?? (JSON.parse(row.steps) as WorkflowBody['steps']);
       this.plan({ trigger, locations, steps });
+      if (patch.steps) await this.checkBrands(patch.steps, x);
       if (patch.rotateTriggerSecret && trigger.type !== 'inbound') throw validationError([{ field: 'rotateTriggerSecret', message: 'applies to inbound triggers only' }]);
       const enabled = patch.enabled ?? row.enabled === 1;
       const newSecret = trigger.type === 'inbound' && (patch.rotateTriggerSecret || row.trigger_secret_hash === null) ? `wft_${randomBytes(24).toString('base64url')}` : undefined;

@@ -129,6 +129,16 @@ export class WorkflowStore {
     await exec.insertInto('workflows').values(row).execute();
   }
 
+  /** Workflows (not deleted) whose render step names brand `brandId`: up to `limit` ids. */
+  async workflowsInBrand(exec: Executor, brandId: string, limit: number): Promise<string[]> {
+    // Steps are stored as JSON.stringify wrote them; the match is confirmed on the parsed steps.
+    const rows = await exec.selectFrom('workflows').select(['id', 'steps']).where('deleted_at', 'is', null).where('steps', 'like', `%${brandId}%`).orderBy('id').execute();
+    return rows
+      .filter((r) => (JSON.parse(r.steps) as { type?: unknown; brandId?: unknown }[]).some((s) => s.type === 'render' && s.brandId === brandId))
+      .slice(0, limit)
+      .map((r) => r.id);
+  }
+
   async getWorkflow(id: string, exec: Executor = this.store.db): Promise<WorkflowRow | undefined> {
     return exec.selectFrom('workflows').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   }
