@@ -2,11 +2,14 @@
  * HTTP benchmark: GET /render/:id and POST /render on a running aqcast (SQLite,
  * no workers, so rendering does not compete for the CPU), beside a bare Fastify
  * route answering the same JSON in the same run; then a 1,000-item batch.
+ * Beside requests a second, each run prints the server's CPU time per request
+ * (from /proc): on a machine shared with other work, throughput follows the
+ * load, while CPU time per request stays what the code costs.
  *
  *   node --import tsx bench/http.ts [seconds per run, default 8]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -15,14 +18,26 @@ const seconds = Number(process.argv[2] ?? 8);
 const KEY = 'bench-key-0123456789abcdef';
 const root = new URL('..', import.meta.url).pathname;
 
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; stop(): void }> {
+interface Server {
+  url: string;
+  pid: number;
+  stop(): void;
+}
+
+/** User + system CPU time of a process in ms (fields 14 and 15 of /proc/PID/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<Server> {
   const proc = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const on = (d: Buffer) => {
       out += d.toString();
       const m = ready.exec(out);
-      if (m) resolve({ url: m[1]!, stop: () => proc.kill('SIGTERM') });
+      if (m) resolve({ url: m[1]!, pid: proc.pid ?? 0, stop: () => proc.kill('SIGTERM') });
     };
     proc.stdout.on('data', on);
     proc.stderr.on('data', on);
@@ -30,14 +45,22 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
   });
 }
 
-async function run(title: string, opts: autocannon.Options): Promise<autocannon.Result> {
+interface Run {
+  perSecond: number;
+  /** Server CPU µs per request. */
+  cpuUs: number;
+}
+
+async function run(title: string, server: Server, opts: autocannon.Options): Promise<Run> {
+  const cpu0 = cpuMs(server.pid);
   const r = await autocannon({ connections: 10, duration: seconds, ...opts });
-  console.log(`${title.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`);
-  return r;
+  const cpuUs = ((cpuMs(server.pid) - cpu0) * 1000) / Math.max(1, r.requests.total);
+  console.log(`${title.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   ${cpuUs.toFixed(0).padStart(5)} µs CPU/request   errors ${r.errors + r.non2xx}`);
+  return { perSecond: r.requests.average, cpuUs };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'aqcast-bench-'));
-const svc = await start(['packages/service/bin/aqcast.js', 'serve'], { DATA_DIR: dataDir, AQCAST_API_KEY: KEY, PORT: '0', HOST: '127.0.0.1', WORKER_CONCURRENCY: '0', LOG_LEVEL: 'warn' }, /listening on (http:\/\/\S+)/);
+const svc = await start(['packages/service/bin/aqcast.js', 'serve'], { DATA_DIR: dataDir, AQCAST_API_KEY: KEY, PORT: '0', HOST: '127.0.0.1', WORKER_CONCURRENCY: '0' }, /listening on (http:\/\/\S+)/);
 const created = await fetch(`${svc.url}/render`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ location: 'Santiago', pm25: 87.4, no2: 42 }) });
 const job = (await created.json()) as Record<string, unknown>;
 const bare = await start(['--import', 'tsx', '-e', `
@@ -50,10 +73,11 @@ const bare = await start(['--import', 'tsx', '-e', `
 `], {}, /bare on (http:\/\/\S+)/);
 
 console.log(`aqcast HTTP benchmark — ${seconds} s per run, 10 connections, SQLite, node ${process.version}`);
-const bareR = await run('bare Fastify GET', { url: `${bare.url}/job` });
-const getR = await run('GET /render/:id', { url: `${svc.url}/render/${job.jobId}`, headers: { 'x-api-key': KEY } });
-const postR = await run('POST /render', { url: `${svc.url}/render`, method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ location: 'Lima', pm25: 20 }) });
-console.log(`GET /render/:id at ${((getR.requests.average / bareR.requests.average) * 100).toFixed(0)} % of the bare route (target ≥ 50 %); POST /render at ${((postR.requests.average / bareR.requests.average) * 100).toFixed(0)} %`);
+const bareR = await run('bare Fastify GET', bare, { url: `${bare.url}/job` });
+const getR = await run('GET /render/:id', svc, { url: `${svc.url}/render/${job.jobId}`, headers: { 'x-api-key': KEY } });
+const postR = await run('POST /render', svc, { url: `${svc.url}/render`, method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ location: 'Lima', pm25: 20 }) });
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+console.log(`GET /render/:id at ${pct(getR.perSecond, bareR.perSecond)} of the bare route's requests a second, ${pct(bareR.cpuUs, getR.cpuUs)} by CPU per request (target ≥ 50 %); POST /render at ${pct(postR.perSecond, bareR.perSecond)} / ${pct(bareR.cpuUs, postR.cpuUs)}`);
 
 const items = Array.from({ length: 1000 }, (_, i) => ({ location: `City ${i}`, pm25: i % 300, language: (['es', 'en', 'pt'] as const)[i % 3] }));
 const times: number[] = [];

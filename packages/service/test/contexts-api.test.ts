@@ -344,7 +344,7 @@ describe(`contexts API (${STORE})`, () => {
     assert.deepEqual(tagged.data.addContextTags, { tags: ['extra', 'gq'], version: 3 });
     const untagged = await gql('mutation($id: ID!) { removeContextTag(id: $id, tag: "gq", expectedVersion: 3) { tags } }', { id });
     assert.deepEqual(untagged.data.removeContextTag.tags, ['extra']);
-    const rendered = await gql('mutation($id: ID!) { renderContext(id: $id, input: { format: "portrait", resolution: "360p" }) { jobId contextId params } }', { id });
+    const rendered = await gql('mutation($id: ID!) { renderContext(id: $id, input: { format: portrait, resolution: _360p }) { jobId contextId params } }', { id });
     assert.equal(rendered.errors, undefined, JSON.stringify(rendered.errors));
     assert.equal(rendered.data.renderContext.contextId, id);
     assert.equal(rendered.data.renderContext.params.no2, 31);

@@ -22,7 +22,7 @@ describe(`GraphQL queue, webhooks and ingest (${STORE})`, () => {
   });
 
   test('queue: enqueue with priority, cancel, invalid retry, pause/resume, stats', async () => {
-    const q = await gql(`mutation($i: RenderParamsInput!) { enqueueRender(input: $i, priority: 7) { jobId status priority } }`, { i: { location: 'Cusco', pm25: 12, resolution: '360p' } });
+    const q = await gql(`mutation($i: RenderParamsInput!) { enqueueRender(input: $i, priority: 7) { jobId status priority } }`, { i: { location: 'Cusco', pm25: 12, resolution: '_360p' } });
     assert.equal(q.errors, undefined, JSON.stringify(q.errors));
     assert.equal(q.data.enqueueRender.priority, 7);
     const id = q.data.enqueueRender.jobId;

@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { checkQueryLimits, DEFAULT_LIMITS } from '../src/app/graphql/limits.js';
 import { RenderParams } from '../src/modules/renders/contract.js';
 import type { RunningService } from '../src/server.js';
-import { api, createTestEnv, SMALL, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
+import { api, createTestEnv, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JOB_FIELDS = 'jobId status progress template compositionId params videoUrl posterUrl storyboardUrl storyboardVttUrl captionsUrl accessibility { captionsSrt transcript audio audioDescription } error { code message } attempts maxAttempts priority runAt batchId contextId brand { brandId version } createdAt startedAt completedAt renderMs output { width height fps durationSec bytes }';
@@ -13,6 +13,9 @@ const JOB_FIELDS = 'jobId status progress template compositionId params videoUrl
 async function gql(base: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
   return api(base, 'POST', '/graphql', { query, ...(variables ? { variables } : {}) }, headers);
 }
+
+/** The small test resolution as GraphQL spells it: enum values are GraphQL names (`360p` → `_360p`). */
+const SMALL = { resolution: '_360p' } as const;
 
 describe(`GraphQL (${STORE})`, () => {
   let env: TestEnv;
@@ -62,13 +65,17 @@ describe(`GraphQL (${STORE})`, () => {
     assert.equal(r.body.data.ping, true);
   });
 
-  test('no key or a wrong key → 401 problem+json, like REST', async () => {
+  test('no key or a wrong key → HTTP 401 with a GraphQL errors list (extensions.code unauthorized), so GraphQL clients read why', async () => {
     for (const key of ['', 'wrong-key-wrong-key']) {
       const r = await gql(base, '{ status { version } }', undefined, { 'x-api-key': key });
       assert.equal(r.status, 401);
-      assert.match(r.headers.get('content-type') ?? '', /application\/problem\+json/);
-      assert.equal(r.body.code, 'unauthorized');
-      assert.equal(r.body.status, 401);
+      assert.match(r.headers.get('content-type') ?? '', /^application\/json/);
+      assert.equal(r.body.data, undefined);
+      assert.equal(r.body.errors.length, 1);
+      assert.equal(r.body.errors[0].extensions.code, 'unauthorized');
+      assert.equal(r.body.errors[0].extensions.status, 401);
+      assert.match(r.body.errors[0].message, /X-Api-Key/);
+      assert.equal(r.body.errors[0].extensions.requestId, r.headers.get('x-request-id'));
     }
   });
 
@@ -102,7 +109,7 @@ describe(`GraphQL (${STORE})`, () => {
 
   test('invalid render input → error with extensions.code and the bad fields; nothing queued', async () => {
     const before = (await api(base, 'GET', '/renders?limit=500')).body.jobs.length;
-    const r = await gql(base, 'mutation { createRender(input: { location: "X", pm25: -5, language: "fr" }) { jobId } }');
+    const r = await gql(base, 'mutation { createRender(input: { location: "X", pm25: -5, language: es }) { jobId } }');
     assert.equal(r.status, 200);
     assert.equal(r.body.data, null);
     const err = r.body.errors[0];
@@ -110,7 +117,15 @@ describe(`GraphQL (${STORE})`, () => {
     assert.equal(err.extensions.status, 400);
     assert.deepEqual(err.path, ['createRender']);
     const fields = err.extensions.errors.map((e: { field: string }) => e.field);
-    assert.ok(fields.includes('pm25') && fields.includes('language'), JSON.stringify(err.extensions.errors));
+    assert.ok(fields.includes('pm25'), JSON.stringify(err.extensions.errors));
+
+    // A closed set is a GraphQL enum: a value outside it is refused before anything runs, naming the enum's values.
+    const french = await gql(base, 'mutation { createRender(input: { location: "X", language: fr }) { jobId } }');
+    assert.equal(french.status, 400);
+    assert.equal(french.body.errors[0].extensions.code, 'graphql_validation_failed');
+    assert.match(french.body.errors[0].message, /Language/);
+    const resolution = await gql(base, 'mutation($r: Resolution) { createRender(input: { location: "X", resolution: $r }) { jobId params } }', { r: '360p' });
+    assert.equal(resolution.status, 400, 'variables carry the enum value names (_360p), not the REST strings');
 
     const unknown = await gql(base, 'mutation { createRender(input: { location: "X", template: "nope" }) { jobId } }');
     assert.equal(unknown.body.errors[0].extensions.code, 'unknown_template');
@@ -155,6 +170,15 @@ describe(`GraphQL (${STORE})`, () => {
     const badLimit = await gql(base, '{ renders(limit: 0) { jobs { jobId } } }');
     assert.equal(badLimit.body.errors[0].extensions.code, 'validation_failed');
     assert.equal(badLimit.body.errors[0].extensions.errors[0].field, 'limit');
+
+    // An id is checked as REST checks a path id: a malformed one is invalid (validation_failed naming the argument), not missing.
+    for (const query of ['{ render(id: "bad$id!") { jobId } }', '{ render(id: "a/b") { jobId } }']) {
+      const bad = await gql(base, query);
+      assert.equal(bad.body.errors[0].extensions.code, 'validation_failed', query);
+      assert.equal(bad.body.errors[0].extensions.status, 400);
+      assert.equal(bad.body.errors[0].extensions.errors[0].field, 'id');
+    }
+    assert.equal((await api(base, 'GET', `/render/${encodeURIComponent('bad$id!')}`)).status, 400, 'REST answers the same id with 400');
 
     const missing = await gql(base, '{ render(id: "job_doesnotexist") { jobId } }');
     assert.equal(missing.status, 200);

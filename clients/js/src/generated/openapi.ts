@@ -2002,7 +2002,7 @@ export interface components {
             name: string;
             description: string;
             /** @description Frame shapes it supports */
-            formats: string[];
+            formats: ("landscape" | "portrait" | "square")[];
             /** @description Render parameters the template uses */
             params: string[];
             version: string;
@@ -2181,15 +2181,19 @@ export interface components {
         AiAnalysis: {
             location: string | null;
             date: string;
-            language: string;
+            /** @enum {string} */
+            language: "es" | "en" | "pt";
             contextId: string | null;
             /** @description The values analysed (µg/m³, CO mg/m³, °C, %) */
             values: {
                 [key: string]: number;
             };
             primary: {
-                /** @example us-epa */
-                standard: string;
+                /**
+                 * @example us-epa
+                 * @enum {string}
+                 */
+                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                 name: string;
                 /** @description AQI, ICAP, IQAr; null for band-only standards */
                 indexName: string | null;
@@ -2241,8 +2245,11 @@ export interface components {
             };
             /** @description One per requested standard, the primary first */
             results: {
-                /** @example us-epa */
-                standard: string;
+                /**
+                 * @example us-epa
+                 * @enum {string}
+                 */
+                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                 name: string;
                 /** @description AQI, ICAP, IQAr; null for band-only standards */
                 indexName: string | null;
@@ -2349,7 +2356,8 @@ export interface components {
         AiTemplateSuggestion: {
             template: string;
             format: string;
-            language: string;
+            /** @enum {string} */
+            language: "es" | "en" | "pt";
             /** @description Higher is better; only the order matters */
             score: number;
             durationSec: number;
@@ -2364,10 +2372,12 @@ export interface components {
         };
         /** @description Headline, narration, captions and a social post, in one language */
         AiGeneratedText: {
-            language: string;
+            /** @enum {string} */
+            language: "es" | "en" | "pt";
             location: string;
             template: string;
-            format: string;
+            /** @enum {string} */
+            format: "landscape" | "portrait" | "square";
             /** @description The template's length, which the narration is sized to */
             durationSec: number;
             headline: string;
@@ -7206,7 +7216,7 @@ export interface operations {
                             id: string;
                             name: string;
                             description: string;
-                            formats: string[];
+                            formats: ("landscape" | "portrait" | "square")[];
                             params: string[];
                             requires: string[];
                         }[];
@@ -10771,17 +10781,64 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or invalid X-Api-Key */
+            /** @description Missing or invalid X-Api-Key, as GraphQL `errors` (`extensions.code` unauthorized) */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": {
+                        /** @description The result; absent when the query did not parse or validate */
+                        data?: unknown;
+                        errors?: ({
+                            message: string;
+                            locations?: {
+                                line: number;
+                                column: number;
+                            }[];
+                            path?: (string | number)[];
+                            /** @description `code` (e.g. validation_failed, not_found, graphql_parse_failed, query_too_deep, query_too_costly), `status`, and `errors: [{ field, message }]` for invalid input */
+                            extensions?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            403: components["responses"]["Spine403"];
+            /** @description The key lacks the scope, or a dashboard session sent no valid CSRF token, as GraphQL `errors` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The result; absent when the query did not parse or validate */
+                        data?: unknown;
+                        errors?: ({
+                            message: string;
+                            locations?: {
+                                line: number;
+                                column: number;
+                            }[];
+                            path?: (string | number)[];
+                            /** @description `code` (e.g. validation_failed, not_found, graphql_parse_failed, query_too_deep, query_too_costly), `status`, and `errors: [{ field, message }]` for invalid input */
+                            extensions?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -10818,7 +10875,38 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            429: components["responses"]["Spine429"];
+            /** @description The key's rate limit is used up, as GraphQL `errors` (`extensions.code` rate_limited); retry after Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The result; absent when the query did not parse or validate */
+                        data?: unknown;
+                        errors?: ({
+                            message: string;
+                            locations?: {
+                                line: number;
+                                column: number;
+                            }[];
+                            path?: (string | number)[];
+                            /** @description `code` (e.g. validation_failed, not_found, graphql_parse_failed, query_too_deep, query_too_costly), `status`, and `errors: [{ field, message }]` for invalid input */
+                            extensions?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             500: components["responses"]["Spine500"];
             503: components["responses"]["Spine503"];
             507: components["responses"]["Spine507"];

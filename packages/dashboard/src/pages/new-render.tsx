@@ -239,7 +239,7 @@ export function NewRenderPage() {
   useEffect(() => {
     // Formats the template cannot do are dropped from the choice.
     if (!template) return;
-    const keep = form.options.formats.filter((f) => template.formats.includes(f));
+    const keep = form.options.formats.filter((f) => template.formats.some((t) => t === f));
     if (keep.length !== form.options.formats.length) setForm((f) => ({ ...f, options: { ...f.options, formats: keep.length ? keep : [template.formats[0]!] } }));
   }, [template]);
 

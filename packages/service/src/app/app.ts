@@ -13,7 +13,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ANY_SCOPE, defaultScope, hasScope, SESSION_COOKIE, type Principal, type RateDecision } from '../core/auth.js';
 import { AppError, CORE_ERRORS, validationError, type ErrorDefinition } from '../core/errors.js';
@@ -27,6 +27,7 @@ import { SECURITY_SCHEMES } from '../core/http/spine.js';
 import { documentObject, documentRoute } from './docs/openapi.js';
 import { registerJsonParser } from './json-body.js';
 import { docsRoutes } from './docs/routes.js';
+import { graphqlError } from './graphql/errors.js';
 import { graphqlRoutes } from './graphql/routes.js';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The scope a caller needs (default: `<module>:read` for GET/HEAD, `<module>:write` otherwise; `any` for every valid key). */
     scope?: string;
+    /** Auth failures (401, 403, 429) answered as a GraphQL response (`errors[]` with `extensions.code`), the HTTP status kept. */
+    graphqlErrors?: boolean;
   }
   interface FastifyRequest {
     /** The authenticated caller (null on public routes). */
@@ -109,6 +112,8 @@ function onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Statuses a GraphQL endpoint answers in GraphQL's shape, so GraphQL clients read the reason (see `graphqlErrors`). */
+const GRAPHQL_SHAPED = new Set([401, 403, 429]);
 
 /** `:id` route patterns as regular expressions, to tell a wrong method (405) from a missing path (404). */
 function patternRegex(url: string): RegExp {
@@ -138,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: onClientError,
     // Errors the router raises before any hook runs (bad percent-encoding, an over-long path segment).
     frameworkErrors: (err, req, reply) => {
@@ -169,21 +175,30 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
   };
   app.setValidatorCompiler(validatorCompiler);
   registerJsonParser(app, deps.config.jsonMaxDepth);
-  app.addHook('onSend', async (req, reply) => {
+  // Hooks on every request are callback-style: an async hook costs a promise and a microtask turn per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
-    deps.metrics.httpDuration.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  // One line per answered request at the operator's level (Fastify's own two lines, "incoming" and "completed", are off).
+  const requestLog = deps.config.requestLogLevel;
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    deps.metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (requestLog !== 'silent' && deps.logger.isLevelEnabled(requestLog)) {
+      req.log[requestLog]({ method: req.method, url: req.url, route, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    }
+    done();
   });
 
   // Every string must be storable on both stores and every JSON bounded in depth, on every route, before its schema.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const errors = [
       ...storableErrors(req.params, '', 4),
       ...storableErrors(req.query, '', 4),
       ...(req.body !== undefined && !Buffer.isBuffer(req.body) && typeof req.body !== 'string' ? storableErrors(req.body, '', deps.config.jsonMaxDepth) : []),
     ];
-    if (errors.length) throw validationError(errors);
+    done(errors.length ? validationError(errors) : undefined);
   });
 
   // The key travels in a header, never a cookie, so letting pages on other origins
@@ -210,6 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
         version: SERVICE_VERSION,
         description: 'Turn air-quality data into short report videos. Every route except the public ones needs the `X-Api-Key` header. Errors are RFC 9457 problem+json.',
         license: { name: 'MIT', identifier: 'MIT' },
+        contact: { name: 'The operators of this aqcast service (see servers)' },
       },
       servers: [{ url: deps.publicBaseUrl() }],
       components: { securitySchemes: SECURITY_SCHEMES },
@@ -271,6 +287,9 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
     if (appErr.status >= 500) req.log[appErr.status === 500 ? 'error' : 'warn']({ err: appErr.status === 500 ? err : String(err) }, appErr.detail);
     const retryAfter = appErr.extra.retryAfterSeconds;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    if (req.routeOptions.config.graphqlErrors && GRAPHQL_SHAPED.has(appErr.status)) {
+      return reply.code(appErr.status).type('application/json; charset=utf-8').send({ errors: [graphqlError(appErr, req.id)] });
+    }
     return reply.code(appErr.status).type('application/problem+json').send({ ...appErr.toProblem(instance), requestId: req.id });
   });
 

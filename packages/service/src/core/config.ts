@@ -79,6 +79,8 @@ export interface Config {
   /** A pending Idempotency-Key is held this long between heartbeats; a retry takes it over once it lapses (its process died). */
   idempotencyLeaseSeconds: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** The level of the one line logged per answered request ('silent': none). */
+  requestLogLevel: (typeof LOG_LEVELS)[number];
   ffmpegPath: string | null;
   /** Browser origins allowed by CORS: `['*']`, a list, or empty for none. */
   corsOrigins: string[];
@@ -407,6 +409,7 @@ const FILES_DELIVERY = oneOfSetting('FILES_DELIVERY', ['proxy', 'redirect'] as c
 const FILES_PRESIGN_SECONDS = intSetting('FILES_PRESIGN_SECONDS', 300, 10, 7 * 86400, { group: 'storage', doc: 'lifetime of a presigned URL' });
 
 const LOG_LEVEL = oneOfSetting('LOG_LEVEL', LOG_LEVELS, 'info', { group: 'observability', doc: 'pino level' });
+const REQUEST_LOG_LEVEL = oneOfSetting('REQUEST_LOG_LEVEL', LOG_LEVELS, 'debug', { group: 'observability', doc: 'level of the one line written per answered request (method, route, status, time); `info` for an access log at the default `LOG_LEVEL`, `silent` for none' });
 const METRICS_PORT = intSetting('METRICS_PORT', null, 0, 65535, { group: 'observability', doc: 'serve `/metrics` on this port without a key (instead of on the API with `metrics:read`)' });
 const METRICS_HOST = textSetting('METRICS_HOST', '127.0.0.1', { group: 'observability', doc: 'interface of the metrics listener' });
 
@@ -603,6 +606,7 @@ export function loadConfig(env: Env = process.env): Config {
     diskMinFreeMb: DISK_MIN_FREE_MB.read(env),
     renderFaultRetrySeconds: RENDER_FAULT_RETRY_SECONDS.read(env),
     logLevel: LOG_LEVEL.read(env),
+    requestLogLevel: REQUEST_LOG_LEVEL.read(env),
     ffmpegPath: FFMPEG_PATH.read(env) ?? null,
     corsOrigins: cors,
     storage: storage(env),

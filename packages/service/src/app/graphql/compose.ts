@@ -5,14 +5,16 @@
  * and every mutation honours an `idempotencyKey` argument: a retry with the
  * same key and arguments gets the first result back instead of doing the work twice.
  */
-import { GraphQLScalarType } from 'graphql';
+import { getNamedType, GraphQLScalarType, type GraphQLResolveInfo } from 'graphql';
 import { jsonScalar } from '../../core/graphql/json-scalar.js';
+import { enumTypeDefs } from '../../core/graphql/sdl.js';
 import type { GraphQLContext, Resolver, Resolvers } from '../../core/graphql/types.js';
 import type { IdempotencyService } from '../../core/idempotency.js';
 import type { ModuleDefinition } from '../../core/module.js';
 import { defaultScope, hasScope } from '../../core/auth.js';
-import { AppError, CORE_ERRORS, validationError } from '../../core/errors.js';
-import { storableErrors } from '../../core/validation.js';
+import { AppError, CORE_ERRORS, validationError, type FieldError } from '../../core/errors.js';
+import { ResourceId } from '../../core/http/schemas.js';
+import { schemaErrors, storableErrors } from '../../core/validation.js';
 
 const BASE_TYPE_DEFS = /* GraphQL */ `
   "Any JSON value (objects, arrays, strings, numbers, booleans, null)."
@@ -25,11 +27,24 @@ const BASE_TYPE_DEFS = /* GraphQL */ `
   type Mutation
 `;
 
+const RESOURCE_ID = ResourceId();
+
+/** Errors of the ID arguments of a root field: an id is checked like a REST path id, so `render(id: "bad$id!")` is invalid, not missing. */
+function idErrors(args: Record<string, unknown>, info: GraphQLResolveInfo): FieldError[] {
+  const out: FieldError[] = [];
+  for (const arg of info.parentType.getFields()[info.fieldName]?.args ?? []) {
+    if (getNamedType(arg.type).name !== 'ID') continue;
+    const value = args[arg.name];
+    for (const id of Array.isArray(value) ? value : [value]) if (id !== undefined && id !== null) out.push(...schemaErrors(RESOURCE_ID, id, arg.name));
+  }
+  return out;
+}
+
 /** A root field: the caller's scope, then its arguments (as a REST body would be), then the resolver. */
 function checked(resolver: Resolver<never, never>, scope: string, field: string): Resolver {
   return (parent, args, context, info) => {
     if (!hasScope(context.principal, scope)) throw new AppError(CORE_ERRORS.insufficient_scope, `This key lacks the scope "${scope}" that ${field} needs`, { requiredScope: scope });
-    const bad = storableErrors(args);
+    const bad = [...storableErrors(args), ...idErrors(args, info)];
     if (bad.length) throw validationError(bad);
     return (resolver as Resolver)(parent, args, context, info);
   };
@@ -79,5 +94,11 @@ export function composeSchema(modules: readonly ModuleDefinition<never>[], idemp
       }
     }
   }
-  return { typeDefs: typeDefs.join('\n'), resolvers };
+  // The contract's closed sets, each defined once whichever modules use it.
+  const all = typeDefs.join('\n');
+  const enums = enumTypeDefs(all);
+  for (const [, name] of enums.matchAll(/^enum (\w+)/gm)) {
+    if (new RegExp(`^\\s*(type|input|scalar|interface|union) ${name}\\b`, 'm').test(all)) throw new Error(`GraphQL: the enum ${name} has the name of a type; name the field's set in \`enums\``);
+  }
+  return { typeDefs: `${all}\n${enums}`, resolvers };
 }

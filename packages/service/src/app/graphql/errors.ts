@@ -24,6 +24,11 @@ function appErrorExtensions(err: AppError): Record<string, unknown> {
   return { code: err.code, status: err.status, ...extra, ...(errors ? { errors } : {}) };
 }
 
+/** An error raised before GraphQL ran (the key, its scope or rate limit), as one entry of a GraphQL `errors` list. */
+export function graphqlError(err: AppError, requestId: string): GraphQLFormattedError {
+  return { message: err.detail, extensions: { ...appErrorExtensions(err), requestId } };
+}
+
 /** One execution error (a resolver threw): AppError → its code; anything else → internal_error. */
 export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger, requestId: string): GraphQLFormattedError {
   const original = error.originalError ? (faultError(error.originalError) ?? error.originalError) : undefined;

@@ -8,6 +8,7 @@ import {
   buildSchema,
   execute,
   GraphQLScalarType,
+  isEnumType,
   isObjectType,
   parse,
   validate,
@@ -16,6 +17,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
+import { enumValues } from '../../core/graphql/sdl.js';
 import type { GraphQLContext, Resolver, Resolvers } from '../../core/graphql/types.js';
 import type { IdempotencyService } from '../../core/idempotency.js';
 import type { ModuleDefinition } from '../../core/module.js';
@@ -29,6 +31,12 @@ const MAX_TOKENS = 50_000;
 /** Builds an executable schema: the SDL, with resolvers attached to object fields and scalars replaced. */
 export function executableSchema(typeDefs: string, resolvers: Resolvers): GraphQLSchema {
   const schema = buildSchema(typeDefs);
+  // An enum value stands for the contract's string (`_720p` for "720p"): resolvers read and return the contract's values.
+  for (const [name, values] of enumValues()) {
+    const type = schema.getType(name);
+    if (!isEnumType(type)) continue;
+    for (const v of type.getValues()) v.value = values.get(v.name) ?? v.name;
+  }
   for (const [typeName, value] of Object.entries(resolvers)) {
     const type = schema.getType(typeName);
     if (!type) throw new Error(`resolvers for ${typeName}, which the schema does not define`);

@@ -119,7 +119,7 @@ export async function graphqlRoutes(app: Http, modules: readonly ModuleDefinitio
     GRAPHQL_PATH,
     {
       // A retried request with the same Idempotency-Key replays the first answer, unless that answer carried errors.
-      config: { idempotentSuccess: (payload: string) => !/"errors"\s*:/.test(payload) },
+      config: { idempotentSuccess: (payload: string) => !/"errors"\s*:/.test(payload), graphqlErrors: true },
       schema: {
         operationId: 'graphql',
         tags: ['graphql'],
@@ -133,7 +133,10 @@ export async function graphqlRoutes(app: Http, modules: readonly ModuleDefinitio
             description: 'The query did not parse or validate (GraphQL `errors`, application/json), or the HTTP body was invalid (problem+json)',
             content: { 'application/json': { schema: GraphQLResponseSchema }, 'application/problem+json': { schema: Type.Ref('Problem') } },
           },
-          ...problems(401, 409, 413, 415),
+          401: { description: 'Missing or invalid X-Api-Key, as GraphQL `errors` (`extensions.code` unauthorized)', content: { 'application/json': { schema: GraphQLResponseSchema } } },
+          403: { description: 'The key lacks the scope, or a dashboard session sent no valid CSRF token, as GraphQL `errors`', content: { 'application/json': { schema: GraphQLResponseSchema } } },
+          429: { description: 'The key\'s rate limit is used up, as GraphQL `errors` (`extensions.code` rate_limited); retry after Retry-After', content: { 'application/json': { schema: GraphQLResponseSchema } } },
+          ...problems(409, 413, 415),
         },
       },
     },

@@ -4,8 +4,9 @@
  * fields, same descriptions, same nullability.
  *
  * Mapping: string → String (`'x-graphql': 'ID'` makes it ID), integer → Int,
- * number → Float, boolean → Boolean, a string enum → a GraphQL enum when named
- * in `enums` (else String), an object with properties → a type of its own
+ * number → Float, boolean → Boolean, a closed set of strings (enum, union of
+ * literals) → a GraphQL enum (named in `enums`, else after its field; one enum
+ * per set of values, shared by every field holding that set), an object with properties → a type of its own
  * (named in `names` by field path, else Parent + Field), a record or unknown →
  * JSON, an array → a list. Required and not nullable → non-null.
  */
@@ -39,10 +40,84 @@ export interface SdlOptions {
   defined?: readonly string[];
 }
 
+/** The strings of a closed set (a nullable one lists null among its values: that is the field's nullability, not a choice). */
 function stringChoices(s: JsonSchema): string[] | null {
-  if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) return s.enum as string[];
-  if (Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every((b) => typeof b.const === 'string')) return s.anyOf.map((b) => b.const as string);
+  const strings = (values: unknown[]) => {
+    const given = values.filter((v) => v !== null);
+    return given.length > 0 && given.every((v): v is string => typeof v === 'string') ? given : null;
+  };
+  if (Array.isArray(s.enum)) return strings(s.enum);
+  if (Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every((b) => 'const' in b || b.type === 'null')) return strings(s.anyOf.filter((b) => 'const' in b).map((b) => b.const));
   return null;
+}
+
+/** A GraphQL name for a value: `720p` → `_720p`, `pm2.5` → `pm2_5` (the value itself stays what the service sends). */
+function enumValueName(value: string): string {
+  const name = value.replace(/[^A-Za-z0-9_]/g, '_');
+  return /^[A-Za-z_]/.test(name) && !['true', 'false', 'null'].includes(name) ? name : `_${name}`;
+}
+
+interface EnumDefinition {
+  /** GraphQL value name → the value the contract holds. */
+  values: Map<string, string>;
+}
+
+/** Fields whose set is named apart from the field (the type AqiStandard describes a standard; its id is AqiStandardId). */
+const SET_NAMES: Record<string, string> = { aqiStandard: 'AqiStandardId', aqiStandards: 'AqiStandardId' };
+/** Sets held by fields too generic to name them, named by their (sorted) values. */
+const NAMES_BY_VALUES: Record<string, string> = {
+  'forecast,observed': 'SeriesKind',
+  'airnow,manual,open-meteo,openaq,upload,waqi': 'ProvenanceSource',
+  'canceled,completed,failed,queued,running,skipped': 'RunStatus',
+  'inbound,manual,schedule': 'TriggerType',
+  'condition,fetch,notify,render': 'StepType',
+  'aqi_at_least,changed': 'ConditionKind',
+  'completed,failed': 'NotifyOn',
+};
+/** Field names too generic to name a set on their own. */
+const GENERIC_FIELDS = new Set(['status', 'state', 'kind', 'type', 'mode', 'source', 'reason']);
+
+/** Every enum the contract's closed sets became, by GraphQL name, shared by every module's SDL (see enumTypeDefs). */
+const ENUMS = new Map<string, EnumDefinition>();
+
+const sameValues = (a: EnumDefinition, choices: string[]) => a.values.size === choices.length && choices.every((c) => [...a.values.values()].includes(c));
+
+/** The enum for a closed set: the one of that name, or of those values, else a new one; a name holding other values is a startup error. */
+function enumFor(name: string, fallback: string | null, choices: string[], explicit = false): string {
+  // One enum per set: a field holding a known set gets that set's enum, whatever its name (unless named).
+  if (!explicit) for (const [known, def] of ENUMS) if (sameValues(def, choices)) return known;
+  const byValues = explicit ? undefined : NAMES_BY_VALUES[[...choices].sort().join(',')];
+  for (const candidate of byValues ? [byValues] : [name, fallback]) {
+    if (!candidate) continue;
+    const known = ENUMS.get(candidate);
+    if (known && sameValues(known, choices)) return candidate;
+    if (known) continue;
+    const values = new Map<string, string>();
+    for (const c of choices) {
+      const valueName = enumValueName(c);
+      if (values.has(valueName)) throw new Error(`GraphQL enum ${candidate}: values ${values.get(valueName)} and ${c} share the name ${valueName}`);
+      values.set(valueName, c);
+    }
+    ENUMS.set(candidate, { values });
+    return candidate;
+  }
+  throw new Error(`GraphQL enum ${name} already holds other values than ${choices.join(', ')}; name this field's enum in \`enums\``);
+}
+
+/** SDL of the enums `typeDefs` uses (each defined once, whichever modules are composed). */
+export function enumTypeDefs(typeDefs: string): string {
+  const out: string[] = [];
+  for (const [name, def] of ENUMS) {
+    if (!new RegExp(`[:\\[!\\s]${name}\\b`).test(typeDefs)) continue;
+    const values = [...def.values].map(([valueName, value]) => `${valueName === value ? '' : doc(`\`${value}\``, '  ')}  ${valueName}`);
+    out.push(`enum ${name} {\n${values.join('\n')}\n}`);
+  }
+  return out.join('\n\n');
+}
+
+/** For an executable schema: each enum's GraphQL value names and the values the service reads and writes. */
+export function enumValues(): ReadonlyMap<string, ReadonlyMap<string, string>> {
+  return new Map([...ENUMS].map(([name, def]) => [name, def.values]));
 }
 
 function nonNullTypes(s: JsonSchema): { types: string[]; nullable: boolean } {
@@ -97,13 +172,12 @@ function fieldType(e: Emitter, s: JsonSchema, typeName: string, path: string, fi
   if (inner['x-graphql']) return inner['x-graphql'];
   const choices = stringChoices(inner);
   if (choices) {
-    const enumName = e.opts.enums?.[path];
-    if (!enumName) return 'String';
-    if (!e.emitted.has(enumName)) {
-      e.emitted.add(enumName);
-      e.out.push(`${doc(inner.description, '')}enum ${enumName} {\n${choices.map((c) => `  ${c.replace(/[^A-Za-z0-9_]/g, '_')}`).join('\n')}\n}`);
-    }
-    return enumName;
+    const named = e.opts.enums?.[path] ?? SET_NAMES[field];
+    if (named) return enumFor(named, null, choices, true);
+    // Unnamed: after the field (`language` → Language), after its type for generic fields (`status` of
+    // WebhookDelivery → WebhookDeliveryStatus) or when the field's name already holds another set.
+    const own = pascal(field);
+    return GENERIC_FIELDS.has(field) ? enumFor(`${typeName}${own}`, null, choices) : enumFor(own, `${typeName}${own}`, choices);
   }
   const { types } = nonNullTypes(inner);
   const t = types.length === 1 ? types[0] : 'json';
@@ -127,8 +201,7 @@ function emitObject(e: Emitter, name: string, schema: JsonSchema, prefix: string
     if (e.opts.omit?.includes(path)) continue;
     const type = fieldType(e, prop, name, path, field);
     const nonNull = required.has(field) && !nonNullTypes(prop).nullable && (e.kind === 'type' || !('default' in prop));
-    const choices = type === 'String' ? stringChoices(unwrap(prop)) : null;
-    const text = [unwrap(prop).description ?? prop.description, choices ? `One of: ${choices.join(', ')}.` : null].filter(Boolean).join(' ');
+    const text = unwrap(prop).description ?? prop.description;
     lines.push(`${doc(text, '  ')}  ${field}: ${type}${nonNull ? '!' : ''}`);
   }
   e.out.push(`${doc(schema.description, '')}${e.kind} ${name} {\n${lines.join('\n')}\n}`);

@@ -58,26 +58,30 @@ export async function claimIdempotency(req: FastifyRequest, reply: FastifyReply,
 /** Registers the hooks on the app (every route). */
 export function registerIdempotency(app: FastifyInstance, service: IdempotencyService): void {
   app.decorateRequest('idempotencyClaim', null);
-  app.addHook('preHandler', async (req, reply) => {
+  // Callback-style hooks: reads (no key, no claim) pass straight through without a promise per request.
+  app.addHook('preHandler', (req, reply, done) => {
     const mode = req.routeOptions.config.idempotency ?? 'auto';
-    if (mode !== 'auto' || !MUTATING.has(req.method)) return;
-    if (await claimIdempotency(req, reply, service, { params: req.params ?? null, query: req.query ?? null, body: req.body ?? null })) return reply;
+    if (mode !== 'auto' || !MUTATING.has(req.method)) return done();
+    claimIdempotency(req, reply, service, { params: req.params ?? null, query: req.query ?? null, body: req.body ?? null }).then(
+      (answered) => (answered ? undefined : done()),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const claim = req.idempotencyClaim;
-    if (!claim || claim.done) return payload;
+    if (!claim || claim.done) return done(null, payload);
     req.idempotencyClaim = null;
     const text = typeof payload === 'string' ? payload : payload == null ? '' : null;
     const ok = reply.statusCode >= 200 && reply.statusCode < 300 && text !== null && (req.routeOptions.config.idempotentSuccess?.(text) ?? true);
     // Recording is best effort here: if the store is unreachable now, the key's lease lapses and a retry runs again.
-    if (ok) await claim.complete(reply.statusCode, text).catch((err: unknown) => req.log.warn({ err: String(err) }, 'idempotent answer not recorded'));
-    else await claim.release().catch(() => {});
-    return payload;
+    const settled = ok ? claim.complete(reply.statusCode, text).catch((err: unknown) => req.log.warn({ err: String(err) }, 'idempotent answer not recorded')) : claim.release().catch(() => {});
+    void settled.then(() => done(null, payload));
   });
   // A request that died before sending (client gone, crash in a hook) gives its key back.
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onResponse', (req, _reply, done) => {
     const claim = req.idempotencyClaim;
-    if (claim && !claim.done) await claim.release().catch(() => {});
+    if (!claim || claim.done) return done();
+    void claim.release().catch(() => {}).then(() => done());
   });
 }
 

@@ -14,7 +14,7 @@ export function Nullable<T extends TSchema>(schema: T, options: { description?: 
 }
 
 /** A string enum as `{ type: 'string', enum }` (not an anyOf of constants), for the same reason. */
-export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string } = {}) {
+export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; examples?: T[number][] } = {}) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 

@@ -80,6 +80,10 @@ export class S3Storage implements Storage {
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
       ...(opts.credentials ? { credentials: opts.credentials } : {}),
     };
+    // The SDK warns on Node < 22 that its releases after January 2027 will need Node 22. The lockfile pins a
+    // release that supports Node 20 (which our engines allow), so that advisory is turned off by the SDK's own
+    // switch for it, unless the operator set the switch; every other warning still prints.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.client = new S3Client(config);
   }
 

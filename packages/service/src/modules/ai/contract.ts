@@ -4,7 +4,7 @@
  * answers hold only computed facts and text checked against them. Types derive
  * from these schemas; the domain files return them.
  */
-import { AQI_STANDARD_IDS, RenderParamsSchema } from '@aqcast/engine';
+import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, ResourceId, StringEnum } from '../../core/http/schemas.js';
 import { BrandIdField } from '../brands/index.js';
@@ -128,7 +128,7 @@ export const PollutantRatingSchema = Type.Object({
 });
 
 export const StandardResultSchema = Type.Object({
-  standard: Type.String({ examples: ['us-epa'] }),
+  standard: StringEnum(AQI_STANDARD_IDS, { examples: ['us-epa'] }),
   name: Type.String(),
   indexName: Nullable(Type.String(), { description: 'AQI, ICAP, IQAr; null for band-only standards' }),
   index: Nullable(Type.Integer(), { description: 'Overall index: the highest sub-index' }),
@@ -184,7 +184,7 @@ export const AnalysisSchema = Type.Object(
   {
     location: Nullable(Type.String()),
     date: Type.String(),
-    language: Type.String(),
+    language: StringEnum(LANGUAGES),
     contextId: Nullable(Type.String()),
     values: Type.Record(Type.String(), Type.Number(), { description: 'The values analysed (µg/m³, CO mg/m³, °C, %)' }),
     primary: StandardResultSchema,
@@ -204,7 +204,7 @@ export const SuggestionSchema = Type.Object(
   {
     template: Type.String(),
     format: Type.String(),
-    language: Type.String(),
+    language: StringEnum(LANGUAGES),
     score: Type.Number({ description: 'Higher is better; only the order matters' }),
     durationSec: Type.Number(),
     reasons: Type.Array(ReasonSchema),
@@ -237,10 +237,10 @@ export type ModelUse = Static<typeof ModelUseSchema>;
 
 export const GeneratedSchema = Type.Object(
   {
-    language: Type.String(),
+    language: StringEnum(LANGUAGES),
     location: Type.String(),
     template: Type.String(),
-    format: Type.String(),
+    format: StringEnum(FORMATS),
     durationSec: Type.Number({ description: "The template's length, which the narration is sized to" }),
     headline: Type.String(),
     narration: Type.Object({

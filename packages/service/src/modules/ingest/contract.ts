@@ -1,5 +1,5 @@
 /** The ingest contract: the multipart upload forms and the stored context they produce. */
-import { RenderParamsSchema } from '@aqcast/engine';
+import { FORMATS, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../core/http/schemas.js';
 import { ContextSchema } from '../contexts/index.js';
@@ -63,7 +63,7 @@ export const IngestTemplateSchema = Type.Object({
   id: Type.String({ 'x-graphql': 'ID' }),
   name: Type.String(),
   description: Type.String(),
-  formats: Type.Array(Type.String()),
+  formats: Type.Array(StringEnum(FORMATS)),
   params: Type.Array(Type.String()),
   requires: Type.Array(Type.String()),
 });

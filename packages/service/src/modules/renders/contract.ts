@@ -1,7 +1,7 @@
 /** The renders contract: the render body (the engine's schema), batches, filters and templates. */
-import { RenderParamsSchema } from '@aqcast/engine';
+import { FORMATS, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery } from '../../core/http/schemas.js';
+import { PageQuery, StringEnum } from '../../core/http/schemas.js';
 import { BrandIdField } from '../brands/index.js';
 import { JobSchema } from '../queue/index.js';
 
@@ -41,7 +41,7 @@ export const TemplateSchema = Type.Object(
     id: Type.String({ examples: ['daily-report'], 'x-graphql': 'ID' }),
     name: Type.String(),
     description: Type.String(),
-    formats: Type.Array(Type.String(), { description: 'Frame shapes it supports' }),
+    formats: Type.Array(StringEnum(FORMATS), { description: 'Frame shapes it supports' }),
     params: Type.Array(Type.String(), { description: 'Render parameters the template uses' }),
     version: Type.String(),
     durationSec: Type.Number({ description: 'Default length in seconds' }),
