@@ -85,6 +85,7 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     const key = await d.api('POST', '/keys', { name: 'viewer', scopes: ['renders:read', 'analytics:read'] });
     assert.equal(key.status, 201, JSON.stringify(key.body));
     const ctx = await d.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-GB' });
+    ctx.setDefaultTimeout(0); // the test runner's timeout bounds the test; a slow machine must not change the result
     const page = await ctx.newPage();
     await d.goto('/', page);
     await d.signIn(key.body.secret, page);

@@ -118,6 +118,7 @@ export async function startDashboard(opts: { serviceEnv?: Record<string, string>
   const base = service.baseUrl;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 860 }, locale: 'en-GB', timezoneId: 'UTC' });
+  context.setDefaultTimeout(0); // the test runner's timeout bounds the test; a slow machine must not change the result
   const page = await context.newPage();
   const issues: string[] = [];
   const watch = (p: Page) => {

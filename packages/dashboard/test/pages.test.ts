@@ -412,6 +412,7 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
 
     // The partner signs in with its key: no Keys in the navigation, and the page refuses clearly.
     const other = await d.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-GB', timezoneId: 'UTC' });
+    other.setDefaultTimeout(0); // the test runner's timeout bounds the test; a slow machine must not change the result
     const p2 = await other.newPage();
     try {
       await d.goto('/', p2);
