@@ -157,8 +157,8 @@ describe(`AI helpers with no provider (${STORE})`, () => {
     const bad = await api(base, 'POST', '/graphql', { query: '{ aiAnalyze(input: { location: "X" }) { date } }' });
     assert.equal(bad.body.errors[0].extensions.code, 'validation_failed');
     const m = 'mutation ($i: AiRenderInput!) { aiRender(input: $i, idempotencyKey: "ai-gql-1") { jobId captionsUrl narration { status } text { source } } }';
-    const one = await api(base, 'POST', '/graphql', { query: m, variables: { i: { location: 'Quito', pm25: 20, resolution: '360p', channel: 'social' } } });
-    const two = await api(base, 'POST', '/graphql', { query: m, variables: { i: { location: 'Quito', pm25: 20, resolution: '360p', channel: 'social' } } });
+    const one = await api(base, 'POST', '/graphql', { query: m, variables: { i: { location: 'Quito', pm25: 20, resolution: '_360p', channel: 'social' } } });
+    const two = await api(base, 'POST', '/graphql', { query: m, variables: { i: { location: 'Quito', pm25: 20, resolution: '_360p', channel: 'social' } } });
     assert.equal(one.body.errors, undefined, JSON.stringify(one.body.errors));
     assert.equal(one.body.data.aiRender.jobId, two.body.data.aiRender.jobId, 'replayed, not queued twice');
     assert.equal(one.body.data.aiRender.narration.status, 'not_configured');

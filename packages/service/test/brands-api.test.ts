@@ -273,7 +273,7 @@ describe(`brands API (${STORE})`, () => {
     assert.ok(read.data.brands.some((x: any) => x.brandId === b.brandId));
     assert.deepEqual(read.data.typefaces.map((f: any) => f.kind).sort(), ['condensed', 'sans', 'sans', 'serif']);
 
-    const preview = await gql(`query($id: ID!) { brandPreview(id: $id, input: { resolution: p360, colors: { accent: "#00A000" } }) { mediaType data bytes } }`.replace('p360', '"360p"'), { id: b.brandId });
+    const preview = await gql(`query($id: ID!) { brandPreview(id: $id, input: { resolution: _360p, colors: { accent: "#00A000" } }) { mediaType data bytes } }`, { id: b.brandId });
     assert.equal(preview.errors, undefined, JSON.stringify(preview.errors));
     const jpeg = Buffer.from(preview.data.brandPreview.data, 'base64');
     assert.equal(jpeg.subarray(0, 3).toString('hex'), 'ffd8ff');
@@ -285,22 +285,22 @@ describe(`brands API (${STORE})`, () => {
     const updated = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { credit: "Jornal do Ar · qualidade do ar", intro: null }, expectedVersion: 1) { version credit intro { durationSec } logo { width } } }`, { id: b.brandId });
     assert.deepEqual(updated.data.updateBrand, { version: 2, credit: 'Jornal do Ar · qualidade do ar', intro: null, logo: { width: 120 } });
 
-    const job = await gql(`mutation($i: RenderParamsInput!) { createRender(input: $i) { jobId brand { brandId version } } }`, { i: { location: 'Recife', pm25: 9, resolution: '360p', brandId: b.brandId } });
+    const job = await gql(`mutation($i: RenderParamsInput!) { createRender(input: $i) { jobId brand { brandId version } } }`, { i: { location: 'Recife', pm25: 9, resolution: '_360p', brandId: b.brandId } });
     assert.deepEqual(job.data.createRender.brand, { brandId: b.brandId, version: 2 });
     // Made the default: a render naming no brand takes it; an explicit null is no brand.
     const asDefault = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { isDefault: true }, expectedVersion: 2) { version isDefault } }`, { id: b.brandId });
     assert.deepEqual(asDefault.data.updateBrand, { version: 3, isDefault: true });
-    const byDefault = await gql(`mutation { createRender(input: { location: "Recife", pm25: 9, resolution: "360p" }) { jobId brand { brandId version } } }`);
+    const byDefault = await gql(`mutation { createRender(input: { location: "Recife", pm25: 9, resolution: _360p }) { jobId brand { brandId version } } }`);
     assert.deepEqual(byDefault.data.createRender.brand, { brandId: b.brandId, version: 3 });
-    const noBrand = await gql(`mutation { createRender(input: { location: "Recife", pm25: 9, resolution: "360p", brandId: null }) { jobId brand { brandId } } }`);
+    const noBrand = await gql(`mutation { createRender(input: { location: "Recife", pm25: 9, resolution: _360p, brandId: null }) { jobId brand { brandId } } }`);
     assert.equal(noBrand.data.createRender.brand, null, JSON.stringify(noBrand));
-    const noBrandBatch = await gql(`mutation { createBatch(items: [{ location: "Natal", resolution: "360p" }], brandId: null) { jobs { jobId brand { brandId } } } }`);
+    const noBrandBatch = await gql(`mutation { createBatch(items: [{ location: "Natal", resolution: _360p }], brandId: null) { jobs { jobId brand { brandId } } } }`);
     assert.equal(noBrandBatch.data.createBatch.jobs[0].brand, null, JSON.stringify(noBrandBatch));
     const back = await gql(`mutation($id: ID!) { updateBrand(id: $id, input: { isDefault: false }) { version } }`, { id: b.brandId });
     assert.equal(back.data.updateBrand.version, 4);
     const unknown = await gql(`mutation { createRender(input: { location: "Recife", brandId: "brd_nope" }) { jobId } }`);
     assert.match(JSON.stringify(unknown.errors?.[0]?.extensions), /brandId/);
-    const batch = await gql(`mutation($b: ID) { createBatch(items: [{ location: "Natal", resolution: "360p" }], brandId: $b) { jobs { jobId brand { brandId } } } }`, { b: b.brandId });
+    const batch = await gql(`mutation($b: ID) { createBatch(items: [{ location: "Natal", resolution: _360p }], brandId: $b) { jobs { jobId brand { brandId } } } }`, { b: b.brandId });
     assert.equal(batch.data.createBatch.jobs[0].brand.brandId, b.brandId);
     // These renders were for their brand fields only: cancel them (a finished one answers 409), so nothing unfinished uses the brand.
     const made = [job.data.createRender, byDefault.data.createRender, noBrand.data.createRender, ...batch.data.createBatch.jobs, ...noBrandBatch.data.createBatch.jobs].map((j: any) => j.jobId);

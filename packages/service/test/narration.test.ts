@@ -194,7 +194,7 @@ describe(`the offline narrator (${STORE})`, () => {
       accessibility { captionsVtt captionsSrt transcript audio audioDescription description }
       narration { status provider music sentences { text start end scene } }
     } }`;
-    const res = await api(base, 'POST', '/graphql', { query: m, variables: { i: { ...VALUES, language: 'pt', template: 'daily-report', format: 'square', resolution: '360p' } } });
+    const res = await api(base, 'POST', '/graphql', { query: m, variables: { i: { ...VALUES, language: 'pt', template: 'daily-report', format: 'square', resolution: '_360p' } } });
     assert.equal(res.body.errors, undefined, JSON.stringify(res.body.errors));
     const ai = res.body.data.aiRender;
     assert.deepEqual([ai.narration.status, ai.narration.provider, ai.narration.music], ['mixed', 'offline', false]);
