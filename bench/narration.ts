@@ -81,7 +81,7 @@ try {
   // Round 0 warms both paths up (fonts, static layers, the narrator's worker) and is not counted.
   for (let round = 0; round <= ROUNDS; round++) {
     // Values differ per round, so no render is served from an earlier identical one.
-    const body = { location: 'Santiago', pm25: 80 + round * 1.3, no2: 42, temperatura: 9, humidity: 64, language: 'es', template: args.template, format: 'landscape', resolution: args.resolution, date: '2026-11-22', durationSec: 15 };
+    const body = { location: 'Santiago', pm25: 80 + round * 1.3, no2: 42, temperatura: 9, humidity: 64, language: 'es', template: args.template, format: 'landscape', resolution: args.resolution, date: '2026-11-22' };
     const order = round % 2 === 0 ? ['silent', 'narrated'] : ['narrated', 'silent'];
     for (const kind of order) {
       const r = await render(server.baseUrl, kind === 'silent' ? { ...body, narration: false } : { ...body, ...(args.music ? { music: true } : {}) });
