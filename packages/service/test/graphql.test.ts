@@ -8,7 +8,7 @@ import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const JOB_FIELDS = 'jobId status progress template compositionId params videoUrl posterUrl storyboardUrl storyboardVttUrl captionsUrl accessibility { captionsSrt transcript audio audioDescription } error { code message } attempts maxAttempts priority runAt batchId contextId brand { brandId version } createdAt startedAt completedAt renderMs output { width height fps durationSec bytes }';
+const JOB_FIELDS = 'jobId status progress template compositionId params videoUrl posterUrl storyboardUrl storyboardVttUrl captionsUrl accessibility { captionsSrt transcript audio audioDescription } error { code message } attempts maxAttempts priority runAt batchId contextId provenance { source stationIds observedAt retrievedAt timeZone attribution licence preliminary } brand { brandId version } createdAt startedAt completedAt renderMs output { width height fps durationSec bytes }';
 
 async function gql(base: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
   return api(base, 'POST', '/graphql', { query, ...(variables ? { variables } : {}) }, headers);
