@@ -179,11 +179,24 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     const style = await seventh.evaluate((b: HTMLElement) => ({ image: b.style.backgroundImage, position: b.style.backgroundPosition, width: b.getBoundingClientRect().width }));
     assert.ok(style.image.includes(new URL(job.storyboardUrl).pathname), style.image);
     assert.equal(style.position, '-672px 0px', 'the eighth thumbnail of the first row, scaled to the strip');
+    // Where the click seeks to is recorded as it happens: on a loaded machine the video can play on past 0:08 before the test looks.
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.dataset.seekedTo = '';
+      v.addEventListener('seeked', () => {
+        if (v.dataset.seekedTo === '') v.dataset.seekedTo = String(v.currentTime);
+      });
+    });
     await seventh.click();
-    await until(() => video.evaluate((v: HTMLVideoElement) => v.currentTime >= 7 && v.currentTime < 8.5), 'the video playing from 0:07');
-    await video.evaluate((v: HTMLVideoElement) => v.pause());
-    await strip.locator('[aria-current="true"]', { hasText: '0:0' }).waitFor();
-    assert.match((await strip.locator('[aria-current="true"]').getAttribute('aria-label')) ?? '', /^Play from 0:0[78]$/);
+    await until(() => video.evaluate((v: HTMLVideoElement) => v.dataset.seekedTo !== '' && !v.paused), 'the video playing after the click');
+    const seekedTo = Number(await video.evaluate((v: HTMLVideoElement) => v.dataset.seekedTo));
+    assert.ok(Math.abs(seekedTo - 7) < 0.5, `the click plays from 0:07 (seeked to ${seekedTo})`);
+    // Paused, the strip marks the second the video shows.
+    const pausedAt = await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      return v.currentTime;
+    });
+    const shown = `Play from 0:${String(Math.floor(pausedAt)).padStart(2, '0')}`;
+    await until(async () => (await strip.locator('[aria-current="true"]').getAttribute('aria-label')) === shown, `the strip marks ${shown}`);
     await d.page.getByRole('link', { name: 'Storyboard (JPEG)' }).waitFor();
   });
 
