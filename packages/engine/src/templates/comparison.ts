@@ -229,14 +229,14 @@ export function createComparison(input: SceneInput): TemplateScene {
   scenes.push({
     id: 'sides',
     kind: 'index',
-    shows: sides.map((s) => `${s.title}: ${s.view.indexText ?? ''} ${s.view.label ?? c.m.notRated}`.replace(/\s+/g, ' ')).join('; '),
+    shows: sides.map((s) => `${s.title}: ${s.view.indexText ?? ''} ${s.view.label ?? unratedText(s, c.m)}`.replace(/\s+/g, ' ')).join('; '),
     weight: 4.6,
     build: () => {
       const pieces: Piece[] = [];
       const lives: Live[] = [];
       sides.forEach((side, i) => {
         const box = cards[i] as Rect;
-        const { sprite, bar } = sideCard(side, box, px, c.scale, c.m.notRated, u);
+        const { sprite, bar } = sideCard(side, box, px, c.scale, unratedText(side, c.m), u);
         // No spotlight outline: around a card this large its anti-aliased edge differs between full and partial redraws.
         pieces.push({ sprite, x: box.x, y: box.y, at: 0.2 + i * 0.3, from: stacked ? 'below' : i === 0 ? 'left' : 'right', focus: true });
         const position = side.view.position;
@@ -326,7 +326,7 @@ export function createComparison(input: SceneInput): TemplateScene {
       }
       const chipsTop = tops[tops.length - 1] ?? body.y;
       sides.forEach((side, i) => {
-        const sprite = makeSprite(chipW, chipH, px, (g) => drawChip(g, side, chipW, chipH, c.m.notRated), 12);
+        const sprite = makeSprite(chipW, chipH, px, (g) => drawChip(g, side, chipW, chipH, unratedText(side, c.m)), 12);
         const x = stacked ? body.x : body.x + i * (chipW + gap);
         const y = stacked ? chipsTop + i * (chipH + 20 * u) : chipsTop;
         pieces.push({ sprite, x, y, at: 0.6 + i * 0.2, from: 'below', focus: true, radius: chipH / 2 });
@@ -367,6 +367,11 @@ function fallback(params: RenderParams): Comparison {
 }
 
 /** One side's card: heading, the index large, the category pill, the main pollutant, the scale's track. */
+/** What a side without a category says: no values at all, or values the standard does not rate. */
+function unratedText(side: ComparisonSide, m: { notRated: string; noPollutantData: string }): string {
+  return Object.keys(side.values).length === 0 ? m.noPollutantData : m.notRated;
+}
+
 function sideCard(side: ComparisonSide, box: Rect, px: number, scale: ScaleBar['scale'], notRated: string, u: number): { sprite: Sprite; bar: ScaleBar } {
   const { w, h } = box;
   const k = Math.min(1.25, Math.min(w / 820, h / 560) * 1.1);
