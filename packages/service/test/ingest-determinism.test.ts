@@ -27,10 +27,13 @@ async function upload(base: string, bytes: Uint8Array, filename: string): Promis
 /** What the document gave: the context without its id, times and storage details. */
 function readOf(context: unknown): unknown {
   assert.ok(context && typeof context === 'object');
-  const { contextId: _id, createdAt: _c, updatedAt: _u, source, renders: _r, ...rest } = context as Record<string, unknown>;
+  const { contextId: _id, createdAt: _c, updatedAt: _u, source, renders: _r, provenance, ...rest } = context as Record<string, unknown>;
   assert.ok(source && typeof source === 'object');
   const { keptUntil: _k, url: _url, ...kept } = source as Record<string, unknown>;
-  return { ...rest, source: kept };
+  // The provenance's retrievedAt is the upload's own time; the rest of it is part of the read.
+  assert.ok(provenance && typeof provenance === 'object');
+  const { retrievedAt: _t, ...origin } = provenance as Record<string, unknown>;
+  return { ...rest, source: kept, provenance: origin };
 }
 
 describe(`ingest determinism (${STORE})`, () => {

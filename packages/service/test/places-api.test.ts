@@ -42,7 +42,7 @@ describe(`places API (${STORE})`, () => {
   test('GraphQL createRender takes places and provenance', async () => {
     const r = await api(base, 'POST', '/graphql', {
       query: 'mutation($i: RenderParamsInput!) { createRender(input: $i) { jobId status } }',
-      variables: { i: { ...SMALL, template: 'ranking', location: 'Sur', places: PLACES.slice(0, 2), provenance: { source: 'openaq', licence: 'CC BY 4.0' } } },
+      variables: { i: { ...SMALL, resolution: '_360p', template: 'ranking', location: 'Sur', places: PLACES.slice(0, 2), provenance: { source: 'openaq', licence: 'CC BY 4.0' } } },
     });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
