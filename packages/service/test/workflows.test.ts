@@ -158,8 +158,8 @@ describe(`workflows (${STORE})`, () => {
 
     const gql = await api(base, 'POST', '/graphql', {
       query: 'mutation ($input: WorkflowInput!) { createWorkflow(input: $input) { workflow { id nextRunAt trigger { timezone } locations { name } } } }',
-      // GraphQL variables carry enum values by their GraphQL names (open-meteo → open_meteo, 360p → _360p).
-      variables: { input: { ...JSON.parse(JSON.stringify(README_WORKFLOW).replaceAll('"open-meteo"', '"open_meteo"').replaceAll('"360p"', '"_360p"')), name: 'From GraphQL' } },
+      // GraphQL variables carry enum values by their GraphQL names (open-meteo → open_meteo, us-epa → us_epa, 360p → _360p).
+      variables: { input: { ...JSON.parse(JSON.stringify(README_WORKFLOW).replaceAll('"open-meteo"', '"open_meteo"').replaceAll('"us-epa"', '"us_epa"').replaceAll('"360p"', '"_360p"')), name: 'From GraphQL' } },
     });
     assert.equal(gql.body.errors, undefined, JSON.stringify(gql.body.errors));
     const id = gql.body.data.createWorkflow.workflow.id;
