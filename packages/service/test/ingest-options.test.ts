@@ -83,6 +83,26 @@ describe(`ingest: the city-value rule an upload chooses (${STORE})`, () => {
     assert.equal(r.body.context.cityValueRule, 'mean');
   });
 
+  test('upload-and-render renders in a brand; an unknown brand is a 400 naming brandId, and nothing is stored', async () => {
+    const headers = { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' };
+    const brand = await fetch(`${svc.baseUrl}/brands`, { method: 'POST', headers, body: JSON.stringify({ name: 'Boletín Sur', colors: { background: '#14213D', accent: '#FCA311' }, defaults: { format: 'portrait' } }) });
+    assert.equal(brand.status, 201);
+    const { brandId } = (await brand.json()) as { brandId: string };
+    const r = await upload(svc.baseUrl, pdf, 'temuco.pdf', { brandId, resolution: '360p' }, '/ingest/upload-and-render');
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.equal(r.body.renderParams.format, 'portrait', "the brand's default format");
+    const job = await fetch(`${svc.baseUrl}/render/${r.body.jobId}`, { headers }).then((res) => res.json() as Promise<{ brand: unknown; provenance: unknown }>);
+    assert.deepEqual(job.brand, { brandId, version: 1 });
+    assert.ok(job.provenance, 'the render says where its numbers came from, like a context render');
+
+    const count = async () => (await fetch(`${svc.baseUrl}/contexts?limit=100`, { headers }).then((res) => res.json() as Promise<{ contexts: unknown[] }>)).contexts.length;
+    const before = await count();
+    const bad = await upload(svc.baseUrl, pdf, 'temuco.pdf', { brandId: 'brd_nope' }, '/ingest/upload-and-render');
+    assert.equal(bad.status, 400, JSON.stringify(bad.body));
+    assert.deepEqual(bad.body.errors.map((e: { field: string }) => e.field), ['brandId']);
+    assert.equal(await count(), before, 'no context was kept');
+  });
+
   test('an unknown rule or field is a 400 naming it, and nothing is stored', async () => {
     const before = await fetch(`${svc.baseUrl}/contexts?limit=100`, { headers: { 'x-api-key': TEST_API_KEY } }).then((r) => r.json() as Promise<{ contexts: unknown[] }>);
     const bad = await upload(svc.baseUrl, pdf, 'temuco.pdf', { cityValue: 'median' });

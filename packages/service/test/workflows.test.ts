@@ -355,10 +355,12 @@ describe(`workflows (${STORE})`, () => {
     const listed = await api(base, 'GET', '/contexts?source=workflow&location=valparaiso');
     assert.ok(listed.body.contexts.some((c: any) => c.contextId === contextId));
 
-    // A test made from the workflow, on the context it fetched: the control and a square English arm.
+    // A test made from the workflow, on the context it fetched: the control and a square English arm in a brand of its own.
+    const brand = await api(base, 'POST', '/brands', { name: 'Costa Clara', colors: { background: '#0B2545', accent: '#F4D35E' } });
+    assert.equal(brand.status, 201, JSON.stringify(brand.body));
     const test = await api(base, 'POST', '/variants', {
       name: 'Valparaíso: square English vs landscape Spanish', goal: 'complete', workflowId: wf.id, contextId,
-      arms: [{ overrides: { resolution: '360p' } }, { overrides: { format: 'square', language: 'en', resolution: '360p' } }],
+      arms: [{ overrides: { resolution: '360p' } }, { overrides: { format: 'square', language: 'en', resolution: '360p' }, brandId: brand.body.brandId }],
     });
     assert.equal(test.status, 201, JSON.stringify(test.body));
     assert.equal(test.body.arms[1].params.location, 'Valparaíso', 'the base came from the context');
@@ -378,7 +380,13 @@ describe(`workflows (${STORE})`, () => {
     const switched = second.jobs[0];
     assert.deepEqual([switched.params.format, switched.params.language, switched.params.location, switched.params.pm25], ['square', 'en', 'Valparaíso', 41.2]);
     assert.notEqual(switched.contextId, contextId, 'the second run kept its own context');
-    assert.deepEqual(second.items[0].steps[1].output.variant, { testId: test.body.id, arm: 'B', template: 'daily-report', overrides: { format: 'square', language: 'en', resolution: '360p' } });
+    assert.deepEqual(second.items[0].steps[1].output.variant, { testId: test.body.id, arm: 'B', template: 'daily-report', overrides: { format: 'square', language: 'en', resolution: '360p' }, brandId: brand.body.brandId });
+    assert.deepEqual(switched.brand, { brandId: brand.body.brandId, version: 1 }, "the winning arm's brand is part of its look");
+    // Once that brand is gone the workflow's own brand (none here) applies again.
+    assert.equal((await api(base, 'DELETE', `/brands/${brand.body.brandId}`)).status, 204);
+    const third = await finished((await api(base, 'POST', `/workflows/${wf.id}/run`, {})).body.runId);
+    assert.equal(third.status, 'completed', JSON.stringify(third.error));
+    assert.deepEqual([third.jobs[0].params.format, third.jobs[0].brand], ['square', null]);
   });
 
   test('delete: the workflow is gone, its runs stay readable', async () => {

@@ -7079,6 +7079,8 @@ export interface operations {
                      * @example 2026-11-22
                      */
                     date?: string;
+                    /** @description The brand to render in (GET /brands); omitted: the default brand, if one is set */
+                    brandId?: string | null;
                 };
             };
         };

@@ -260,6 +260,12 @@ export class BrandService implements JobExtension {
     return { brandId: row.id, version: row.version, defaults: readDocument(row.doc).defaults };
   }
 
+  /** The brand `brandId` as a render would use it now, or null when it no longer exists. */
+  async existingForRender(brandId: string, exec?: Executor): Promise<RenderBrand | null> {
+    const row = await this.rows.get(brandId, exec);
+    return row ? { brandId: row.id, version: row.version, defaults: readDocument(row.doc).defaults } : null;
+  }
+
   /** The queue's extension point: the theme of the brand version a job records. */
   async renderExtras(jobId: string): Promise<{ options: JobRenderExtras } | null> {
     const link = await this.rows.ofJob(jobId);

@@ -2,6 +2,7 @@
 import { FORMATS, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../core/http/schemas.js';
+import { brandIdField } from '../brands/index.js';
 import { ContextSchema } from '../contexts/index.js';
 
 const FileField = Type.String({ format: 'binary', description: 'PDF, PNG, JPEG or WebP bulletin' });
@@ -30,6 +31,7 @@ export const UploadRenderFieldsSchema = Type.Object(
     location: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: 'Overrides (or supplies) the location' })),
     date: p.date,
     cityValue: UploadFieldsSchema.properties.cityValue,
+    brandId: brandIdField('The brand to render in (GET /brands); omitted: the default brand, if one is set'),
   },
   { additionalProperties: false },
 );

@@ -48,7 +48,7 @@ export const ingestGraphql: GraphQLPart = {
       "Extracts a base64-encoded bulletin into a stored context (like POST /ingest/upload)."
       ingestUpload(fileBase64: String!, filename: String!, cityValue: String, idempotencyKey: String): IngestResult!
       "Extracts a base64-encoded bulletin and queues a render from it (like POST /ingest/upload-and-render)."
-      ingestUploadAndRender(fileBase64: String!, filename: String!, template: String, compositionId: String, language: Language, format: Format, aqiStandard: AqiStandardId, resolution: Resolution, location: String, date: String, cityValue: String, idempotencyKey: String): IngestRenderResult!
+      ingestUploadAndRender(fileBase64: String!, filename: String!, template: String, compositionId: String, language: Language, format: Format, aqiStandard: AqiStandardId, resolution: Resolution, location: String, date: String, cityValue: String, brandId: ID, idempotencyKey: String): IngestRenderResult!
     }
   `,
   resolvers: {

@@ -16,14 +16,14 @@ declare module '../../core/services.js' {
 export const ingestModule = defineModule({
   name: 'ingest',
   description: 'Upload a PDF or image bulletin and extract its air-quality data',
-  uses: ['contexts', 'queue'],
+  uses: ['contexts'],
   errors: INGEST_ERRORS,
   create: (deps) => {
     const { config } = deps;
     configureOcrPool({ workers: config.ocrWorkers, recycleAboveRssMb: config.ocrRecycleRssMb, idleStopMs: config.ocrIdleStopSeconds * 1000 });
     // The AI module's OpenAI-compatible model reads unsure bulletins, when INGEST_LANGUAGE_MODEL is on.
     const chat = config.ai && config.ingestLanguageModelBelow !== null ? new ChatModel(config.ai, config.outboundAllowedNetworks) : null;
-    return new IngestService(deps.store, deps.services.contexts, deps.services.queue, {
+    return new IngestService(deps.store, deps.services.contexts, {
       maxBytes: config.uploadMaxBytes, maxPages: config.uploadMaxPages, maxPixels: config.uploadMaxPixels, ocrTimeoutMs: config.ocrTimeoutMs,
     }, (medium, outcome, seconds) => deps.metrics.ingestDuration.observe({ medium, outcome }, seconds), {
       cityValue: config.ingestCityValue,

@@ -12,7 +12,6 @@ import { AppError, defineErrors } from '../../core/errors.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
 import { measureValues, type ContextService, type ContextView } from '../contexts/index.js';
-import type { QueueService } from '../queue/index.js';
 import type { SkippedLineView, UploadFields, UploadRenderFields } from './contract.js';
 
 export const INGEST_ERRORS = defineErrors({
@@ -65,7 +64,6 @@ export class IngestService {
   constructor(
     private readonly store: Store,
     private readonly contexts: ContextService,
-    private readonly queue: QueueService,
     private readonly limits: ExtractionLimits,
     private readonly observe: (medium: string, outcome: string, seconds: number) => void = () => {},
     private readonly reading: ReadingOptions = { cityValue: 'max', languageModel: null },
@@ -82,23 +80,17 @@ export class IngestService {
 
   /** Extracts, stores the context and queues a render from it, all or nothing. */
   async uploadAndRender(file: UploadedFile, options: UploadRenderFields, inTransaction: TransactionRunner = (work) => transaction(this.store, work)): Promise<{ jobId: string; contextId: string; renderParams: Record<string, unknown>; context: ContextView; skipped: SkippedLineView[] }> {
-    const { location: locationOverride, cityValue, ...renderOptions } = options;
+    const { location: locationOverride, cityValue, brandId, ...renderOptions } = options;
     // Reject bad render options before spending time on extraction.
     parseRenderParams({ location: locationOverride ?? 'check', ...renderOptions });
     const { extracted, mediaType } = await this.extract(file, cityValue);
     const location = locationOverride ?? extracted.location;
     if (!location) throw new AppError(INGEST_ERRORS.missing_location, 'No location was found in the document; send a `location` field with the upload');
-    const params = parseRenderParams({
-      ...(extracted.date ? { date: extracted.date } : {}),
-      ...(extracted.language ? { language: extracted.language } : {}),
-      ...measureValues(extracted),
-      ...renderOptions,
-      location,
-    });
     return inTransaction(async (trx) => {
       const context = await this.contexts.createFromUpload(trx, { ...file, mediaType }, extracted);
-      const [job] = await this.queue.enqueue([{ params, options: { contextId: context.contextId } }], trx);
-      return { jobId: job!.jobId, contextId: context.contextId, renderParams: job!.params, context, skipped: extracted.skipped ?? [] };
+      // Rendered as a context render is (its stations, provenance and brand), in the same transaction.
+      const job = await this.contexts.render(context.contextId, { ...renderOptions, location, ...(brandId === undefined ? {} : { brandId }) }, trx);
+      return { jobId: job.jobId, contextId: context.contextId, renderParams: job.params, context, skipped: extracted.skipped ?? [] };
     });
   }
 

@@ -56,6 +56,8 @@ export interface WorkflowWinner {
   /** The winning arm's full render parameters at the time of the test. */
   params: Record<string, unknown>;
   jobId: string;
+  /** The brand the winning arm rendered in (part of its look), or null for none. */
+  brandId: string | null;
   concludedAt: string;
 }
 
@@ -497,6 +499,7 @@ export class VariantService {
     if (!arm) return null;
     return {
       testId: test.id, arm: arm.key, decidedBy: test.decided_by, template: arm.template, overrides: json(arm.overrides), params: json(arm.params), jobId: arm.job_id, concludedAt: test.concluded_at,
+      brandId: await this.rows.brandOfJob(arm.job_id),
     };
   }
 

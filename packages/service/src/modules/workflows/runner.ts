@@ -43,7 +43,7 @@ export interface RunnerOptions {
   rows: WorkflowStore;
   runs: Runs;
   queue: QueueService;
-  brands: Pick<BrandService, 'forRender'>;
+  brands: Pick<BrandService, 'forRender' | 'existingForRender'>;
   contexts: ContextService;
   /** Once a test made from a workflow concluded, the workflow renders its winning arm. */
   variants: VariantService;
@@ -353,9 +353,11 @@ export class WorkflowRunner {
     let winner: Awaited<ReturnType<VariantService['winnerFor']>> = null;
     let brand: RenderBrand | null = null;
     try {
-      // The brand's version now: a run renders in the look the brand has when it renders.
-      brand = await this.o.brands.forRender(step.brandId, 'brandId');
       winner = await this.o.variants.winnerFor(item.workflow_id);
+      // The brand's version now: a run renders in the look the brand has when it renders. The winning
+      // arm's brand is part of its look; once that brand is deleted the step's own brand applies again.
+      const winnerBrand = winner?.brandId ? await this.o.brands.existingForRender(winner.brandId) : null;
+      brand = winnerBrand ?? await this.o.brands.forRender(step.brandId, 'brandId');
       const seen = new Set<string>();
       for (const format of step.formats) {
         for (const language of step.languages) {
@@ -384,7 +386,7 @@ export class WorkflowRunner {
       output: {
         template: plans[0]?.params.template ?? template,
         ...(template !== step.template ? { note: 'no series came back: the fallback template was used' } : {}),
-        ...(winner ? { variant: { testId: winner.testId, arm: winner.arm, template: winner.template, overrides: winner.overrides } } : {}),
+        ...(winner ? { variant: { testId: winner.testId, arm: winner.arm, template: winner.template, overrides: winner.overrides, ...(winner.brandId ? { brandId: winner.brandId } : {}) } } : {}),
         ...(brand ? { brand: { brandId: brand.brandId, version: brand.version } } : {}),
       },
     });
