@@ -113,3 +113,85 @@ export function csvToItems(rows: string[][], defaults: Record<string, string | n
   });
   return { items, unknownColumns, missingLocation: !columns.includes('location') };
 }
+
+/** One row of the places/stations table of the new-render form: every cell as typed. */
+export interface PlaceRow {
+  name: string;
+  lat: string;
+  lon: string;
+  values: Record<string, string>;
+}
+
+/** The pollutant cells a place or station row has (the render's own pollutant ids). */
+export const PLACE_POLLUTANTS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const;
+
+/** A CSV header cell reduced to letters and digits ("PM2,5 (µg/m³)" → "pm25"), subscripts read as digits. */
+function headerKey(h: string): string {
+  return h
+    .toLowerCase()
+    .replace(/\(.*?\)|\[.*?\]/g, '')
+    .replace(/[₀-₉]/g, (d) => String(d.charCodeAt(0) - 0x2080))
+    .normalize('NFD')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** Header spellings of each column, as agencies write them in es, en and pt. */
+const PLACE_HEADERS: Record<string, string> = {
+  name: 'name', nombre: 'name', nome: 'name', place: 'name', lugar: 'name', location: 'name', city: 'name', ciudad: 'name', cidade: 'name', station: 'name', estacion: 'name', estacao: 'name',
+  lat: 'lat', latitude: 'lat', latitud: 'lat',
+  lon: 'lon', lng: 'lon', long: 'lon', longitude: 'lon', longitud: 'lon',
+  pm25: 'pm25', mp25: 'pm25', pm10: 'pm10', mp10: 'pm10', no2: 'no2', o3: 'o3', so2: 'so2', co: 'co',
+};
+
+/**
+ * Rows of places or stations from pasted CSV (or tab-separated cells copied from a
+ * spreadsheet): a header names the columns (name, lat, lon and pollutants, in es,
+ * en or pt spellings); columns it does not know are reported, not guessed.
+ */
+export function csvToPlaces(text: string): { rows: PlaceRow[]; unknownColumns: string[]; missingName: boolean } {
+  // Cells copied from a spreadsheet are tab-separated; a header cell may itself hold a comma ("MP2,5").
+  const first = text.split(/\r?\n/, 1)[0] ?? '';
+  const count = (c: string) => first.split(c).length - 1;
+  const tabbed = count('\t') > 0 && count('\t') >= Math.max(count(','), count(';'));
+  const table = tabbed ? text.split(/\r?\n/).filter((l) => l.trim()).map((l) => l.split('\t')) : parseCsv(text);
+  const header = (table[0] ?? []).map((h) => h.trim());
+  const columns = header.map((h) => PLACE_HEADERS[headerKey(h)] ?? null);
+  const rows = table.slice(1).map((cells) => {
+    const row: PlaceRow = { name: '', lat: '', lon: '', values: {} };
+    columns.forEach((col, j) => {
+      const raw = (cells[j] ?? '').trim();
+      if (!col || raw === '') return;
+      if (col === 'name' || col === 'lat' || col === 'lon') row[col] = raw;
+      else row.values[col] = raw;
+    });
+    return row;
+  });
+  return { rows, unknownColumns: header.filter((h, i) => columns[i] === null && h !== ''), missingName: !columns.includes('name') };
+}
+
+/** A decimal as typed ("12,5" or "12.5"); null when empty, NaN when not a number. */
+function decimal(raw: string): number | null {
+  const s = raw.trim().replace(',', '.');
+  return s === '' ? null : Number(s);
+}
+
+/**
+ * The table as render parameters (`places` or `stations`), and the cells that are
+ * not numbers, by their parameter path (`places[2].pm25`), for the form to mark.
+ */
+export function placesParam(rows: PlaceRow[]): { list: Array<Record<string, string | number>>; problems: string[] } {
+  const problems: string[] = [];
+  const list = rows
+    .filter((r) => r.name.trim() || r.lat.trim() || r.lon.trim() || Object.values(r.values).some((v) => v.trim()))
+    .map((r, i) => {
+      const out: Record<string, string | number> = { name: r.name.trim() };
+      for (const [key, raw] of [['lat', r.lat], ['lon', r.lon], ...PLACE_POLLUTANTS.map((p) => [p, r.values[p] ?? ''])] as const) {
+        const n = decimal(raw);
+        if (n === null) continue;
+        if (Number.isFinite(n)) out[key] = n;
+        else problems.push(`[${i}].${key}`);
+      }
+      return out;
+    });
+  return { list, problems };
+}

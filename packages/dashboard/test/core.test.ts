@@ -275,6 +275,42 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     assert.equal(arica.params.format, 'square');
   });
 
+  test('places of a ranking: pasted from a spreadsheet into the table, a bad cell marked where it is, edited, rendered', async () => {
+    await d.goto('/new');
+    await d.page.locator('.tpl-name', { hasText: /^Ranking$/ }).click();
+    await d.page.getByRole('radio', { name: 'Ranking', checked: true }).waitFor();
+    await d.page.getByRole('heading', { name: 'Places' }).waitFor();
+    await d.page.getByRole('textbox', { name: 'Location' }).fill('Región Metropolitana');
+    await d.page.getByLabel('Resolution').selectOption('360p');
+    await d.page.getByText('Paste CSV or spreadsheet cells').click();
+    // Cells copied from a spreadsheet: tab-separated, Spanish headers, decimal commas.
+    const pasted = 'Estación\tLatitud\tLongitud\tMP2,5 (µg/m³)\tNO₂\nPudahuel\t-33,44\t-70,75\t61,5\t40\nLas Condes\t-33,38\t-70,52\tx\t18\nPuente Alto\t-33,59\t-70,58\t48\t\n';
+    await d.page.getByRole('textbox', { name: 'Paste CSV or spreadsheet cells' }).fill(pasted);
+    await d.page.getByRole('button', { name: 'Fill the table' }).click();
+    await d.page.getByText('3 rows read.').waitFor();
+    assert.equal(await d.page.getByRole('textbox', { name: 'Name 2' }).inputValue(), 'Las Condes');
+    assert.equal(await d.page.getByRole('textbox', { name: 'Latitude 1' }).inputValue(), '-33,44');
+    // The cell that is not a number is marked, and the form is not sent.
+    await d.page.getByRole('button', { name: 'Render', exact: true }).click();
+    const bad = d.page.getByRole('textbox', { name: 'PM2.5 2' });
+    await until(async () => (await bad.getAttribute('aria-invalid')) === 'true', 'the bad cell marked');
+    await bad.fill('25');
+    await d.page.getByRole('button', { name: 'Add a row' }).click();
+    await d.page.getByRole('textbox', { name: 'Name 4' }).fill('Talagante');
+    await d.page.getByRole('textbox', { name: 'PM10 4' }).fill('70');
+    await d.page.getByRole('button', { name: 'Render', exact: true }).click();
+    await d.page.waitForURL(/\/renders\/job_/);
+    const jobId = decodeURIComponent(new URL(d.page.url()).pathname.split('/').pop()!);
+    const job = (await d.api('GET', `/render/${jobId}`)).body;
+    assert.equal(job.params.template, 'ranking');
+    assert.deepEqual(job.params.places, [
+      { name: 'Pudahuel', lat: -33.44, lon: -70.75, pm25: 61.5, no2: 40 },
+      { name: 'Las Condes', lat: -33.38, lon: -70.52, pm25: 25, no2: 18 },
+      { name: 'Puente Alto', lat: -33.59, lon: -70.58, pm25: 48 },
+      { name: 'Talagante', pm10: 70 },
+    ]);
+  });
+
   test('several formats and languages at once: one render each, queued as a batch', async () => {
     await d.goto('/new');
     await d.page.getByRole('textbox', { name: 'Location' }).fill('Antofagasta');

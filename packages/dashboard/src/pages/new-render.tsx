@@ -7,7 +7,8 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Batch } from '@aqcast/client';
 import { client, useQuery } from '../api';
 import { formatNumber, useLang, useT } from '../i18n';
-import { MEASURES, csvToItems, parseCsv, type Job, type TemplateList } from '../model';
+import { MEASURES, csvToItems, parseCsv, placesParam, type Job, type PlaceRow, type TemplateList } from '../model';
+import { PlacesTable, startingRows, type PlacesKind } from '../places-table';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link, navigate, useLocation } from '../router';
 import { Button, ErrorBanner, Field, Loading, Page, TableWrap, fieldErrors, notify } from '../ui';
@@ -28,12 +29,22 @@ interface FormState {
   values: Record<string, string>;
   options: RenderOptions;
   series: SeriesForm | null;
+  /** The places (ranking, comparison) or stations (station map) table. */
+  places: PlaceRow[];
 }
 
 const emptySeries = (): SeriesForm => ({ pollutant: 'pm25', kind: 'observed', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', points: '' });
 
+/** A place or station of a job's params as a table row. */
+function placeRow(x: unknown): PlaceRow {
+  const o = typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : {};
+  const text = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? String(v) : '');
+  return { name: text(o.name), lat: text(o.lat), lon: text(o.lon), values: Object.fromEntries(['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'].filter((k) => o[k] !== undefined).map((k) => [k, text(o[k])])) };
+}
+
 function fromJob(job: Job, lang: string): FormState {
   const p = job.params;
+  const listed = Array.isArray(p.places) ? p.places : Array.isArray(p.stations) ? p.stations : null;
   const values: Record<string, string> = {};
   for (const m of MEASURES) if (typeof p[m.key] === 'number') values[m.key] = String(p[m.key]);
   let series: SeriesForm | null = null;
@@ -54,11 +65,12 @@ function fromJob(job: Job, lang: string): FormState {
       aqiStandard: typeof p.aqiStandard === 'string' ? p.aqiStandard : d.aqiStandard,
     },
     series,
+    places: listed ? listed.map(placeRow) : startingRows(),
   };
 }
 
-/** The render parameters of the form, one set per format × language. */
-function toParams(f: FormState): { items: Array<Record<string, unknown>>; problems: string[] } {
+/** The render parameters of the form, one set per format × language; `kind` is the list the template draws, if any. */
+function toParams(f: FormState, kind: PlacesKind | null): { items: Array<Record<string, unknown>>; problems: string[] } {
   const problems: string[] = [];
   const base: Record<string, unknown> = { location: f.location.trim(), template: f.options.template || undefined, resolution: f.options.resolution, aqiStandard: f.options.aqiStandard };
   if (f.date) base.date = f.date;
@@ -79,6 +91,11 @@ function toParams(f: FormState): { items: Array<Record<string, unknown>>; proble
         return { at: (at ?? '').trim(), value: Number((value ?? '').trim().replace(',', '.')) };
       });
     base.series = { pollutant: f.series.pollutant, kind: f.series.kind, timeZone: f.series.timeZone || undefined, points };
+  }
+  if (kind) {
+    const { list, problems: bad } = placesParam(f.places);
+    if (list.length) base[kind] = list;
+    problems.push(...bad.map((p) => `${kind}${p}`));
   }
   const items: Array<Record<string, unknown>> = [];
   for (const format of f.options.formats) for (const language of f.options.languages) items.push({ ...base, format, language });
@@ -221,7 +238,7 @@ export function NewRenderPage() {
   const source = useQuery(fromId ? (c) => c.renders.get(fromId) : null, [fromId]);
   /** What the form itself found wrong, by field (shown next to the field, as the service's field errors are). */
   const [invalid, setInvalid] = useState<Record<string, string>>({});
-  const [form, setForm] = useState<FormState>({ location: '', date: '', values: {}, options: defaultOptions(lang), series: null });
+  const [form, setForm] = useState<FormState>({ location: '', date: '', values: {}, options: defaultOptions(lang), series: null, places: startingRows() });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -236,6 +253,7 @@ export function NewRenderPage() {
 
   const template = templates.data?.templates.find((x) => x.id === form.options.template);
   const usesSeries = template?.params.includes('series') ?? false;
+  const placesKind: PlacesKind | null = template?.params.includes('places') ? 'places' : template?.params.includes('stations') ? 'stations' : null;
   useEffect(() => {
     // Formats the template cannot do are dropped from the choice.
     if (!template) return;
@@ -243,7 +261,7 @@ export function NewRenderPage() {
     if (keep.length !== form.options.formats.length) setForm((f) => ({ ...f, options: { ...f.options, formats: keep.length ? keep : [template.formats[0]!] } }));
   }, [template]);
 
-  const { items, problems } = toParams(form);
+  const { items, problems } = toParams(form, placesKind);
   const errors = { ...fieldErrors(error), ...invalid };
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   const setValue = (k: string, v: string) => setForm((f) => ({ ...f, values: { ...f.values, [k]: v } }));
@@ -271,7 +289,7 @@ export function NewRenderPage() {
           for (const p of problems) found[p] = t('new.notNumber');
           setInvalid(found);
           const first = Object.keys(found)[0];
-          if (first) return document.getElementById(first === 'location' ? 'location' : `v-${first}`)?.focus();
+          if (first) return document.getElementById(first === 'location' ? 'location' : /^(places|stations)\[/.test(first) ? first.replace(/\[(\d+)\]\./, '-$1-') : `v-${first}`)?.focus();
           if (items.length === 0) return setError(new Error(t('new.needCombo')));
           setBusy(true);
           try {
@@ -318,6 +336,7 @@ export function NewRenderPage() {
             ))}
           </div>
         </section>
+        {placesKind ? <PlacesTable kind={placesKind} rows={form.places} onChange={(places) => set({ places })} errors={errors} /> : null}
         {usesSeries ? (
           <section class="card stack" aria-labelledby="series-h">
             <h2 id="series-h">{t('series.title')}</h2>
