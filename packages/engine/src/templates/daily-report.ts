@@ -376,7 +376,7 @@ function buildPollutantScene(input: SceneInput, stage: Stage, body: Rect, p: Pol
 
   const tops = distribute(body, [headH, valueH, chipH, barBlockH], 16 * u, format === 'landscape' ? 60 : 110 * u);
   const [headY, valueY, chipY, barY] = tops as [number, number, number, number];
-  pieces.push({ sprite: head, x: body.x, y: headY, at: 0, from: 'left' });
+  pieces.push({ sprite: head, x: body.x, y: headY, at: 0, from: 'left', focus: true, radius: 18 });
   const valueRight = body.x + (format === 'landscape' ? Math.min(body.w - unitW - 40, numW + 40) : (body.w - unitW - 24 + numW) / 2);
   lives.push({
     from: 0,
@@ -446,12 +446,17 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
   const ctx = measureContext();
   const gap = 22 * u;
   const pieces: Piece[] = [];
-  const tileH = tiles.length ? (notes.length ? (format === 'landscape' ? 170 : 200 * u) : Math.min(format === 'landscape' ? 320 : 380, body.h)) : 0;
-  const tileCols = format === 'portrait' && !notes.length ? 1 : tiles.length;
+  const tileH = !tiles.length
+    ? 0
+    : notes.length
+      ? format === 'landscape' ? 170 : 200 * u
+      : format === 'landscape' ? Math.min(320, body.h) : Math.min(440 * u, (body.h - gap * (tiles.length - 1)) / tiles.length);
+  // Weather alone: side by side in landscape, stacked (filling the column) in portrait and square.
+  const tileCols = format !== 'landscape' && !notes.length ? 1 : tiles.length;
   const tileRows = tiles.length ? Math.ceil(tiles.length / tileCols) : 0;
   const tilesH = tileRows ? tileRows * tileH + (tileRows - 1) * gap : 0;
   const notesAvail = body.h - tilesH - (tilesH && notes.length ? gap * 2 : 0);
-  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : 520 * u, (notesAvail - (notes.length - 1) * gap) / notes.length) : 0;
+  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : (notes.length === 1 && !tiles.length ? 760 : 520) * u, (notesAvail - (notes.length - 1) * gap) / notes.length) : 0;
   const k = format === 'landscape' ? 1.25 : format === 'portrait' ? 1.5 : 1.15;
   const heights = [...Array.from({ length: tileRows }, () => tileH), ...notes.map(() => noteH)];
   const tops = distribute(body, heights, gap, format === 'landscape' ? 60 : 90 * u);
@@ -535,7 +540,7 @@ function buildSourceScene(input: SceneInput, stage: Stage, accent: string): { pi
   const markS = 84 * u;
   const mark = makeSprite(markS, markS, px, (g) => healthIcon(g, 0, 0, markS, accent, c.category?.textColor ?? '#0B1020'), 10);
   items.unshift({ s: mark, from: 'pop' });
-  const tops = distribute(b, items.map((i) => i.s.h), 24 * u, format === 'landscape' ? 50 : 100 * u);
+  const tops = distribute(b, items.map((i) => i.s.h), 24 * u, format === 'landscape' ? 50 : 150 * u);
   items.forEach((it, i) => {
     pieces.push({ sprite: it.s, x: b.x + (b.w - it.s.w) / 2, y: tops[i] as number, at: 0.1 + i * 0.15, from: it.from, ...(it.focus ? { focus: true } : {}), ...(it.radius !== undefined ? { radius: it.radius } : {}) });
   });
@@ -549,7 +554,7 @@ export const dailyReport: TemplateDefinition = {
     'The default, told in scenes: the title; the index counting up on its gauge beside the standard’s scale; the pollutants (at 30 and 60 s each in turn, with its sub-index and place on the scale); the weather; advice for everyone (and for sensitive groups, and the recommendations, in longer videos); the source and date. 15, 30 or 60 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'durationSec'],
-  version: '2.0.0',
+  version: '2.1.0',
   durationSec: 15,
   durations: DAILY_REPORT_DURATIONS,
   create: createDailyReport,

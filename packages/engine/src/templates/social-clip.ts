@@ -162,6 +162,23 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     delay: 0.3,
     strength: 0.14,
   });
+  // And a highlight walks over the value chips, one a beat.
+  ambient.spotlight({
+    targets: rowsOfChips.map((it) => ({ x: it.x, y: chipsY + it.row * (chipH + gap), w: it.sprite.w, h: it.sprite.h, radius: chipH / 2 })),
+    color,
+    hop: 0.9,
+    strength: 0.45,
+  });
+  // The advice and the category take the light in turn, a larger change the eye follows.
+  ambient.spotlight({
+    targets: [
+      { x: M - 20, y: adviceY - 16, w: inner + 40, h: advice.height + 32, radius: 24 },
+      ...(pill ? [{ x: (W - pill.w) / 2 - 14, y: pillY - 12, w: pill.w + 28, h: pill.h + 24, radius: (pill.h + 24) / 2 }] : []),
+    ],
+    color,
+    hop: 1.3,
+    strength: 0.2,
+  });
 
   return {
     posterTime: 5.5,
@@ -235,7 +252,7 @@ export const socialClip: TemplateDefinition = {
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.0.1',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createSocialClip,

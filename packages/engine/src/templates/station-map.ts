@@ -248,6 +248,16 @@ export function createStationMap(input: SceneInput): TemplateScene {
   });
   ambient.sheen({ targets: [{ ...card, radius: 22 * ck }, { x: legend.x, y: legend.y, w: legend.w, h: legendH, radius: 20 * lk }], period: 2.2, stagger: 0.6, duration: 1.2, strength: 0.08 });
   if (plan.markers.length === 0) ambient.sheen({ targets: [{ ...box, radius: 24 }], period: 2, stagger: 0, duration: 1.4, strength: 0.06 });
+  // A highlight alternates between the summary card and the legend, and another walks from
+  // station to station (or over the empty map when there is none).
+  ambient.spotlight({ targets: [{ ...card, radius: 22 * ck }, { x: legend.x, y: legend.y, w: legend.w, h: legendH, radius: 20 * lk }], color: accent, hop: 1.1, strength: 0.2 });
+  const halo = R + 16;
+  ambient.spotlight({
+    targets: plan.markers.length ? plan.markers.map((m) => ({ x: m.x - halo, y: m.y - halo, w: 2 * halo, h: 2 * halo, radius: halo })) : [{ ...box, radius: 24 }],
+    color: accent,
+    hop: 0.9,
+    strength: plan.markers.length ? 0.4 : 0.08,
+  });
 
   const worldPath = plan.project;
   return {
@@ -305,7 +315,7 @@ export const stationMap: TemplateDefinition = {
   description: 'A monitoring network: the stations param drawn as markers in their category colours over an offline Natural Earth basemap fitted to them, labels that never overlap (shortened or on leader lines), a legend and the city\'s overall value. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'stations', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.0.0',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createStationMap,
