@@ -455,12 +455,26 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
   const tileCols = format !== 'landscape' && !notes.length ? 1 : tiles.length;
   const tileRows = tiles.length ? Math.ceil(tiles.length / tileCols) : 0;
   const tilesH = tileRows ? tileRows * tileH + (tileRows - 1) * gap : 0;
-  const notesAvail = body.h - tilesH - (tilesH && notes.length ? gap * 2 : 0);
-  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : (notes.length === 1 && !tiles.length ? 760 : 520) * u, (notesAvail - (notes.length - 1) * gap) / notes.length) : 0;
+  // One advice panel alone in a tall frame: the category it answers to leads it, and its words are larger.
+  const single = notes.length === 1 && !tiles.length && format !== 'landscape';
+  const cat = single ? c.category : null;
+  const leadH = cat ? 84 * u : 0;
+  const notesAvail = body.h - tilesH - (tilesH && notes.length ? gap * 2 : 0) - (leadH ? leadH + gap * 2 : 0);
   const k = format === 'landscape' ? 1.25 : format === 'portrait' ? 1.5 : 1.15;
-  const heights = [...Array.from({ length: tileRows }, () => tileH), ...notes.map(() => noteH)];
-  const tops = distribute(body, heights, gap, format === 'landscape' ? 60 : 90 * u);
+  const noteFit = notes.length ? (notesAvail - (notes.length - 1) * gap) / notes.length : 0;
+  // A single panel is as tall as its (larger) words need, so no empty band opens inside it.
+  const singleH = single && notes[0] ? layoutAdvice(ctx, notes[0].text, body.w - 200 * k, Math.min(format === 'portrait' ? 66 : 58, noteFit * 0.16), 6).height + 160 * k : 0;
+  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : single ? singleH : 520 * u, noteFit) : 0;
+  const heights = [...(leadH ? [leadH] : []), ...Array.from({ length: tileRows }, () => tileH), ...notes.map(() => noteH)];
+  const allTops = distribute(body, heights, gap, format === 'landscape' ? 60 : (single ? 120 : 90) * u);
+  const tops = leadH ? allTops.slice(1) : allTops;
   let at = 0;
+  if (cat) {
+    const label = c.indexText !== null ? `${c.indexName ?? ''} ${c.indexText} · ${cat.label}`.trim() : cat.label;
+    const pw = pillWidth(ctx, label, leadH, body.w);
+    pieces.push({ sprite: makeSprite(pw.w, leadH, px, (g) => drawCategoryPill(g, { ...cat, label }, pw.w, leadH, pw.size), 40), x: body.x + (body.w - pw.w) / 2, y: allTops[0] as number, at: 0, from: 'pop' });
+    at = 0.15;
+  }
   for (let r = 0; r < tileRows; r++) {
     const inRow = tiles.slice(r * tileCols, (r + 1) * tileCols);
     const w = (body.w - (inRow.length - 1) * gap) / inRow.length;
@@ -473,8 +487,8 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
     });
   }
   notes.forEach((note, i) => {
-    const size = format === 'landscape' ? 38 : format === 'portrait' ? 50 : 40;
-    const block = layoutAdvice(ctx, note.text, body.w - 200 * k, Math.min(size, noteH * 0.16), format === 'landscape' ? 3 : 5);
+    const size = format === 'landscape' ? 38 : format === 'portrait' ? (single ? 66 : 50) : single ? 58 : 40;
+    const block = layoutAdvice(ctx, note.text, body.w - 200 * k, Math.min(size, (single ? noteFit : noteH) * 0.16), format === 'landscape' ? 3 : single ? 6 : 5);
     const h = Math.max(noteH, Math.min(notesAvail, block.height + 120 * k));
     const s = makeSprite(body.w, h, px, (g) => drawAdvicePanel(g, c, body.w, h, block, k, note.title), 40);
     pieces.push({ sprite: s, x: body.x, y: tops[tileRows + i] as number, at: at + 0.1, from: 'below', focus: true, radius: 24 * k });
@@ -537,10 +551,16 @@ function buildSourceScene(input: SceneInput, stage: Stage, accent: string): { pi
   }
   const std = textSprite(px, `${c.m.standard}: ${c.standardName}`, 30 * u, 600, MUTED, b.w);
   items.push({ s: std, from: 'fade' });
+  if (format !== 'landscape' && c.pollutants.length) {
+    // Portrait and square have the height for the values once more, under the result.
+    const line = c.pollutants.map((p) => `${p.symbol} ${p.valueText}`).join('  ·  ');
+    const vb = layoutBlock(ctx, line, { maxWidth: b.w, maxLines: 2, size: 34 * u, minSize: 22 * u, weight: 600, leading: 1.3 });
+    items.push({ s: makeSprite(b.w, vb.height, px, (g) => drawBlock(g, vb, b.w / 2, 0, { color: INK, weight: 600, align: 'center' }), 6), from: 'fade' });
+  }
   const markS = 84 * u;
   const mark = makeSprite(markS, markS, px, (g) => healthIcon(g, 0, 0, markS, accent, c.category?.textColor ?? '#0B1020'), 10);
   items.unshift({ s: mark, from: 'pop' });
-  const tops = distribute(b, items.map((i) => i.s.h), 24 * u, format === 'landscape' ? 50 : 150 * u);
+  const tops = distribute(b, items.map((i) => i.s.h), 24 * u, format === 'landscape' ? 50 : 110 * u);
   items.forEach((it, i) => {
     pieces.push({ sprite: it.s, x: b.x + (b.w - it.s.w) / 2, y: tops[i] as number, at: 0.1 + i * 0.15, from: it.from, ...(it.focus ? { focus: true } : {}), ...(it.radius !== undefined ? { radius: it.radius } : {}) });
   });
