@@ -462,9 +462,10 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
   const notesAvail = body.h - tilesH - (tilesH && notes.length ? gap * 2 : 0) - (leadH ? leadH + gap * 2 : 0);
   const k = format === 'landscape' ? 1.25 : format === 'portrait' ? 1.5 : 1.15;
   const noteFit = notes.length ? (notesAvail - (notes.length - 1) * gap) / notes.length : 0;
-  // A single panel is as tall as its (larger) words need, so no empty band opens inside it.
+  // A single panel is as tall as its (larger) words need, so no empty band opens inside it,
+  // and takes most of the column, so none opens around it either.
   const singleH = single && notes[0] ? layoutAdvice(ctx, notes[0].text, body.w - 200 * k, Math.min(format === 'portrait' ? 66 : 58, noteFit * 0.16), 6).height + 160 * k : 0;
-  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : single ? singleH : 520 * u, noteFit) : 0;
+  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : single ? Math.max(singleH, noteFit * 0.78) : 520 * u, noteFit) : 0;
   const heights = [...(leadH ? [leadH] : []), ...Array.from({ length: tileRows }, () => tileH), ...notes.map(() => noteH)];
   const allTops = distribute(body, heights, gap, format === 'landscape' ? 60 : (single ? 120 : 90) * u);
   const tops = leadH ? allTops.slice(1) : allTops;
