@@ -250,9 +250,11 @@ export function createStationMap(input: SceneInput): TemplateScene {
   if (plan.markers.length === 0) ambient.sheen({ targets: [{ ...box, radius: 24 }], period: 2, stagger: 0, duration: 1.4, strength: 0.06 });
   // A highlight alternates between the summary card and the legend, and another walks from
   // station to station (or over the empty map when there is none).
-  ambient.spotlight({ targets: [{ ...card, radius: 22 * ck }, { x: legend.x, y: legend.y, w: legend.w, h: legendH, radius: 20 * lk }], color: accent, hop: 1.1, strength: 0.2 });
+  // It starts while the labels are still coming in: small markers popping alone move too little of the frame.
+  const spot = new Ambient(Math.min(settled, 2.2), OUTRO, dt);
+  spot.spotlight({ targets: [{ ...card, radius: 22 * ck }, { x: legend.x, y: legend.y, w: legend.w, h: legendH, radius: 20 * lk }], color: accent, hop: 1.1, strength: 0.2 });
   const halo = R + 16;
-  ambient.spotlight({
+  spot.spotlight({
     targets: plan.markers.length ? plan.markers.map((m) => ({ x: m.x - halo, y: m.y - halo, w: 2 * halo, h: 2 * halo, radius: halo })) : [{ ...box, radius: 24 }],
     color: accent,
     hop: 0.9,
@@ -265,7 +267,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
     outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
     changes(t): 'full' | Rect[] {
       if (t <= settled || t >= OUTRO) return 'full';
-      return ambient.rects(t);
+      return [...ambient.rects(t), ...spot.rects(t)];
     },
     staticKey: canonicalJson({ t: 'station-map', W, H, box, accent, stations: stations.map((s) => [s.lat, s.lon]), footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], none: plan.markers.length === 0 ? [pm.noStations] : [] }),
     drawStatic(g) {
@@ -305,6 +307,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
       });
       drawSprite(g, labelSprite, box.x, box.y, { alpha: out(labelsAt) });
       ambient.draw(g, t);
+      spot.draw(g, t);
     },
   };
 }
