@@ -51,10 +51,28 @@ export interface SheenCycle {
   delay?: number;
 }
 
+/**
+ * A highlight that moves from panel to panel: the panel in focus is washed in `color`
+ * while the others rest, one after another every `hop` seconds. Unlike a sheen it
+ * changes a whole panel at a time, so the picture never holds still for long.
+ */
+export interface SpotlightCycle {
+  targets: SheenTarget[];
+  color: string;
+  /** Seconds each panel keeps the focus. */
+  hop: number;
+  /** Peak opacity of the wash. */
+  strength?: number;
+}
+
+/** Seconds the spotlight takes to light up or let go of a panel. */
+const SPOT_MOVE = 0.35;
+
 /** Ambient items, active from `start` to `end` (seconds); `frameDt` is one frame's time. */
 export class Ambient {
   private readonly pings: PingSpec[] = [];
   private readonly cycles: SheenCycle[] = [];
+  private readonly spots: SpotlightCycle[] = [];
 
   constructor(
     private readonly start: number,
@@ -70,6 +88,28 @@ export class Ambient {
   sheen(c: SheenCycle): this {
     if (c.targets.length) this.cycles.push(c);
     return this;
+  }
+
+  spotlight(c: SpotlightCycle): this {
+    if (c.targets.length) this.spots.push(c);
+    return this;
+  }
+
+  /** How lit (0…1) target `k` of a spotlight cycle is at `t`. */
+  private spotLevel(c: SpotlightCycle, k: number, t: number): number {
+    if (!this.active(t)) return 0;
+    const n = c.targets.length;
+    const local = t - this.start;
+    // A lone panel is lit and let go in turn; with several the focus walks round them.
+    const slot = Math.floor(local / c.hop);
+    const on = n === 1 ? slot % 2 === 0 : slot % n === k;
+    const into = local - slot * c.hop;
+    const up = easeInOutCubic(Math.min(1, into / SPOT_MOVE));
+    const left = this.end - t;
+    const last = Math.min(1, Math.max(0, left / SPOT_MOVE));
+    if (on) return Math.min(up, easeInOutCubic(last));
+    const wasOn = n === 1 ? slot > 0 && (slot - 1) % 2 === 0 : slot > 0 && (slot - 1) % n === k;
+    return wasOn ? 1 - up : 0;
   }
 
   private active(t: number): boolean {
@@ -96,6 +136,12 @@ export class Ambient {
   /** Draws what is active at `t` (design space), under an overall `alpha`. */
   draw(g: SKRSContext2D, t: number, alpha = 1): void {
     if (!this.active(t) || alpha <= 0) return;
+    for (const c of this.spots) {
+      c.targets.forEach((target, k) => {
+        const level = this.spotLevel(c, k, t);
+        if (level > 0.001) drawSpot(g, target, c.color, (c.strength ?? 0.16) * level * alpha);
+      });
+    }
     for (const c of this.cycles) {
       c.targets.forEach((target, k) => {
         const ph = this.sheenPhase(c, k, t);
@@ -113,6 +159,11 @@ export class Ambient {
     const out: Rect[] = [];
     const prev = t - this.frameDt;
     if (!this.active(t) && !this.active(prev)) return out;
+    for (const c of this.spots) {
+      c.targets.forEach((target, k) => {
+        if (this.spotLevel(c, k, t) !== this.spotLevel(c, k, prev)) out.push({ x: target.x - 3, y: target.y - 3, w: target.w + 6, h: target.h + 6 });
+      });
+    }
     for (const c of this.cycles) {
       c.targets.forEach((target, k) => {
         // Only the stretch the light band covered a frame ago and covers now.
@@ -163,6 +214,23 @@ export function drawSheen(g: SKRSContext2D, s: SheenTarget, phase: number, stren
   g.lineTo(x + band / 2 - slant, s.y + s.h);
   g.lineTo(x - band / 2 - slant, s.y + s.h);
   g.closePath();
+  g.fill();
+  g.restore();
+}
+
+/**
+ * The spotlight's wash over a panel: its rectangle snapped to device pixels, so it is
+ * drawn the same whatever clip the renderer redraws it under.
+ */
+export function drawSpot(g: SKRSContext2D, s: SheenTarget, color: string, alpha: number): void {
+  const m = g.getTransform();
+  const x0 = (Math.round(m.a * s.x + m.e) - m.e) / m.a;
+  const y0 = (Math.round(m.d * s.y + m.f) - m.f) / m.d;
+  const x1 = (Math.round(m.a * (s.x + s.w) + m.e) - m.e) / m.a;
+  const y1 = (Math.round(m.d * (s.y + s.h) + m.f) - m.f) / m.d;
+  g.save();
+  roundRectPath(g, x0, y0, x1 - x0, y1 - y0, s.radius);
+  g.fillStyle = rgba(color, alpha);
   g.fill();
   g.restore();
 }

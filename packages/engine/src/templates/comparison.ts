@@ -288,10 +288,11 @@ export function createComparison(input: SceneInput): TemplateScene {
     build: () => {
       const headH = 64 * u;
       const rowsBox: Rect = { x: body.x, y: body.y + headH + 16 * u, w: body.w, h: body.h - headH - 16 * u };
-      const rowH = Math.min(140 * u, (rowsBox.h - (pairs.length - 1) * 16 * u) / Math.max(1, pairs.length));
+      // Portrait and square have the height to spare: taller rows (their figures grow with them), no empty band below.
+      const rowH = Math.min((format === 'landscape' ? 140 : 260) * u, (rowsBox.h - (pairs.length - 1) * 16 * u) / Math.max(1, pairs.length));
       const head = makeSprite(body.w, headH, px, (g) => drawColumnHeads(g, sides, body.w, headH, u), 4);
       // The heads sit right above the rows, the block in the middle of the body.
-      const tops = distribute(body, [headH, ...pairs.map(() => rowH)], 12 * u, 30 * u);
+      const tops = distribute(body, [headH, ...pairs.map(() => rowH)], 12 * u, (format === 'landscape' ? 30 : 64) * u);
       const pieces: Piece[] = [{ sprite: head, x: body.x, y: tops[0] ?? body.y, at: 0.1, from: 'fade' }];
       pairs.forEach((p, i) => {
         const sprite = makeSprite(body.w, rowH, px, (g) => drawPairRow(g, p, body.w, rowH, u), 8);
@@ -308,15 +309,16 @@ export function createComparison(input: SceneInput): TemplateScene {
     shows: [cmp.verdict, cmp.detail].filter(Boolean).join(' '),
     weight: 4.6,
     build: () => {
-      const verdictSize = format === 'landscape' ? 84 : format === 'portrait' ? 76 : 64;
+      const verdictSize = format === 'landscape' ? 84 : format === 'portrait' ? 76 : 84;
       const vb = layoutBlock(ctx, cmp.verdict, { maxWidth: body.w, maxLines: format === 'portrait' ? 6 : 4, size: verdictSize, minSize: verdictSize * 0.55, weight: 800, leading: 1.12 });
       const detailSize = 34 * u;
       const db = cmp.detail ? layoutBlock(ctx, `${cmp.detail}.`, { maxWidth: body.w, maxLines: 3, size: detailSize, minSize: detailSize * 0.7, weight: 500, leading: 1.25 }) : null;
-      const chipH = 96 * u;
+      // Square has height to fill and no room for more lines: taller side chips.
+      const chipH = (format === 'square' ? 140 : 96) * u;
       const chipW = stacked || cmp.single ? body.w : (body.w - gap) / 2;
       const heights = [vb.height, ...(db ? [db.height] : []), stacked ? sides.length * chipH + (sides.length - 1) * 20 * u : chipH];
       // Generous gaps: the sentence high, the sides low, no empty band at either end.
-      const tops = distribute(body, heights, 28 * u, 180 * u);
+      const tops = distribute(body, heights, 28 * u, (format === 'square' ? 110 : 180) * u);
       const verdict = makeSprite(body.w, vb.height, px, (g) => drawBlock(g, vb, 0, 0, { color: INK, weight: 800 }), 6);
       // The verdict takes part in the spotlight, so the top of the frame moves too.
       const pieces: Piece[] = [{ sprite: verdict, x: body.x, y: tops[0] ?? body.y, at: 0.15, from: 'left', focus: true }];
@@ -456,12 +458,13 @@ function drawPairRow(g: SKRSContext2D, p: PollutantPair, w: number, h: number, u
   const labelW = w * 0.22;
   const colW = (w - labelW) / p.sides.length;
   panel(g, 0, 0, w, h, 20 * u);
-  const symSize = Math.min(40 * u, h * 0.34);
+  // Grows with a taller row, but shrinks before it would be cut short in its column.
+  const symSize = fitSize(g, p.symbol, labelW - 40 * u, Math.min(40 * u * Math.max(1, h / (140 * u)), h * 0.34), Math.min(40 * u, h * 0.34), 800);
   drawText(g, ellipsize(g, p.symbol, labelW - 40 * u, symSize, 800), 28 * u, h * 0.48, { size: symSize, weight: 800, color: INK });
   drawText(g, p.unit, 28 * u, h * 0.48 + symSize * 0.9, { size: symSize * 0.55, weight: 500, color: MUTED });
   p.sides.forEach((s, i) => {
     const x = labelW + i * colW;
-    const valSize = Math.min(44 * u, h * 0.36);
+    const valSize = Math.min(44 * u * Math.max(1, h / (140 * u)), h * 0.36);
     drawText(g, s.text, x, h * 0.46, { size: valSize, weight: 800, color: s.color ? INK : MUTED });
     const barW = colW - 48 * u;
     const barH = Math.max(8, h * 0.1);
@@ -500,7 +503,7 @@ export const comparison: TemplateDefinition = {
   description: 'Two places, or one place at two times (today against yesterday, the forecast against the observation), side by side: each one\'s index, category and place on the scale, the pollutants pair by pair, and the difference in words. The sides are the first two of the places param. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.0.0',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createComparison,

@@ -376,7 +376,7 @@ function buildPollutantScene(input: SceneInput, stage: Stage, body: Rect, p: Pol
 
   const tops = distribute(body, [headH, valueH, chipH, barBlockH], 16 * u, format === 'landscape' ? 60 : 110 * u);
   const [headY, valueY, chipY, barY] = tops as [number, number, number, number];
-  pieces.push({ sprite: head, x: body.x, y: headY, at: 0, from: 'left' });
+  pieces.push({ sprite: head, x: body.x, y: headY, at: 0, from: 'left', focus: true, radius: 18 });
   const valueRight = body.x + (format === 'landscape' ? Math.min(body.w - unitW - 40, numW + 40) : (body.w - unitW - 24 + numW) / 2);
   lives.push({
     from: 0,
@@ -446,16 +446,36 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
   const ctx = measureContext();
   const gap = 22 * u;
   const pieces: Piece[] = [];
-  const tileH = tiles.length ? (notes.length ? (format === 'landscape' ? 170 : 200 * u) : Math.min(format === 'landscape' ? 320 : 380, body.h)) : 0;
-  const tileCols = format === 'portrait' && !notes.length ? 1 : tiles.length;
+  const tileH = !tiles.length
+    ? 0
+    : notes.length
+      ? format === 'landscape' ? 170 : 200 * u
+      : format === 'landscape' ? Math.min(320, body.h) : Math.min(440 * u, (body.h - gap * (tiles.length - 1)) / tiles.length);
+  // Weather alone: side by side in landscape, stacked (filling the column) in portrait and square.
+  const tileCols = format !== 'landscape' && !notes.length ? 1 : tiles.length;
   const tileRows = tiles.length ? Math.ceil(tiles.length / tileCols) : 0;
   const tilesH = tileRows ? tileRows * tileH + (tileRows - 1) * gap : 0;
-  const notesAvail = body.h - tilesH - (tilesH && notes.length ? gap * 2 : 0);
-  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : 520 * u, (notesAvail - (notes.length - 1) * gap) / notes.length) : 0;
+  // One advice panel alone in a tall frame: the category it answers to leads it, and its words are larger.
+  const single = notes.length === 1 && !tiles.length && format !== 'landscape';
+  const cat = single ? c.category : null;
+  const leadH = cat ? 84 * u : 0;
+  const notesAvail = body.h - tilesH - (tilesH && notes.length ? gap * 2 : 0) - (leadH ? leadH + gap * 2 : 0);
   const k = format === 'landscape' ? 1.25 : format === 'portrait' ? 1.5 : 1.15;
-  const heights = [...Array.from({ length: tileRows }, () => tileH), ...notes.map(() => noteH)];
-  const tops = distribute(body, heights, gap, format === 'landscape' ? 60 : 90 * u);
+  const noteFit = notes.length ? (notesAvail - (notes.length - 1) * gap) / notes.length : 0;
+  // A single panel is as tall as its (larger) words need, so no empty band opens inside it,
+  // and takes most of the column, so none opens around it either.
+  const singleH = single && notes[0] ? layoutAdvice(ctx, notes[0].text, body.w - 200 * k, Math.min(format === 'portrait' ? 66 : 58, noteFit * 0.16), 6).height + 160 * k : 0;
+  const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : single ? Math.max(singleH, noteFit * 0.78) : 520 * u, noteFit) : 0;
+  const heights = [...(leadH ? [leadH] : []), ...Array.from({ length: tileRows }, () => tileH), ...notes.map(() => noteH)];
+  const allTops = distribute(body, heights, gap, format === 'landscape' ? 60 : (single ? 120 : 90) * u);
+  const tops = leadH ? allTops.slice(1) : allTops;
   let at = 0;
+  if (cat) {
+    const label = c.indexText !== null ? `${c.indexName ?? ''} ${c.indexText} · ${cat.label}`.trim() : cat.label;
+    const pw = pillWidth(ctx, label, leadH, body.w);
+    pieces.push({ sprite: makeSprite(pw.w, leadH, px, (g) => drawCategoryPill(g, { ...cat, label }, pw.w, leadH, pw.size), 40), x: body.x + (body.w - pw.w) / 2, y: allTops[0] as number, at: 0, from: 'pop' });
+    at = 0.15;
+  }
   for (let r = 0; r < tileRows; r++) {
     const inRow = tiles.slice(r * tileCols, (r + 1) * tileCols);
     const w = (body.w - (inRow.length - 1) * gap) / inRow.length;
@@ -468,8 +488,8 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
     });
   }
   notes.forEach((note, i) => {
-    const size = format === 'landscape' ? 38 : format === 'portrait' ? 50 : 40;
-    const block = layoutAdvice(ctx, note.text, body.w - 200 * k, Math.min(size, noteH * 0.16), format === 'landscape' ? 3 : 5);
+    const size = format === 'landscape' ? 38 : format === 'portrait' ? (single ? 66 : 50) : single ? 58 : 40;
+    const block = layoutAdvice(ctx, note.text, body.w - 200 * k, Math.min(size, (single ? noteFit : noteH) * 0.16), format === 'landscape' ? 3 : single ? 6 : 5);
     const h = Math.max(noteH, Math.min(notesAvail, block.height + 120 * k));
     const s = makeSprite(body.w, h, px, (g) => drawAdvicePanel(g, c, body.w, h, block, k, note.title), 40);
     pieces.push({ sprite: s, x: body.x, y: tops[tileRows + i] as number, at: at + 0.1, from: 'below', focus: true, radius: 24 * k });
@@ -532,10 +552,16 @@ function buildSourceScene(input: SceneInput, stage: Stage, accent: string): { pi
   }
   const std = textSprite(px, `${c.m.standard}: ${c.standardName}`, 30 * u, 600, MUTED, b.w);
   items.push({ s: std, from: 'fade' });
+  if (format !== 'landscape' && c.pollutants.length) {
+    // Portrait and square have the height for the values once more, under the result.
+    const line = c.pollutants.map((p) => `${p.symbol} ${p.valueText}`).join('  ·  ');
+    const vb = layoutBlock(ctx, line, { maxWidth: b.w, maxLines: 2, size: 34 * u, minSize: 22 * u, weight: 600, leading: 1.3 });
+    items.push({ s: makeSprite(b.w, vb.height, px, (g) => drawBlock(g, vb, b.w / 2, 0, { color: INK, weight: 600, align: 'center' }), 6), from: 'fade' });
+  }
   const markS = 84 * u;
   const mark = makeSprite(markS, markS, px, (g) => healthIcon(g, 0, 0, markS, accent, c.category?.textColor ?? '#0B1020'), 10);
   items.unshift({ s: mark, from: 'pop' });
-  const tops = distribute(b, items.map((i) => i.s.h), 24 * u, format === 'landscape' ? 50 : 100 * u);
+  const tops = distribute(b, items.map((i) => i.s.h), 24 * u, format === 'landscape' ? 50 : 110 * u);
   items.forEach((it, i) => {
     pieces.push({ sprite: it.s, x: b.x + (b.w - it.s.w) / 2, y: tops[i] as number, at: 0.1 + i * 0.15, from: it.from, ...(it.focus ? { focus: true } : {}), ...(it.radius !== undefined ? { radius: it.radius } : {}) });
   });
@@ -549,7 +575,7 @@ export const dailyReport: TemplateDefinition = {
     'The default, told in scenes: the title; the index counting up on its gauge beside the standard’s scale; the pollutants (at 30 and 60 s each in turn, with its sub-index and place on the scale); the weather; advice for everyone (and for sensitive groups, and the recommendations, in longer videos); the source and date. 15, 30 or 60 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'durationSec'],
-  version: '2.0.0',
+  version: '2.1.0',
   durationSec: 15,
   durations: DAILY_REPORT_DURATIONS,
   create: createDailyReport,

@@ -209,6 +209,12 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
     duration: 1.3,
     delay: 0.5,
   });
+  // And a highlight walks from card to card and on to the recommendations.
+  ambient.spotlight({
+    targets: [...rects.map((r) => ({ ...r, radius: cardRadius(r.w, r.h) })), ...recoBoxes.map((b) => ({ x: b.x, y: b.y, w: recoW, h: spec.recoH, radius: 20 * recoK }))],
+    color,
+    hop: 1.2,
+  });
 
   return {
     posterTime: 6,
@@ -287,7 +293,7 @@ export const pollutionAlert: TemplateDefinition = {
   description: 'An urgent bulletin: a banner in the category colour with moving hazard stripes, the category as a headline, a scale whose marker slides to the value, the pollutants and three recommendations. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.0.1',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createPollutionAlert,

@@ -91,8 +91,10 @@ export function createRanking(input: SceneInput): TemplateScene {
   const listBottom = stripY - 40;
   const pages = pageSizes(n, spec.perPage);
   const perPage = Math.max(...pages);
-  const rowH = Math.min(format === 'portrait' ? 128 : 120, (listBottom - listTop - (perPage - 1) * spec.rowGap) / perPage);
-  const rowY = (slot: number) => listTop + slot * (rowH + spec.rowGap);
+  const rowH = Math.min(format === 'portrait' ? 150 : format === 'square' ? 140 : 120, (listBottom - listTop - (perPage - 1) * spec.rowGap) / perPage);
+  // A short page spreads its rows over the list's height (up to three gaps' worth), so no band of it stays empty.
+  const rowGap = perPage > 1 ? Math.min(spec.rowGap * 4, Math.max(spec.rowGap, (listBottom - listTop - perPage * rowH) / (perPage - 1))) : spec.rowGap;
+  const rowY = (slot: number) => listTop + slot * (rowH + rowGap);
   const k = rowH / 110;
 
   // One sprite per row: rank badge, name, index and category, main pollutant, the bar's track.
@@ -176,7 +178,8 @@ export function createRanking(input: SceneInput): TemplateScene {
   const sumGap = 30;
   const stacked = format !== 'landscape';
   const cardW = stacked ? inner : (inner - sumGap) / 2;
-  const cardH = stacked ? Math.min(360, (listBottom - sumTop - sumGap) / 2) : Math.min(440, listBottom - sumTop);
+  // Stacked, the two cards share the list's height (portrait's column is tall: they grow into it).
+  const cardH = stacked ? Math.min(format === 'portrait' ? 540 : 360, (listBottom - sumTop - sumGap) / 2) : Math.min(440, listBottom - sumTop);
   const cardAt = (i: number) => (stacked ? { x: M, y: sumTop + i * (cardH + sumGap) } : { x: M + i * (cardW + sumGap), y: sumTop });
   const callouts = worst && best ? [
     { v: worst, label: pm.worst },
@@ -221,6 +224,8 @@ export function createRanking(input: SceneInput): TemplateScene {
     const first = pageOf.findIndex((q) => q.page === p);
     const onPage = views.slice(first, first + size);
     amb.sheen({ targets: onPage.map((_, s) => ({ x: M + barX, y: rowY(s) + barY - 4, w: barW, h: barH + 8, radius: barH / 2 })), period: 2.2, stagger: 0.12, duration: 1.1, strength: 0.35 });
+    // A highlight walks down the page, row by row.
+    amb.spotlight({ targets: onPage.map((_, s) => ({ x: M, y: rowY(s), w: inner, h: rowH, radius: Math.min(18, rowH / 3) })), color: accent, hop: 0.9, strength: 0.16 });
     const head = onPage[0];
     if (head) amb.ping({ cx: M + badgeD / 2, cy: rowY(0) + rowH / 2, from: badgeD / 2, to: badgeD / 2 + 18, period: 1.6, duration: 1.3, color: head.color ?? NEUTRAL, alpha: 0.8, lineWidth: 3 });
     if (head) amb.ping({ cx: stripX(head), cy: stripY + stripH / 2, from: 6, to: 26, period: 1.6, offset: 0.8, duration: 1.3, color: '#FFFFFF', alpha: 0.7, lineWidth: 2.5 });
@@ -229,6 +234,7 @@ export function createRanking(input: SceneInput): TemplateScene {
   if (callouts.length) {
     const amb = new Ambient(sumStart + 1.2, OUTRO, dt);
     amb.sheen({ targets: callouts.map((_, i) => ({ ...cardAt(i), w: cardW, h: cardH, radius: 26 * cardK })), period: 2.4, stagger: 0.5, duration: 1.4, strength: 0.08 });
+    amb.spotlight({ targets: callouts.map((_, i) => ({ ...cardAt(i), w: cardW, h: cardH, radius: 26 * cardK })), color: '#FFFFFF', hop: 1.1, strength: 0.1 });
     if (worst) amb.ping({ cx: stripX(worst), cy: stripY + stripH / 2, from: 6, to: 26, period: 1.6, duration: 1.3, color: '#FFFFFF', alpha: 0.7, lineWidth: 2.5 });
     holds.push({ from: sumStart + 1.2, to: OUTRO, amb });
   }
@@ -295,7 +301,7 @@ export const ranking: TemplateDefinition = {
   description: 'Many places (the places param, 2–20) sorted by their index, worst first: bars in the category colours, the worst and the best tagged and called out at the end; the list is walked page by page (portrait shows 10 a page). 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.0.0',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createRanking,

@@ -11,8 +11,8 @@ import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
 import { drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
 import { roundRectPath } from '../draw/shapes.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
-import { drawText, fitSize, layoutBlock, measure } from '../draw/text.js';
-import { formatNumber } from '../i18n/format.js';
+import { drawTabular, drawText, fitSize, layoutBlock, measure, tabularWidth } from '../draw/text.js';
+import { formatFixed, shownDecimals } from '../i18n/format.js';
 import type { Format } from '../params/schema.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
@@ -141,6 +141,10 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : Number(input.params[c.dominant.id] ?? 0)) : null;
   const decimals = c.dominant && !indexStd ? (c.dominant.id === 'co' ? 2 : 1) : 0;
   const numberSize = r * 0.62;
+  const finalDecimals = numberValue === null ? 0 : shownDecimals(c.language, numberValue, decimals);
+  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, finalDecimals);
+  const numberFit = numberValue === null ? numberSize : Math.min(numberSize, (r * 1.45 * numberSize) / Math.max(1, tabularWidth(ctx, finalText, numberSize, 800)));
+  const numberW = tabularWidth(ctx, finalText, numberFit, 800);
   const target = c.position ?? 0;
   const sweepStart = 0.9;
   const sweepDur = 2.2;
@@ -161,6 +165,23 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     duration: 1.1,
     delay: 0.3,
     strength: 0.14,
+  });
+  // And a highlight walks over the value chips, one a beat.
+  ambient.spotlight({
+    targets: rowsOfChips.map((it) => ({ x: it.x, y: chipsY + it.row * (chipH + gap), w: it.sprite.w, h: it.sprite.h, radius: chipH / 2 })),
+    color,
+    hop: 0.9,
+    strength: 0.45,
+  });
+  // The advice and the category take the light in turn, a larger change the eye follows.
+  ambient.spotlight({
+    targets: [
+      { x: M - 20, y: adviceY - 16, w: inner + 40, h: advice.height + 32, radius: 24 },
+      ...(pill ? [{ x: (W - pill.w) / 2 - 14, y: pillY - 12, w: pill.w + 28, h: pill.h + 24, radius: (pill.h + 24) / 2 }] : []),
+    ],
+    color,
+    hop: 1.3,
+    strength: 0.2,
   });
 
   return {
@@ -204,10 +225,9 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       const ca = fade(t, 0.6, 0.5, OUTRO, 0.5);
       drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: fitSize(g, caption, r * 1.4, r * 0.13, 14, 700, 4), weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
       if (numberValue !== null) {
-        const full = formatNumber(c.language, numberValue, decimals);
-        const size = fitSize(g, full, r * 1.45, numberSize, numberSize * 0.45, 800);
-        drawText(g, formatNumber(c.language, numberValue * e, decimals), gauge.cx, cy + size * 0.36, { size, weight: 800, color: INK, align: 'center', alpha: ca });
-        if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + size * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
+        // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
+        drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals), gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
+        if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + numberFit * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
       } else {
         drawText(g, '—', gauge.cx, cy + numberSize * 0.36, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
       }
@@ -235,7 +255,7 @@ export const socialClip: TemplateDefinition = {
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.0.1',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createSocialClip,

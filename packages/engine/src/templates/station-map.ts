@@ -248,6 +248,18 @@ export function createStationMap(input: SceneInput): TemplateScene {
   });
   ambient.sheen({ targets: [{ ...card, radius: 22 * ck }, { x: legend.x, y: legend.y, w: legend.w, h: legendH, radius: 20 * lk }], period: 2.2, stagger: 0.6, duration: 1.2, strength: 0.08 });
   if (plan.markers.length === 0) ambient.sheen({ targets: [{ ...box, radius: 24 }], period: 2, stagger: 0, duration: 1.4, strength: 0.06 });
+  // A highlight alternates between the summary card and the legend, and another walks from
+  // station to station (or over the empty map when there is none).
+  // It starts while the labels are still coming in: small markers popping alone move too little of the frame.
+  const spot = new Ambient(Math.min(settled, 2.2), OUTRO, dt);
+  spot.spotlight({ targets: [{ ...card, radius: 22 * ck }, { x: legend.x, y: legend.y, w: legend.w, h: legendH, radius: 20 * lk }], color: accent, hop: 1.1, strength: 0.2 });
+  const halo = R + 16;
+  spot.spotlight({
+    targets: plan.markers.length ? plan.markers.map((m) => ({ x: m.x - halo, y: m.y - halo, w: 2 * halo, h: 2 * halo, radius: halo })) : [{ ...box, radius: 24 }],
+    color: accent,
+    hop: 0.9,
+    strength: plan.markers.length ? 0.4 : 0.08,
+  });
 
   const worldPath = plan.project;
   return {
@@ -255,7 +267,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
     outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
     changes(t): 'full' | Rect[] {
       if (t <= settled || t >= OUTRO) return 'full';
-      return ambient.rects(t);
+      return [...ambient.rects(t), ...spot.rects(t)];
     },
     staticKey: canonicalJson({ t: 'station-map', W, H, box, accent, stations: stations.map((s) => [s.lat, s.lon]), footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], none: plan.markers.length === 0 ? [pm.noStations] : [] }),
     drawStatic(g) {
@@ -295,6 +307,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
       });
       drawSprite(g, labelSprite, box.x, box.y, { alpha: out(labelsAt) });
       ambient.draw(g, t);
+      spot.draw(g, t);
     },
   };
 }
@@ -305,7 +318,7 @@ export const stationMap: TemplateDefinition = {
   description: 'A monitoring network: the stations param drawn as markers in their category colours over an offline Natural Earth basemap fitted to them, labels that never overlap (shortened or on leader lines), a legend and the city\'s overall value. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'stations', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.0.0',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createStationMap,

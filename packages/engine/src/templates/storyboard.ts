@@ -31,6 +31,8 @@ export const HOP = 1.4;
 const HOP_MOVE = 0.4;
 /** How much the piece in the spotlight grows. */
 const FOCUS_SCALE = 0.045;
+/** Opacity of the spotlight's panel behind the piece in focus. */
+const SPOTLIGHT_FILL = 0.24;
 /** Seconds of the closing fade at the end of the video. */
 export const OUTRO_FADE = 0.7;
 
@@ -224,13 +226,30 @@ export function createStoryboard(spec: StoryboardSpec): Storyboard {
     const s = state(p, t);
     if (s.alpha <= 0.001) return;
     const { sprite, x, y, radius } = p.piece;
+    const w = sprite.w * s.scale;
+    const h = sprite.h * s.scale;
+    const cx = x + s.dx + sprite.w / 2;
+    const cy = y + s.dy + sprite.h / 2;
+    if (radius !== undefined && s.focus > 0.001) {
+      // The spotlight's panel behind the piece, in the scene's colour: a change over the
+      // piece's whole area (an outline alone is too thin for the eye, or freezedetect, to
+      // see it move). Inset and snapped to device pixels, so it is drawn the same under
+      // any clip the renderer redraws it with.
+      const m = g.getTransform();
+      const snapX = (v: number) => (Math.round(m.a * v + m.e) - m.e) / m.a;
+      const snapY = (v: number) => (Math.round(m.d * v + m.f) - m.f) / m.d;
+      const x0 = snapX(cx - w / 2 + 2);
+      const y0 = snapY(cy - h / 2 + 2);
+      g.save();
+      g.globalAlpha *= s.alpha * s.focus;
+      roundRectPath(g, x0, y0, snapX(cx + w / 2 - 2) - x0, snapY(cy + h / 2 - 2) - y0, Math.max(0, radius * s.scale - 2));
+      g.fillStyle = rgba(spec.accent, SPOTLIGHT_FILL);
+      g.fill();
+      g.restore();
+    }
     drawSprite(g, sprite, x, y, { alpha: s.alpha, dx: s.dx, dy: s.dy, scale: s.scale });
     if (radius !== undefined && s.focus > 0.001) {
       // The spotlight's outline, grown with the piece.
-      const w = sprite.w * s.scale;
-      const h = sprite.h * s.scale;
-      const cx = x + s.dx + sprite.w / 2;
-      const cy = y + s.dy + sprite.h / 2;
       g.save();
       g.globalAlpha *= s.alpha * s.focus;
       roundRectPath(g, cx - w / 2, cy - h / 2, w, h, radius * s.scale);

@@ -239,6 +239,14 @@ export function createTrend(input: SceneInput): TemplateScene {
   if (current) live.ping({ cx: liveDot.cx, cy: liveDot.cy, from: liveDot.r, to: liveDot.r + 16 * k, period: 1.6, duration: 1.3, color: accent, alpha: 0.8, lineWidth: 2.5 });
   if (marker) ambient.ping({ cx: marker.x, cy: marker.y, from: 12, to: 40, period: 1.8, duration: 1.4, color: accent, alpha: 0.8, lineWidth: 3 });
   ambient.sheen({ targets: [{ x: plot.x, y: plot.y, w: plot.w, h: plot.h, radius: 0 }], period: 3, stagger: 0, duration: 2.4, strength: 0.06 });
+  // A highlight walks over the chart and the summary cards, one a beat (the chart first: the
+  // largest change comes right after the intro).
+  ambient.spotlight({
+    targets: [{ x: plot.x, y: plot.y, w: plot.w, h: plot.h, radius: 0 }, ...cards.map((_, i) => ({ x: cardX(i), y: cardsY, w: cardW, h: cardH, radius: 20 * k }))],
+    color: accent,
+    hop: 1.2,
+    strength: 0.12,
+  });
 
   const bandLabelSize = spec.band;
   return {
@@ -412,7 +420,7 @@ export const trend: TemplateDefinition = {
   description: 'An hourly series (the last 24 hours or the next 72 hours) as a line over the category bands of the AQI standard, with the current value, the peak and the low. Without a series it shows the current value. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'series', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.0.1',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createTrend,

@@ -190,6 +190,17 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
     duration: 1.3,
     delay: 0.3,
   });
+  // And a highlight walks over the weather tiles, the pollutant cards and the advice, one a beat.
+  ambient.spotlight({
+    targets: [
+      ...heroSprites.map((s, i) => ({ x: M + i * (heroW + spec.gap), y: heroY, w: s.w, h: s.h, radius: 28 })),
+      ...rects.map((r) => ({ ...r, radius: cardRadius(r.w, r.h) })),
+      { x: M, y: adviceY, w: inner, h: adviceH, radius: 24 * adviceK },
+    ],
+    color,
+    hop: 1.2,
+    strength: 0.3,
+  });
 
   return {
     posterTime: 6.5,
@@ -242,7 +253,7 @@ export const weatherBrief: TemplateDefinition = {
   description: 'Weather first: temperature and humidity as the hero, then the air quality on a sliding scale, the pollutants and the advice. 14 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'temperatura', 'humidity', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.0.1',
+  version: '1.1.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createWeatherBrief,
