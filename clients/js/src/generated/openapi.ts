@@ -3176,6 +3176,7 @@ export interface operations {
     listKeys: {
         parameters: {
             query?: {
+                /** @description List revoked keys too */
                 includeRevoked?: boolean;
             };
             header?: never;
@@ -5574,9 +5575,14 @@ export interface operations {
                  * @example completed
                  */
                 status?: string;
+                /**
+                 * @description Jobs rendered with this template id
+                 * @example daily-summary
+                 */
                 template?: string;
                 /** @description Exact location, case-insensitive */
                 location?: string;
+                /** @description Jobs queued by this batch (the batchId a batch answered with) */
                 batchId?: string;
                 /** @description Jobs made from this stored context */
                 contextId?: string;
@@ -5780,7 +5786,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The job's unguessable download token (the path of its result URLs) */
                 token: string;
+                /** @description Which of the job's files */
                 name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
@@ -5869,7 +5877,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The job's unguessable download token (the path of its result URLs) */
                 token: string;
+                /** @description Which of the job's files */
                 name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
@@ -10017,6 +10027,7 @@ export interface operations {
     listWorkflowRuns: {
         parameters: {
             query?: {
+                /** @description Only runs with this status */
                 status?: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
                 /** @description Items per page (1–500) */
                 limit?: number;

@@ -9,16 +9,14 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import rangeParser from 'range-parser';
 import { AppError, CORE_ERRORS } from '../../core/errors.js';
-import { problems } from '../../core/http/schemas.js';
+import { problems, StringEnum } from '../../core/http/schemas.js';
 import type { Http } from '../../core/module.js';
 import type { Storage } from '../../core/storage/storage.js';
 import type { QueueService } from '../queue/index.js';
 
 const FileParams = Type.Object({
-  token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
-  name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('storyboard.jpg'), Type.Literal('storyboard.vtt'), Type.Literal('captions.vtt'),
-    Type.Literal('captions.srt'), Type.Literal('transcript.txt'), Type.Literal('audio.m4a'), Type.Literal('description.m4a'),
-  ]),
+  token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: "The job's unguessable download token (the path of its result URLs)" }),
+  name: StringEnum(['video.mp4', 'poster.png', 'storyboard.jpg', 'storyboard.vtt', 'captions.vtt', 'captions.srt', 'transcript.txt', 'audio.m4a', 'description.m4a'], { description: 'Which of the job\'s files' }),
 });
 
 /** What a download can answer (the body is the file's bytes, never serialized JSON). */
