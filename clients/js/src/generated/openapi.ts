@@ -2966,6 +2966,8 @@ export interface components {
         "Idempotent-Replayed": "true";
         /** @description The version of the representation; send it back in If-Match to change it only if nobody else did */
         ETag: string;
+        /** @description Where the resource is: the path of one just created, or (a redirect) the URL to fetch instead */
+        Location: string;
     };
     pathItems: never;
 }
@@ -3176,6 +3178,7 @@ export interface operations {
     listKeys: {
         parameters: {
             query?: {
+                /** @description List revoked keys too */
                 includeRevoked?: boolean;
             };
             header?: never;
@@ -4906,6 +4909,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5029,6 +5034,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5243,6 +5249,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5574,9 +5581,14 @@ export interface operations {
                  * @example completed
                  */
                 status?: string;
+                /**
+                 * @description Jobs rendered with this template id
+                 * @example daily-summary
+                 */
                 template?: string;
                 /** @description Exact location, case-insensitive */
                 location?: string;
+                /** @description Jobs queued by this batch (the batchId a batch answered with) */
                 batchId?: string;
                 /** @description Jobs made from this stored context */
                 contextId?: string;
@@ -5780,7 +5792,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The job's unguessable download token (the path of its result URLs) */
                 token: string;
+                /** @description Which of the job's files */
                 name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
@@ -5792,6 +5806,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5809,6 +5824,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5826,6 +5842,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5835,6 +5852,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5869,7 +5887,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The job's unguessable download token (the path of its result URLs) */
                 token: string;
+                /** @description Which of the job's files */
                 name: "video.mp4" | "poster.png" | "storyboard.jpg" | "storyboard.vtt" | "captions.vtt" | "captions.srt" | "transcript.txt" | "audio.m4a" | "description.m4a";
             };
             cookie?: never;
@@ -5881,6 +5901,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5898,6 +5919,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5915,6 +5937,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5924,6 +5947,7 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6115,6 +6139,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10019,6 +10044,7 @@ export interface operations {
     listWorkflowRuns: {
         parameters: {
             query?: {
+                /** @description Only runs with this status */
                 status?: "queued" | "running" | "completed" | "failed" | "canceled" | "skipped";
                 /** @description Items per page (1–500) */
                 limit?: number;

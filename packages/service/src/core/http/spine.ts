@@ -38,6 +38,10 @@ export const RESPONSE_HEADERS = {
     description: 'The version of the representation; send it back in If-Match to change it only if nobody else did',
     schema: { type: 'string' },
   },
+  Location: {
+    description: 'Where the resource is: the path of one just created, or (a redirect) the URL to fetch instead',
+    schema: { type: 'string', minLength: 1 },
+  },
 } as const;
 
 export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;

@@ -37,6 +37,7 @@ export function brandRoutes(app: Http, brands: BrandService, deps: ModuleDeps): 
     '/brands',
     {
       bodyLimit: BODY_LIMIT,
+      config: { responseHeaders: ['ETag', 'Location'] },
       schema: {
         operationId: 'createBrand', tags, summary: 'Create a brand: colours, typeface or font, logo, credit, intro/outro card, render defaults',
         description: 'Uploads are base64 in the body and checked by content; nothing is stored when any field is refused. Too-faint text and accent colours are adjusted (see `adjustments`), not refused.',
@@ -51,12 +52,13 @@ export function brandRoutes(app: Http, brands: BrandService, deps: ModuleDeps): 
     },
   );
 
-  app.get('/brands/:id', { schema: { operationId: 'getBrand', tags, summary: 'One brand, with its ETag', params: IdParamsSchema, response: { 200: ref, ...problems(401, 404) } } }, async (req, reply) => withEtag(reply, await brands.get(req.params.id)));
+  app.get('/brands/:id', { config: { responseHeaders: ['ETag'] }, schema: { operationId: 'getBrand', tags, summary: 'One brand, with its ETag', params: IdParamsSchema, response: { 200: ref, ...problems(401, 404) } } }, async (req, reply) => withEtag(reply, await brands.get(req.params.id)));
 
   app.patch(
     '/brands/:id',
     {
       bodyLimit: BODY_LIMIT,
+      config: { responseHeaders: ['ETag'] },
       schema: {
         operationId: 'updateBrand', tags, summary: 'Change a brand (a new version; renders already queued keep theirs); If-Match refuses a stale edit with 412', params: IdParamsSchema, headers: IfMatchHeadersSchema, body: PatchBrandBodySchema,
         response: { 200: ref, ...problems(400, 401, 404, 409, 412, 413) },

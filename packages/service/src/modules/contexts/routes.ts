@@ -38,7 +38,7 @@ export function contextRoutes(app: Http, contexts: ContextService, deps: ModuleD
 
   app.post(
     '/contexts',
-    { config: { responseHeaders: ETAG }, schema: { operationId: 'createContext', tags, summary: 'Store values entered by hand (validated like render parameters)', body: CreateContextBodySchema, response: { 201: ref, ...problems(400, 401, 409) } } },
+    { config: { responseHeaders: [...ETAG, 'Location'] }, schema: { operationId: 'createContext', tags, summary: 'Store values entered by hand (validated like render parameters)', body: CreateContextBodySchema, response: { 201: ref, ...problems(400, 401, 409) } } },
     async (req, reply) => {
       const context = await inTransaction(req, deps.store, 201, (trx) => contexts.create(req.body, trx));
       reply.header('location', `/contexts/${context.contextId}`);

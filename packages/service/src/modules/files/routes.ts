@@ -15,10 +15,10 @@ import type { Storage } from '../../core/storage/storage.js';
 import type { QueueService } from '../queue/index.js';
 
 const FileParams = Type.Object({
-  token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+  token: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: "The job's unguessable download token (the path of its result URLs)" }),
   name: Type.Union([Type.Literal('video.mp4'), Type.Literal('poster.png'), Type.Literal('storyboard.jpg'), Type.Literal('storyboard.vtt'), Type.Literal('captions.vtt'),
     Type.Literal('captions.srt'), Type.Literal('transcript.txt'), Type.Literal('audio.m4a'), Type.Literal('description.m4a'),
-  ]),
+  ], { description: 'Which of the job\'s files' }),
 });
 
 /** What a download can answer (the body is the file's bytes, never serialized JSON). */
@@ -48,7 +48,7 @@ export function fileRoutes(app: Http, queue: QueueService, storage: Storage, del
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:token/:name',
-    config: { public: true, responseHeaders: ['ETag'] },
+    config: { public: true, responseHeaders: ['ETag', 'Location'] },
     schema: { operationId: 'getFile', tags: ['files'], summary: 'Download a finished video, poster or storyboard (sprite and WebVTT track), or the accessible package of an AI render: captions (WebVTT, SRT), transcript, audio-only narration, audio description (public, unguessable URL; supports Range)',
       params: FileParams,
       produces: ['video/mp4', 'image/png', 'image/jpeg', 'text/vtt', 'application/x-subrip', 'text/plain', 'audio/mp4'],

@@ -30,7 +30,7 @@ export const CreateKeyBodySchema = Type.Object(
 export type CreateKeyBody = Static<typeof CreateKeyBodySchema>;
 
 export const CreatedKeySchema = Type.Object({ key: Type.Ref(ApiKeySchema), secret: Type.String({ description: 'The key to send in X-Api-Key; shown only in this response' }) });
-export const KeyListQuerySchema = Type.Object({ includeRevoked: Type.Optional(Type.Boolean({ default: false })) });
+export const KeyListQuerySchema = Type.Object({ includeRevoked: Type.Optional(Type.Boolean({ default: false, description: 'List revoked keys too' })) });
 export const ScopeListSchema = Type.Object({ scopes: Type.Array(Type.String()) });
 
 export const CallerSchema = Type.Object(

@@ -26,9 +26,9 @@ export const BatchSchema = Type.Object({ batchId: Type.String({ 'x-graphql': 'ID
 
 export const RenderListQuerySchema = Type.Object({
   status: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated statuses', examples: ['completed'] })),
-  template: Type.Optional(Type.String({ maxLength: 100 })),
+  template: Type.Optional(Type.String({ maxLength: 100, description: 'Jobs rendered with this template id', examples: ['daily-summary'] })),
   location: Type.Optional(Type.String({ maxLength: 120, description: 'Exact location, case-insensitive' })),
-  batchId: Type.Optional(Type.String({ maxLength: 100 })),
+  batchId: Type.Optional(Type.String({ maxLength: 100, description: 'Jobs queued by this batch (the batchId a batch answered with)' })),
   contextId: Type.Optional(Type.String({ maxLength: 100, description: 'Jobs made from this stored context' })),
   since: Type.Optional(Type.String({ maxLength: 40, description: 'Created at or after (ISO date or date-time)' })),
   until: Type.Optional(Type.String({ maxLength: 40, description: 'Created at or before (ISO date or date-time; a bare date includes the whole day)' })),

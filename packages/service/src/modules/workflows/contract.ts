@@ -225,7 +225,7 @@ export const ListQuerySchema = Type.Object({ ...PageQuery });
 export type ListQuery = Static<typeof ListQuerySchema>;
 
 export const RunListQuerySchema = Type.Object({
-  status: Type.Optional(literals(RUN_STATUSES)),
+  status: Type.Optional(literals(RUN_STATUSES, { description: 'Only runs with this status' })),
   ...PageQuery,
 });
 export type RunListQuery = Static<typeof RunListQuerySchema>;
