@@ -48,6 +48,7 @@ program
   .option('--format <landscape|portrait|square>', 'frame format')
   .option('--resolution <1080p|720p|360p>', 'output resolution')
   .option('--date <YYYY-MM-DD>', 'day the report is about (default today)')
+  .option('--duration <seconds>', 'length: 15 (default), 30 or 60 where the template offers it (see `aqcast templates`)', num)
   .requiredOption('--out <file.mp4>', 'output MP4 path (a poster PNG is written beside it)')
   .option('--poster <file.png>', 'poster path')
   .action(async (opts) => (await render()).renderCommand(opts));

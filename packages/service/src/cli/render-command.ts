@@ -9,19 +9,20 @@ interface RenderOptions {
   pm25?: number; pm10?: number; no2?: number; o3?: number; so2?: number; co?: number;
   temperatura?: number; temperature?: number; humidity?: number;
   language?: string; aqiStandard?: string; format?: string; resolution?: string; date?: string;
+  duration?: number;
   out: string; poster?: string;
 }
 
 export async function renderCommand(opts: RenderOptions): Promise<void> {
-  const { out, poster, ...rest } = opts;
-  const input = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const { out, poster, duration, ...rest } = opts;
+  const input = Object.fromEntries(Object.entries({ ...rest, durationSec: duration }).filter(([, v]) => v !== undefined));
   let params;
   try {
     params = normalizeRenderParams(input);
   } catch (err) {
     if (err instanceof EngineError) {
       console.error(`aqcast render: invalid input`);
-      for (const f of err.fields ?? []) console.error(`  --${f.field.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}: ${f.message}`);
+      for (const f of err.fields ?? []) console.error(`  --${f.field === 'durationSec' ? 'duration' : f.field.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}: ${f.message}`);
       if (!err.fields?.length) console.error(`  ${err.message}`);
       process.exit(2);
     }
@@ -69,6 +70,6 @@ export function templatesCommand(opts: { json?: boolean }): void {
   for (const t of templates) {
     console.log(`${t.id}${t.isDefault ? ' (default)' : ''} — ${t.name}`);
     console.log(`    ${t.description}`);
-    console.log(`    formats: ${t.formats.join(', ')}; ${t.durationSec} s; params: ${t.params.join(', ')}`);
+    console.log(`    formats: ${t.formats.join(', ')}; ${t.durations.join(', ')} s (default ${t.durationSec}); params: ${t.params.join(', ')}`);
   }
 }
