@@ -98,6 +98,12 @@ test('the inbound trigger is authenticated by a security scheme of its own, not 
   assert.deepEqual(op?.parameters?.filter((p) => p.in === 'header' && /authorization|trigger-secret/i.test(p.name)), []);
 });
 
+test('the dashboard\'s session cookie is declared as the alternative to a key, as the service accepts it', () => {
+  assert.deepEqual(doc.security, [{ apiKey: [] }, { dashboardSession: [] }]);
+  const schemes = (doc.components as { securitySchemes?: Record<string, { type?: string; in?: string; name?: string }> }).securitySchemes;
+  assert.deepEqual({ ...schemes?.dashboardSession, description: undefined }, { type: 'apiKey', in: 'cookie', name: 'aqcast_session', description: undefined });
+});
+
 test('the generated TypeScript client types are current (run `npm run generate` after changing a contract)', async () => {
   assert.equal(readFileSync(GENERATED_FILE, 'utf8'), await clientTypesSource(doc), 'clients/js/src/generated/openapi.ts is stale: run npm run generate');
 });

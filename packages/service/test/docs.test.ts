@@ -69,7 +69,7 @@ describe(`OpenAPI and the REST explorer (${STORE})`, () => {
     const { description, ...apiKey } = doc.components.securitySchemes.apiKey;
     assert.deepEqual(apiKey, { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
     assert.ok(description);
-    assert.deepEqual(doc.security, [{ apiKey: [] }]);
+    assert.deepEqual(doc.security, [{ apiKey: [] }, { dashboardSession: [] }]); // a key, or the dashboard's session cookie
     assert.deepEqual(doc.servers.map((s: { url: string }) => s.url), [base]);
     // The explorer reads the same document.
     const viaExplorer = await (await fetch(`${base}/api-explorer/json`)).json();

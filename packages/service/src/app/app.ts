@@ -229,7 +229,8 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
       },
       servers: [{ url: deps.publicBaseUrl() }],
       components: { securitySchemes: SECURITY_SCHEMES },
-      security: [{ apiKey: [] }],
+      // Either credential: a key (what clients send) or the dashboard's session cookie (what the browser holds).
+      security: [{ apiKey: [] }, { dashboardSession: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: documentRoute,

@@ -5,6 +5,8 @@
  * operation; routes name the extra headers they send (`config.responseHeaders`)
  * and a security scheme of their own.
  */
+import { SESSION_COOKIE } from '../auth.js';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Response headers a route sends on success beyond the spine's (documented in OpenAPI). */
@@ -46,10 +48,11 @@ export const RESPONSE_HEADERS = {
 
 export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
 
-/** Security schemes besides the API key: the inbound trigger's secret. */
+/** Security schemes besides the API key: the dashboard's session cookie, the inbound trigger's secret. */
 export const TRIGGER_SECURITY: { [scheme: string]: string[] }[] = [{ triggerSecret: [] }, { triggerBearer: [] }];
 export const SECURITY_SCHEMES = {
   apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The master key (API_KEY) or a scoped key from POST /keys' },
+  dashboardSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The dashboard\'s browser session (POST /dashboard/api/session signs in with a key); a change also needs the session\'s CSRF token in X-CSRF-Token' },
   triggerSecret: { type: 'apiKey', in: 'header', name: 'x-trigger-secret', description: 'An inbound workflow\'s trigger secret (returned once, when the workflow is created)' },
   triggerBearer: { type: 'http', scheme: 'bearer', description: 'An inbound workflow\'s trigger secret as `Authorization: Bearer <secret>`' },
 } as const;
