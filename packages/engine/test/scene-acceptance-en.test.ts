@@ -1,0 +1,4 @@
+// The scene acceptance checks (scene-acceptance.ts) for the videos in English.
+import { sceneAcceptance } from './scene-acceptance.ts';
+
+sceneAcceptance('en');
