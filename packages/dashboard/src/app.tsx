@@ -72,7 +72,7 @@ function LanguagePicker() {
   return (
     <label class="lang-picker">
       <span class="sr-only">{t('nav.language')}</span>
-      <select value={lang} onChange={(e) => setLang((e.currentTarget as HTMLSelectElement).value as Lang)}>
+      <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>
         {LANGS.map((l) => (
           <option key={l} value={l} lang={l}>
             {LANG_NAMES[l]}

@@ -65,7 +65,7 @@ export function SignInPage({ reason }: { reason?: 'expired' | 'signed-out' }) {
               spellcheck={false}
               required
               value={key}
-              onInput={(e) => setKey((e.currentTarget as HTMLInputElement).value)}
+              onInput={(e) => setKey(e.currentTarget.value)}
             />
           </Field>
           <Button kind="primary" type="submit" busy={busy} disabled={!key.trim()}>
@@ -74,7 +74,7 @@ export function SignInPage({ reason }: { reason?: 'expired' | 'signed-out' }) {
         </form>
         <label class="field signin-lang">
           <span>{t('nav.language')}</span>
-          <select value={lang} onChange={(e) => setLang((e.currentTarget as HTMLSelectElement).value as Lang)}>
+          <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>
             {LANGS.map((l) => (
               <option key={l} value={l} lang={l}>
                 {LANG_NAMES[l]}

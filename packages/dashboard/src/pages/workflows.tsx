@@ -71,7 +71,7 @@ export function cronPreview(expr: string, zone: string, n = 5): { runs: Date[]; 
     cron.stop();
     return runs.length ? { runs, error: null } : { runs: [], error: 'never' };
   } catch (err) {
-    return { runs: [], error: (err as Error).message.replace(/^CronPattern: /, '') };
+    return { runs: [], error: (err instanceof Error ? err.message : String(err)).replace(/^CronPattern: /, '') };
   }
 }
 
