@@ -229,7 +229,8 @@ async function readBody(res: Response): Promise<unknown> {
   const type = res.headers.get('content-type') ?? '';
   if (/[/+]json\b/i.test(type)) {
     try {
-      return JSON.parse(text) as unknown;
+      const parsed: unknown = JSON.parse(text);
+      return parsed;
     } catch {
       return text;
     }

@@ -4,10 +4,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { LANGS, LANG_NAMES, setLang, useLang, useT, type Lang } from './i18n';
+import { useT } from './i18n';
 import { Link, match, useLocation } from './router';
 import { hasScope, signOut, useSessionState } from './session';
-import { Button, Loading, Page, Toasts, notify } from './ui';
+import { Button, LanguageSelect, Loading, Page, Toasts, notify } from './ui';
 import { SignInPage } from './pages/signin';
 import { OverviewPage } from './pages/overview';
 import { RendersPage } from './pages/renders';
@@ -67,20 +67,7 @@ function isActive(to: string, path: string): boolean {
 }
 
 function LanguagePicker() {
-  const t = useT();
-  const lang = useLang();
-  return (
-    <label class="lang-picker">
-      <span class="sr-only">{t('nav.language')}</span>
-      <select value={lang} onChange={(e) => setLang((e.currentTarget as HTMLSelectElement).value as Lang)}>
-        {LANGS.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {LANG_NAMES[l]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <LanguageSelect class="lang-picker" labelClass="sr-only" />;
 }
 
 function Header({ name, path }: { name: string; path: string }) {

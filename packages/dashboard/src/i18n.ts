@@ -21,7 +21,8 @@ const messages: Record<Lang, Record<string, string>> = {
   pt: { ...messagesCore.pt, ...messagesPages.pt, ...messagesBrands.pt },
 };
 
-const isLang = (v: unknown): v is Lang => v === 'es' || v === 'en' || v === 'pt';
+/** Whether a value (a select's, a stored one) is one of the languages. */
+export const isLang = (v: unknown): v is Lang => v === 'es' || v === 'en' || v === 'pt';
 
 function initialLang(): Lang {
   try {

@@ -66,7 +66,7 @@ export function OptionsFields({ value, onChange, template, standards, multi, err
               name="format"
               value={f}
               checked={value.formats.includes(f)}
-              onChange={(e) => onChange({ ...value, formats: multi ? toggle(value.formats, f, (e.currentTarget as HTMLInputElement).checked) : [f] })}
+              onChange={(e) => onChange({ ...value, formats: multi ? toggle(value.formats, f, e.currentTarget.checked) : [f] })}
             />
             {t(`format.${f}`)}
           </label>
@@ -82,7 +82,7 @@ export function OptionsFields({ value, onChange, template, standards, multi, err
               name="language"
               value={l}
               checked={value.languages.includes(l)}
-              onChange={(e) => onChange({ ...value, languages: multi ? toggle(value.languages, l, (e.currentTarget as HTMLInputElement).checked) : [l] })}
+              onChange={(e) => onChange({ ...value, languages: multi ? toggle(value.languages, l, e.currentTarget.checked) : [l] })}
             />
             {t(`lang.${l}`)}
           </label>
@@ -90,7 +90,7 @@ export function OptionsFields({ value, onChange, template, standards, multi, err
         {errors.language ? <small class="error">{errors.language}</small> : null}
       </fieldset>
       <Field label={t('param.resolution')} error={errors.resolution}>
-        <select name="resolution" value={value.resolution} onChange={(e) => onChange({ ...value, resolution: (e.currentTarget as HTMLSelectElement).value })}>
+        <select name="resolution" value={value.resolution} onChange={(e) => onChange({ ...value, resolution: e.currentTarget.value })}>
           {RESOLUTIONS.map((r) => (
             <option key={r} value={r}>
               {r}
@@ -99,7 +99,7 @@ export function OptionsFields({ value, onChange, template, standards, multi, err
         </select>
       </Field>
       <Field label={t('param.aqiStandard')} error={errors.aqiStandard}>
-        <select name="aqiStandard" value={value.aqiStandard} onChange={(e) => onChange({ ...value, aqiStandard: (e.currentTarget as HTMLSelectElement).value })}>
+        <select name="aqiStandard" value={value.aqiStandard} onChange={(e) => onChange({ ...value, aqiStandard: e.currentTarget.value })}>
           {standards.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}

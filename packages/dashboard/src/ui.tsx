@@ -6,7 +6,7 @@
 import { cloneElement, isValidElement, type ComponentChildren, type JSX, type VNode } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api';
-import { useT } from './i18n';
+import { isLang, LANG_NAMES, LANGS, setLang, useLang, useT } from './i18n';
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
@@ -124,6 +124,44 @@ export function TableWrap({ label, children }: { label: string; children: Compon
     <div class="table-wrap" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
+  );
+}
+
+/** A data table in its scroller: a header cell per column, the rows as children. */
+export function DataTable({ label, columns, children }: { label: string; columns: readonly ComponentChildren[]; children: ComponentChildren }) {
+  return (
+    <TableWrap label={label}>
+      <table class="data">
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+/** The language picker: the interface's language, named in itself. */
+export function LanguageSelect({ class: cls, labelClass }: { class: string; labelClass?: string }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <label class={cls}>
+      <span class={labelClass}>{t('nav.language')}</span>
+      <select value={lang} onChange={(e) => isLang(e.currentTarget.value) && setLang(e.currentTarget.value)}>
+        {LANGS.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANG_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -261,7 +261,7 @@ async function readPdf(
         ocrPages += 1;
       } catch (err) {
         if (err instanceof ExtractionError || signal?.aborted) throw err;
-        throw new ExtractionError('corrupt_file', `page ${n} of the PDF cannot be read (${(err as Error).message})`, { cause: err });
+        throw new ExtractionError('corrupt_file', `page ${n} of the PDF cannot be read (${(err instanceof Error ? err.message : String(err))})`, { cause: err });
       } finally {
         page.cleanup();
       }

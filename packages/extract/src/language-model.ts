@@ -84,7 +84,7 @@ export async function askLanguageModel(model: LanguageModel, input: TextLine[], 
     answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Answer;
     if (!answer || typeof answer !== 'object') throw new Error('the answer is not a JSON object');
   } catch (err) {
-    report.error = (err as Error).message ?? String(err);
+    report.error = (err instanceof Error ? err.message : String(err));
     return { ...parsed, languageModel: report };
   }
   const lines = toLines(input);

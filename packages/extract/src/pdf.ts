@@ -55,11 +55,11 @@ export async function openPdf(bytes: Uint8Array, limits: { maxPages: number; max
   try {
     doc = await task.promise;
   } catch (err) {
-    const name = (err as { name?: string }).name;
-    if (name === 'PasswordException' || /password/i.test(String((err as Error).message))) {
+    const name = err instanceof Error ? err.name : undefined;
+    if (name === 'PasswordException' || /password/i.test(String(err instanceof Error ? err.message : err))) {
       throw new ExtractionError('encrypted_pdf', 'the PDF is password-protected; upload an unprotected copy', { cause: err });
     }
-    throw new ExtractionError('corrupt_file', `the PDF cannot be read (${(err as Error).message || name || 'invalid structure'})`, { cause: err });
+    throw new ExtractionError('corrupt_file', `the PDF cannot be read (${(err instanceof Error ? err.message : '') || name || 'invalid structure'})`, { cause: err });
   }
   if (doc.numPages > limits.maxPages) {
     await doc.destroy();

@@ -224,7 +224,7 @@ export async function preprocessImage(input: ImageInput, steps: PreprocessSteps,
     return { ...inspected, splitRow: unevenLight ? null : inspected.splitRow, unevenLight };
   } catch (err) {
     if (err instanceof ExtractionError) throw err;
-    const msg = (err as Error).message ?? String(err);
+    const msg = (err instanceof Error ? err.message : String(err));
     if (/pixel limit/i.test(msg)) throw tooLarge(err);
     throw new ExtractionError('corrupt_file', `the image cannot be decoded (${msg})`, { cause: err });
   }

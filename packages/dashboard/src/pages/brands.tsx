@@ -11,7 +11,7 @@ import { toBase64, type Brand, type BrandInput, type BrandPatch } from '@aqcast/
 import { ApiError, client, useQuery } from '../api';
 import { useT } from '../i18n';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, TableWrap } from '../ui';
+import { Button, DataTable, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page } from '../ui';
 import { DeleteDialog, useAction } from './contexts';
 
 const COLOR_FIELDS = ['background', 'surface', 'text', 'accent'] as const;
@@ -57,53 +57,40 @@ export function BrandsPage() {
         {!list.data && list.loading ? <Loading /> : null}
         {list.data && brands.length === 0 ? <Empty>{t('brands.none')}</Empty> : null}
         {brands.length ? (
-          <TableWrap label={t('brands.list')}>
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">{t('brands.col.name')}</th>
-                  <th scope="col">{t('brands.col.colors')}</th>
-                  <th scope="col">{t('brands.col.typeface')}</th>
-                  <th scope="col">{t('brands.col.version')}</th>
-                  {canWrite ? <th scope="col">{t('shared.actions')}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {brands.map((b) => (
-                  <tr key={b.brandId}>
-                    <td>
-                      {b.name} {b.isDefault ? <span class="badge badge-completed">{t('brands.default')}</span> : null}
-                      <div class="muted">
-                        <code>{b.brandId}</code>
-                      </div>
-                    </td>
-                    <td>
-                      <span class="swatches">
-                        {COLOR_FIELDS.map((f) => {
-                          const c = b.effectiveColors[f];
-                          return c ? <span key={f} class="swatch" style={{ background: c }} title={`${t(`brands.field.${f}`)} ${c}`} role="img" aria-label={`${t(`brands.field.${f}`)} ${c}`} /> : null;
-                        })}
-                      </span>
-                    </td>
-                    <td>{b.font ? b.font.family : b.typeface}</td>
-                    <td>{b.version}</td>
-                    {canWrite ? (
-                      <td>
-                        <div class="row">
-                          <Button class="btn-small" onClick={() => setEditing(b)} aria-label={t('brands.edit.for', { name: b.name })}>
-                            {t('brands.edit')}
-                          </Button>
-                          <Button class="btn-small" kind="danger" onClick={() => setDeleting(b)} aria-label={t('brands.delete.for', { name: b.name })}>
-                            {t('shared.delete')}
-                          </Button>
-                        </div>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable label={t('brands.list')} columns={[t('brands.col.name'), t('brands.col.colors'), t('brands.col.typeface'), t('brands.col.version'), ...(canWrite ? [t('shared.actions')] : [])]}>
+            {brands.map((b) => (
+              <tr key={b.brandId}>
+                <td>
+                  {b.name} {b.isDefault ? <span class="badge badge-completed">{t('brands.default')}</span> : null}
+                  <div class="muted">
+                    <code>{b.brandId}</code>
+                  </div>
+                </td>
+                <td>
+                  <span class="swatches">
+                    {COLOR_FIELDS.map((f) => {
+                      const c = b.effectiveColors[f];
+                      return c ? <span key={f} class="swatch" style={{ background: c }} title={`${t(`brands.field.${f}`)} ${c}`} role="img" aria-label={`${t(`brands.field.${f}`)} ${c}`} /> : null;
+                    })}
+                  </span>
+                </td>
+                <td>{b.font ? b.font.family : b.typeface}</td>
+                <td>{b.version}</td>
+                {canWrite ? (
+                  <td>
+                    <div class="row">
+                      <Button class="btn-small" onClick={() => setEditing(b)} aria-label={t('brands.edit.for', { name: b.name })}>
+                        {t('brands.edit')}
+                      </Button>
+                      <Button class="btn-small" kind="danger" onClick={() => setDeleting(b)} aria-label={t('brands.delete.for', { name: b.name })}>
+                        {t('shared.delete')}
+                      </Button>
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </DataTable>
         ) : null}
       </section>
       <DeleteDialog

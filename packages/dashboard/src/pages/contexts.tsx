@@ -16,7 +16,7 @@ import { ApiError, client, useQuery } from '../api';
 import { formatDate, formatNumber, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
-import { Button, Dialog, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
+import { Button, Dialog, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, DataTable, TableWrap } from '../ui';
 
 const SOURCE_KINDS = ['upload', 'manual', 'workflow'] as const;
 export { MEASURES };
@@ -800,34 +800,21 @@ function RendersCard({ ctx, tick }: { ctx: ContextView; tick: number }) {
       <ErrorBanner error={list.error} />
       {jobs.length === 0 && !list.loading ? <p class="muted">{t('contexts.renders.none')}</p> : null}
       {jobs.length ? (
-        <TableWrap label={t('contexts.renders', { n: ctx.renders.count })}>
-          <table class="data">
-            <thead>
-              <tr>
-                <th scope="col">{t('shared.job')}</th>
-                <th scope="col">{t('shared.template')}</th>
-                <th scope="col">{t('shared.status')}</th>
-                <th scope="col">{t('shared.created')}</th>
-                <th scope="col">{t('shared.video')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((j) => (
-                <tr key={j.jobId}>
-                  <td>
-                    <JobLink id={j.jobId} />
-                  </td>
-                  <td>{j.template}</td>
-                  <td>
-                    <StatusBadge status={j.status} />
-                  </td>
-                  <td>{formatDate(j.createdAt, lang)}</td>
-                  <td>{j.videoUrl ? <a href={j.videoUrl}>{t('shared.openVideo')}</a> : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable label={t('contexts.renders', { n: ctx.renders.count })} columns={[t('shared.job'), t('shared.template'), t('shared.status'), t('shared.created'), t('shared.video')]}>
+          {jobs.map((j) => (
+            <tr key={j.jobId}>
+              <td>
+                <JobLink id={j.jobId} />
+              </td>
+              <td>{j.template}</td>
+              <td>
+                <StatusBadge status={j.status} />
+              </td>
+              <td>{formatDate(j.createdAt, lang)}</td>
+              <td>{j.videoUrl ? <a href={j.videoUrl}>{t('shared.openVideo')}</a> : '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {list.data ? <Pager nextCursor={list.data.nextCursor} onNext={setCursor} onFirst={cursor ? () => setCursor(null) : undefined} /> : null}
       {canRead && jobs.length ? (

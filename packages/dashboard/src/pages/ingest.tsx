@@ -80,7 +80,7 @@ function DropZone({ onFile, busy }: { onFile: (f: File) => void; busy: boolean }
         accept={ACCEPT}
         disabled={busy}
         onChange={(e) => {
-          const f = (e.currentTarget as HTMLInputElement).files?.[0];
+          const f = e.currentTarget.files?.[0];
           if (f) onFile(f);
           if (input.current) input.current.value = '';
         }}
@@ -283,7 +283,7 @@ export function IngestPage() {
                             value={edits[k] ?? ''}
                             aria-invalid={errors[k] ? 'true' : undefined}
                             aria-describedby={f?.sourceText ? `${id}-src` : undefined}
-                            onInput={(e) => setEdits((x) => ({ ...x, [k]: (e.currentTarget as HTMLInputElement).value }))}
+                            onInput={(e) => setEdits((x) => ({ ...x, [k]: e.currentTarget.value }))}
                           />
                           {errors[k] ? <small class="error">{errors[k]}</small> : null}
                           {f?.edited && f.extractedValue !== undefined ? <small class="muted">{t('ingest.wasRead', { v: String(f.extractedValue) })}</small> : null}

@@ -9,7 +9,7 @@ import type { ApiKey, KeyInput } from '@aqcast/client';
 import { client, useQuery } from '../api';
 import { formatDate, useLang, useT } from '../i18n';
 import { hasScope, useSession } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, TableWrap } from '../ui';
+import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, DataTable, TableWrap } from '../ui';
 import { DeleteDialog, SecretOnce, useAction } from './contexts';
 
 export function KeysPage() {
@@ -76,58 +76,43 @@ function KeysAdmin() {
         {!list.data && list.loading ? <Loading /> : null}
         {list.data && keys.length === 0 ? <Empty>{t('keys.none')}</Empty> : null}
         {keys.length ? (
-          <TableWrap label={t('keys.list')}>
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">{t('keys.col.name')}</th>
-                  <th scope="col">{t('keys.col.scopes')}</th>
-                  <th scope="col">{t('keys.col.expires')}</th>
-                  <th scope="col">{t('keys.col.rateLimit')}</th>
-                  <th scope="col">{t('keys.col.lastUsed')}</th>
-                  <th scope="col">{t('shared.status')}</th>
-                  <th scope="col">{t('shared.actions')}</th>
+          <DataTable label={t('keys.list')} columns={[t('keys.col.name'), t('keys.col.scopes'), t('keys.col.expires'), t('keys.col.rateLimit'), t('keys.col.lastUsed'), t('shared.status'), t('shared.actions')]}>
+            {keys.map((k) => {
+              const expired = k.expiresAt !== null && Date.parse(k.expiresAt) <= now;
+              return (
+                <tr key={k.id}>
+                  <td>
+                    {k.name}
+                    <div class="muted">
+                      <code>{k.prefix}</code> · {t('keys.createdAt', { at: formatDate(k.createdAt, lang) })}
+                    </div>
+                  </td>
+                  <td>{k.scopes.join(', ')}</td>
+                  <td>{k.expiresAt ? formatDate(k.expiresAt, lang) : t('keys.never')}</td>
+                  <td>{k.rateLimitPerMinute ? t('keys.perMinute', { n: k.rateLimitPerMinute }) : t('keys.unlimited')}</td>
+                  <td>{k.lastUsedAt ? formatDate(k.lastUsedAt, lang) : t('keys.neverUsed')}</td>
+                  <td>
+                    {k.revokedAt ? (
+                      <span class="badge badge-cancelled">{t('keys.revoked')}</span>
+                    ) : expired ? (
+                      <span class="badge badge-failed">{t('keys.expired')}</span>
+                    ) : (
+                      <span class="badge badge-completed">{t('keys.active')}</span>
+                    )}
+                  </td>
+                  <td>
+                    {!k.revokedAt ? (
+                      <Button class="btn-small" kind="danger" onClick={() => setRevoking(k)} aria-label={t('keys.revoke.for', { name: k.name })}>
+                        {t('keys.revoke')}
+                      </Button>
+                    ) : (
+                      <span class="muted">{formatDate(k.revokedAt, lang)}</span>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {keys.map((k) => {
-                  const expired = k.expiresAt !== null && Date.parse(k.expiresAt) <= now;
-                  return (
-                    <tr key={k.id}>
-                      <td>
-                        {k.name}
-                        <div class="muted">
-                          <code>{k.prefix}</code> · {t('keys.createdAt', { at: formatDate(k.createdAt, lang) })}
-                        </div>
-                      </td>
-                      <td>{k.scopes.join(', ')}</td>
-                      <td>{k.expiresAt ? formatDate(k.expiresAt, lang) : t('keys.never')}</td>
-                      <td>{k.rateLimitPerMinute ? t('keys.perMinute', { n: k.rateLimitPerMinute }) : t('keys.unlimited')}</td>
-                      <td>{k.lastUsedAt ? formatDate(k.lastUsedAt, lang) : t('keys.neverUsed')}</td>
-                      <td>
-                        {k.revokedAt ? (
-                          <span class="badge badge-cancelled">{t('keys.revoked')}</span>
-                        ) : expired ? (
-                          <span class="badge badge-failed">{t('keys.expired')}</span>
-                        ) : (
-                          <span class="badge badge-completed">{t('keys.active')}</span>
-                        )}
-                      </td>
-                      <td>
-                        {!k.revokedAt ? (
-                          <Button class="btn-small" kind="danger" onClick={() => setRevoking(k)} aria-label={t('keys.revoke.for', { name: k.name })}>
-                            {t('keys.revoke')}
-                          </Button>
-                        ) : (
-                          <span class="muted">{formatDate(k.revokedAt, lang)}</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableWrap>
+              );
+            })}
+          </DataTable>
         ) : null}
       </section>
       <RevokeDialog

@@ -149,7 +149,7 @@ function CsvBatch({ defaults, templates }: { defaults: RenderOptions; templates:
       >
         <Field label={t('csv.file')} hint={t('csv.fileHint')}>
           <input id="csv-file" type="file" accept=".csv,text/csv" onChange={(e) => {
-            const f = (e.currentTarget as HTMLInputElement).files?.[0];
+            const f = e.currentTarget.files?.[0];
             if (f) void read(f);
           }} />
         </Field>
@@ -316,12 +316,12 @@ export function NewRenderPage() {
           <div class="form-grid">
             <Field label={t('param.location')} hint={t('new.locationHint')} error={errors.location} class="span-2">
               <input id="location" name="location" required maxLength={120} value={form.location} onInput={(e) => {
-                  set({ location: (e.currentTarget as HTMLInputElement).value });
+                  set({ location: e.currentTarget.value });
                   if (invalid.location) setInvalid((was) => Object.fromEntries(Object.entries(was).filter(([k]) => k !== 'location')));
                 }} />
             </Field>
             <Field label={t('param.date')} hint={t('new.dateHint')} error={errors.date}>
-              <input id="date" name="date" type="date" value={form.date} onInput={(e) => set({ date: (e.currentTarget as HTMLInputElement).value })} />
+              <input id="date" name="date" type="date" value={form.date} onInput={(e) => set({ date: e.currentTarget.value })} />
             </Field>
           </div>
         </section>
@@ -331,7 +331,7 @@ export function NewRenderPage() {
           <div class="form-grid">
             {MEASURES.map((m) => (
               <Field key={m.key} label={`${t(`param.${m.key}`)} (${m.unit})`} error={errors[m.key] ?? (problems.includes(m.key) ? t('new.notNumber') : undefined)}>
-                <input id={`v-${m.key}`} name={m.key} inputMode="decimal" value={form.values[m.key] ?? ''} onInput={(e) => setValue(m.key, (e.currentTarget as HTMLInputElement).value)} />
+                <input id={`v-${m.key}`} name={m.key} inputMode="decimal" value={form.values[m.key] ?? ''} onInput={(e) => setValue(m.key, e.currentTarget.value)} />
               </Field>
             ))}
           </div>
@@ -341,13 +341,13 @@ export function NewRenderPage() {
           <section class="card stack" aria-labelledby="series-h">
             <h2 id="series-h">{t('series.title')}</h2>
             <label class="check">
-              <input type="checkbox" checked={form.series !== null} onChange={(e) => set({ series: (e.currentTarget as HTMLInputElement).checked ? emptySeries() : null })} />
+              <input type="checkbox" checked={form.series !== null} onChange={(e) => set({ series: e.currentTarget.checked ? emptySeries() : null })} />
               {t('series.include')}
             </label>
             {form.series ? (
               <div class="form-grid">
                 <Field label={t('series.pollutant')}>
-                  <select value={form.series.pollutant} onChange={(e) => set({ series: { ...form.series!, pollutant: (e.currentTarget as HTMLSelectElement).value } })}>
+                  <select value={form.series.pollutant} onChange={(e) => set({ series: { ...form.series!, pollutant: e.currentTarget.value } })}>
                     {POLLUTANTS.map((p) => (
                       <option key={p} value={p}>
                         {t(`param.${p}`)}
@@ -356,16 +356,16 @@ export function NewRenderPage() {
                   </select>
                 </Field>
                 <Field label={t('series.kind')}>
-                  <select value={form.series.kind} onChange={(e) => set({ series: { ...form.series!, kind: (e.currentTarget as HTMLSelectElement).value as 'observed' } })}>
+                  <select value={form.series.kind} onChange={(e) => set({ series: { ...form.series!, kind: e.currentTarget.value as 'observed' } })}>
                     <option value="observed">{t('series.observed')}</option>
                     <option value="forecast">{t('series.forecast')}</option>
                   </select>
                 </Field>
                 <Field label={t('series.timeZone')}>
-                  <input value={form.series.timeZone} onInput={(e) => set({ series: { ...form.series!, timeZone: (e.currentTarget as HTMLInputElement).value } })} />
+                  <input value={form.series.timeZone} onInput={(e) => set({ series: { ...form.series!, timeZone: e.currentTarget.value } })} />
                 </Field>
                 <Field label={t('series.points')} hint={t('series.pointsHint')} error={Object.entries(errors).find(([k]) => k.startsWith('series'))?.[1]} class="span-all">
-                  <textarea rows={6} class="mono" value={form.series.points} onInput={(e) => set({ series: { ...form.series!, points: (e.currentTarget as HTMLTextAreaElement).value } })} />
+                  <textarea rows={6} class="mono" value={form.series.points} onInput={(e) => set({ series: { ...form.series!, points: e.currentTarget.value } })} />
                 </Field>
               </div>
             ) : null}

@@ -9,7 +9,7 @@ import { client, useQuery } from '../api';
 import { formatDate, formatDuration, formatNumber, useLang, useT } from '../i18n';
 import { setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
+import { Button, Empty, ErrorBanner, Loading, notify, Page, Pager, StatusBadge, DataTable, TableWrap } from '../ui';
 import { JobLink, useAction, usePoll } from './contexts';
 
 export function QueuePage() {
@@ -91,32 +91,20 @@ export function QueuePage() {
             {s.workers.length === 0 ? (
               <p class="muted">{t('queue.workers.none')}</p>
             ) : (
-              <TableWrap label={t('queue.workers', { n: s.workers.length })}>
-                <table class="data">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('queue.col.worker')}</th>
-                      <th scope="col">{t('queue.col.host')}</th>
-                      <th scope="col">{t('queue.col.current')}</th>
-                      <th scope="col">{t('queue.col.heartbeat')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {s.workers.map((w) => (
-                      <tr key={w.id}>
-                        <td>
-                          <code>{w.id}</code>
-                        </td>
-                        <td>
-                          {w.host} · pid {w.pid}
-                        </td>
-                        <td>{w.currentJobId ? <JobLink id={w.currentJobId} /> : <span class="muted">{t('queue.idle')}</span>}</td>
-                        <td>{formatDate(w.lastHeartbeatAt, lang)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <DataTable label={t('queue.workers', { n: s.workers.length })} columns={[t('queue.col.worker'), t('queue.col.host'), t('queue.col.current'), t('queue.col.heartbeat')]}>
+                {s.workers.map((w) => (
+                  <tr key={w.id}>
+                    <td>
+                      <code>{w.id}</code>
+                    </td>
+                    <td>
+                      {w.host} · pid {w.pid}
+                    </td>
+                    <td>{w.currentJobId ? <JobLink id={w.currentJobId} /> : <span class="muted">{t('queue.idle')}</span>}</td>
+                    <td>{formatDate(w.lastHeartbeatAt, lang)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </section>
         </>

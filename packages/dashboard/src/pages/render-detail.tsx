@@ -105,7 +105,10 @@ function Params({ job, templateName }: { job: Job; templateName: string | undefi
     [t('param.resolution'), typeof p.resolution === 'string' ? p.resolution : '—'],
     [t('param.aqiStandard'), isAqiStandardId(p.aqiStandard) ? AQI_STANDARD_NAME[p.aqiStandard] : typeof p.aqiStandard === 'string' ? p.aqiStandard : '—'],
   ];
-  for (const m of MEASURES) if (typeof p[m.key] === 'number') rows.push([t(`param.${m.key}`), `${formatNumber(p[m.key] as number, lang)} ${m.unit}`]);
+  for (const m of MEASURES) {
+    const v = p[m.key];
+    if (typeof v === 'number') rows.push([t(`param.${m.key}`), `${formatNumber(v, lang)} ${m.unit}`]);
+  }
   if (p.series && typeof p.series === 'object') {
     const s = p.series as { pollutant?: string; kind?: string; points?: unknown[] };
     rows.push([t('param.series'), `${s.pollutant ?? ''} · ${s.kind ?? ''} · ${s.points?.length ?? 0}`]);

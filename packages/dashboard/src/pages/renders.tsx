@@ -244,10 +244,10 @@ export function RendersPage() {
         }}
       >
         <Field label={t('renders.location')} class="grow">
-          <input type="search" title={t('renders.locationHint')} value={search} onInput={(e) => setSearch((e.currentTarget as HTMLInputElement).value)} />
+          <input type="search" title={t('renders.locationHint')} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
         </Field>
         <Field label={t('renders.status')}>
-          <select value={filters.status ?? ''} onChange={(e) => setFilter('status', (e.currentTarget as HTMLSelectElement).value)}>
+          <select value={filters.status ?? ''} onChange={(e) => setFilter('status', e.currentTarget.value)}>
             <option value="">{t('renders.any')}</option>
             {JOB_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -257,7 +257,7 @@ export function RendersPage() {
           </select>
         </Field>
         <Field label={t('renders.template')}>
-          <select value={filters.template ?? ''} onChange={(e) => setFilter('template', (e.currentTarget as HTMLSelectElement).value)}>
+          <select value={filters.template ?? ''} onChange={(e) => setFilter('template', e.currentTarget.value)}>
             <option value="">{t('renders.any')}</option>
             {(templates.data?.templates ?? []).map((tp) => (
               <option key={tp.id} value={tp.id}>

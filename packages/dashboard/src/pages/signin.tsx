@@ -1,13 +1,12 @@
 /** Sign-in: an API key (or a scoped key) exchanged for a session cookie; the key is not kept. */
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api';
-import { LANGS, LANG_NAMES, setLang, useLang, useT, type Lang } from '../i18n';
+import { useT } from '../i18n';
 import { signIn } from '../session';
-import { Button, ErrorBanner, Field } from '../ui';
+import { Button, ErrorBanner, Field, LanguageSelect } from '../ui';
 
 export function SignInPage({ reason }: { reason?: 'expired' | 'signed-out' }) {
   const t = useT();
-  const lang = useLang();
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -65,23 +64,14 @@ export function SignInPage({ reason }: { reason?: 'expired' | 'signed-out' }) {
               spellcheck={false}
               required
               value={key}
-              onInput={(e) => setKey((e.currentTarget as HTMLInputElement).value)}
+              onInput={(e) => setKey(e.currentTarget.value)}
             />
           </Field>
           <Button kind="primary" type="submit" busy={busy} disabled={!key.trim()}>
             {t('signin.submit')}
           </Button>
         </form>
-        <label class="field signin-lang">
-          <span>{t('nav.language')}</span>
-          <select value={lang} onChange={(e) => setLang((e.currentTarget as HTMLSelectElement).value as Lang)}>
-            {LANGS.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LANG_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect class="field signin-lang" />
       </div>
     </main>
   );

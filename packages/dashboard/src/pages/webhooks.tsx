@@ -12,7 +12,7 @@ import { client, useQuery } from '../api';
 import { formatDate, formatDuration, localized, useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, StatusBadge, TableWrap } from '../ui';
+import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, StatusBadge, DataTable, TableWrap } from '../ui';
 import { DeleteDialog, SecretOnce, useAction, usePoll } from './contexts';
 
 const ALL = '*';
@@ -78,33 +78,20 @@ export function WebhooksPage() {
       {hooks.length ? (
         <section class="card" aria-labelledby="wh-list">
           <h2 id="wh-list">{t('webhooks.list')}</h2>
-          <TableWrap label={t('webhooks.list')}>
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">{t('webhooks.col.url')}</th>
-                  <th scope="col">{t('webhooks.col.events')}</th>
-                  <th scope="col">{t('shared.status')}</th>
-                  <th scope="col">{t('shared.created')}</th>
-                  <th scope="col">{t('shared.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {hooks.map((w) => (
-                  <WebhookRow
-                    key={w.id}
-                    w={w}
-                    canWrite={canWrite}
-                    busy={action.busy}
-                    logShown={selected === w.id}
-                    onLog={() => setSelected(selected === w.id ? null : w.id)}
-                    onTest={() => void test(w)}
-                    onDelete={() => setDeleting(w)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable label={t('webhooks.list')} columns={[t('webhooks.col.url'), t('webhooks.col.events'), t('shared.status'), t('shared.created'), t('shared.actions')]}>
+            {hooks.map((w) => (
+              <WebhookRow
+                key={w.id}
+                w={w}
+                canWrite={canWrite}
+                busy={action.busy}
+                logShown={selected === w.id}
+                onLog={() => setSelected(selected === w.id ? null : w.id)}
+                onTest={() => void test(w)}
+                onDelete={() => setDeleting(w)}
+              />
+            ))}
+          </DataTable>
         </section>
       ) : null}
       {shown ? <DeliveryLog hook={shown} tick={logTick} onClose={() => setSelected(null)} /> : null}

@@ -13,7 +13,7 @@ import { client, useQuery } from '../api';
 import { formatDate, formatDuration, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, TableWrap } from '../ui';
+import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, DataTable, TableWrap } from '../ui';
 import { BESIDE_FIELDS, DeleteDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, WIDE_GRID } from './contexts';
 import { WorkflowWebhooksNote } from './webhooks';
 
@@ -71,7 +71,7 @@ export function cronPreview(expr: string, zone: string, n = 5): { runs: Date[]; 
     cron.stop();
     return runs.length ? { runs, error: null } : { runs: [], error: 'never' };
   } catch (err) {
-    return { runs: [], error: (err as Error).message.replace(/^CronPattern: /, '') };
+    return { runs: [], error: (err instanceof Error ? err.message : String(err)).replace(/^CronPattern: /, '') };
   }
 }
 
@@ -137,42 +137,28 @@ export function WorkflowsPage() {
       {items.length ? (
         <section class="card" aria-labelledby="wf-list">
           <h2 id="wf-list">{t('workflows.list')}</h2>
-          <TableWrap label={t('workflows.list')}>
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">{t('workflows.col.name')}</th>
-                  <th scope="col">{t('workflows.col.trigger')}</th>
-                  <th scope="col">{t('workflows.col.locations')}</th>
-                  <th scope="col">{t('workflows.col.next')}</th>
-                  <th scope="col">{t('workflows.col.lastRun')}</th>
-                  <th scope="col">{t('workflows.col.enabled')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((w) => (
-                  <tr key={w.id}>
-                    <td>
-                      <Link to={`/workflows/${w.id}`}>{w.name}</Link>
-                    </td>
-                    <td>{triggerText(w, t)}</td>
-                    <td>{w.locations.map((l) => l.name).join(', ')}</td>
-                    <td>{w.nextRunAt ? inZone(w.nextRunAt, w.trigger.timezone ?? 'UTC', lang) : '—'}</td>
-                    <td>
-                      {w.lastRun ? (
-                        <>
-                          <StatusBadge status={w.lastRun.status} /> <span class="muted">{formatDate(w.lastRun.createdAt, lang)}</span>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>{w.enabled ? t('workflows.enabled') : t('workflows.disabled')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable label={t('workflows.list')} columns={[t('workflows.col.name'), t('workflows.col.trigger'), t('workflows.col.locations'), t('workflows.col.next'), t('workflows.col.lastRun'), t('workflows.col.enabled')]}>
+            {items.map((w) => (
+              <tr key={w.id}>
+                <td>
+                  <Link to={`/workflows/${w.id}`}>{w.name}</Link>
+                </td>
+                <td>{triggerText(w, t)}</td>
+                <td>{w.locations.map((l) => l.name).join(', ')}</td>
+                <td>{w.nextRunAt ? inZone(w.nextRunAt, w.trigger.timezone ?? 'UTC', lang) : '—'}</td>
+                <td>
+                  {w.lastRun ? (
+                    <>
+                      <StatusBadge status={w.lastRun.status} /> <span class="muted">{formatDate(w.lastRun.createdAt, lang)}</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>{w.enabled ? t('workflows.enabled') : t('workflows.disabled')}</td>
+              </tr>
+            ))}
+          </DataTable>
           <Pager nextCursor={list.data?.nextCursor} onNext={(c) => setQuery({ cursor: c })} onFirst={cursor ? () => setQuery({}) : undefined} />
         </section>
       ) : null}
@@ -810,32 +796,22 @@ export function WorkflowDetailPage({ id }: { id: string }) {
         </dl>
 
         <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.locations')}</h3>
-        <TableWrap label={t('workflows.locations')}>
-          <table class="data">
-            <thead>
-              <tr>
-                <th scope="col">{t('workflows.col.name')}</th>
-                <th scope="col">{t('workflows.col.where')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {w.locations.map((l, i) => (
-                <tr key={i}>
-                  <td>{l.name}</td>
-                  <td>
-                    {[
-                      l.latitude !== undefined && l.longitude !== undefined ? `${l.latitude}, ${l.longitude}` : null,
-                      l.openaqLocationId ? `OpenAQ ${l.openaqLocationId}` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                    {l.contextId ? <Link to={`/contexts/${l.contextId}`}>{l.contextId}</Link> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable label={t('workflows.locations')} columns={[t('workflows.col.name'), t('workflows.col.where')]}>
+          {w.locations.map((l, i) => (
+            <tr key={i}>
+              <td>{l.name}</td>
+              <td>
+                {[
+                  l.latitude !== undefined && l.longitude !== undefined ? `${l.latitude}, ${l.longitude}` : null,
+                  l.openaqLocationId ? `OpenAQ ${l.openaqLocationId}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+                {l.contextId ? <Link to={`/contexts/${l.contextId}`}>{l.contextId}</Link> : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
 
         <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.steps')}</h3>
         <ol class="stack" style={{ paddingLeft: '1.2rem', gap: '0.4rem' }}>
@@ -1067,65 +1043,53 @@ function RunDetail({ runId, onChange }: { runId: string; onChange: () => void })
             </dd>
           </dl>
           <h3 style={{ marginTop: '1.25rem' }}>{t('workflows.run.items')}</h3>
-          <TableWrap label={t('workflows.run.items')}>
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">{t('workflows.col.location')}</th>
-                  <th scope="col">{t('shared.status')}</th>
-                  <th scope="col">{t('workflows.steps')}</th>
-                  <th scope="col">{t('workflows.col.jobs')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(r.items ?? []).map((it) => (
-                  <tr key={it.itemId}>
-                    <th scope="row">{it.location.name}</th>
-                    <td>
-                      <StatusBadge status={it.status} />
-                      {it.error ? <div class="error">{it.error.message}</div> : null}
-                    </td>
-                    <td>
-                      <ol style={{ margin: 0, paddingLeft: '1.1rem' }}>
-                        {it.steps.map((s) => (
-                          <li key={s.index}>
-                            {t(`workflows.step.${s.type}`)} <StatusBadge status={s.status} /> <span class="muted">{formatDuration(s.durationMs, lang)}</span>
-                            {s.attempts > 1 ? <span class="muted"> · {t('workflows.step.attempts', { n: s.attempts })}</span> : null}
-                            {s.error ? <div class="error">{s.error.message}</div> : null}
-                            {s.output ? (
-                              <details>
-                                <summary>{t('workflows.step.output')}</summary>
-                                <pre class="code">{JSON.stringify(s.output, null, 2)}</pre>
-                              </details>
-                            ) : null}
-                          </li>
-                        ))}
-                      </ol>
-                    </td>
-                    <td>
-                      {it.jobIds.length === 0 ? '—' : null}
-                      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                        {it.jobIds.map((id) => {
-                          const j = jobs.get(id);
-                          return (
-                            <li key={id} style={{ marginBottom: '0.3rem' }}>
-                              <JobLink id={id} /> {j ? <StatusBadge status={j.status} /> : null}
-                              {j?.videoUrl ? (
-                                <>
-                                  {' '}
-                                  <a href={j.videoUrl}>{t('shared.openVideo')}</a>
-                                </>
-                              ) : null}
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable label={t('workflows.run.items')} columns={[t('workflows.col.location'), t('shared.status'), t('workflows.steps'), t('workflows.col.jobs')]}>
+            {(r.items ?? []).map((it) => (
+              <tr key={it.itemId}>
+                <th scope="row">{it.location.name}</th>
+                <td>
+                  <StatusBadge status={it.status} />
+                  {it.error ? <div class="error">{it.error.message}</div> : null}
+                </td>
+                <td>
+                  <ol style={{ margin: 0, paddingLeft: '1.1rem' }}>
+                    {it.steps.map((s) => (
+                      <li key={s.index}>
+                        {t(`workflows.step.${s.type}`)} <StatusBadge status={s.status} /> <span class="muted">{formatDuration(s.durationMs, lang)}</span>
+                        {s.attempts > 1 ? <span class="muted"> · {t('workflows.step.attempts', { n: s.attempts })}</span> : null}
+                        {s.error ? <div class="error">{s.error.message}</div> : null}
+                        {s.output ? (
+                          <details>
+                            <summary>{t('workflows.step.output')}</summary>
+                            <pre class="code">{JSON.stringify(s.output, null, 2)}</pre>
+                          </details>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ol>
+                </td>
+                <td>
+                  {it.jobIds.length === 0 ? '—' : null}
+                  <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                    {it.jobIds.map((id) => {
+                      const j = jobs.get(id);
+                      return (
+                        <li key={id} style={{ marginBottom: '0.3rem' }}>
+                          <JobLink id={id} /> {j ? <StatusBadge status={j.status} /> : null}
+                          {j?.videoUrl ? (
+                            <>
+                              {' '}
+                              <a href={j.videoUrl}>{t('shared.openVideo')}</a>
+                            </>
+                          ) : null}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       ) : null}
     </section>

@@ -47,8 +47,8 @@ export const BR_TABLES: Record<PollutantId, BrTable> = {
 export function brRows(p: PollutantId): IndexRow[] {
   const up = BR_TABLES[p].upper;
   return up.map((cHi, k) => {
-    const [iLo, iHi] = INDEX[k] as readonly [number, number];
-    return { cLo: k === 0 ? 0 : (up[k - 1] as number), cHi, iLo, iHi };
+    const [iLo, iHi] = INDEX[k]!;
+    return { cLo: k === 0 ? 0 : (up[k - 1]!), cHi, iLo, iHi };
   });
 }
 

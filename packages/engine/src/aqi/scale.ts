@@ -29,7 +29,7 @@ export function interpolateIndex(c: number, rows: readonly IndexRow[]): number {
 /** The first band whose inclusive upper limit is ≥ x (the last band is open-ended). */
 export function bandOf(x: number, upperLimits: readonly number[]): number {
   for (let i = 0; i < upperLimits.length; i++) {
-    if (x <= (upperLimits[i] as number)) return i;
+    if (x <= (upperLimits[i]!)) return i;
   }
   return upperLimits.length;
 }
@@ -42,8 +42,8 @@ export function bandOf(x: number, upperLimits: readonly number[]): number {
 export function positionOnBands(x: number, upperLimits: readonly number[], top?: number): number {
   const n = upperLimits.length + 1;
   const level = bandOf(x, upperLimits);
-  const lo = level === 0 ? 0 : (upperLimits[level - 1] as number);
-  const hi = level < upperLimits.length ? (upperLimits[level] as number) : (top ?? lo * 1.5);
+  const lo = level === 0 ? 0 : (upperLimits[level - 1]!);
+  const hi = level < upperLimits.length ? (upperLimits[level]!) : (top ?? lo * 1.5);
   const frac = hi > lo ? Math.min(1, Math.max(0, (x - lo) / (hi - lo))) : 1;
   return Math.min(1, (level + frac) / n);
 }

@@ -37,7 +37,7 @@ const I = [
 
 function rows(concentrations: readonly (readonly [number, number])[], firstIndexRow = 0): IndexRow[] {
   return concentrations.map(([cLo, cHi], k) => {
-    const [iLo, iHi] = I[k + firstIndexRow] as readonly [number, number];
+    const [iLo, iHi] = I[k + firstIndexRow]!;
     return { cLo, cHi, iLo, iHi };
   });
 }

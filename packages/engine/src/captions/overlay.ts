@@ -78,8 +78,8 @@ export function normalizeCues(cues: readonly CaptionCue[]): CaptionCue[] {
   if (errors.length > 0) throw new EngineError('invalid_params', `invalid captions — ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { fields: errors });
   const sorted = cues.map((c) => ({ start: c.start, end: c.end, text: c.text.replace(/[^\S\u00a0\u202f]+/g, ' ').trim() })).sort((a, b) => a.start - b.start || a.end - b.end);
   for (let i = 0; i + 1 < sorted.length; i++) {
-    const cur = sorted[i] as CaptionCue;
-    const next = sorted[i + 1] as CaptionCue;
+    const cur = sorted[i]!;
+    const next = sorted[i + 1]!;
     if (cur.end > next.start) cur.end = next.start;
   }
   return sorted.filter((c) => c.end - c.start > EPS);
@@ -97,8 +97,8 @@ export function splitCue(c: CaptionCue): [CaptionCue, CaptionCue] | null {
   let bestScore = Infinity;
   let pos = 0;
   for (let i = 0; i < words.length - 1; i++) {
-    pos += (words[i] as string).length + 1;
-    const punct = /[.;:!?]$/.test(words[i] as string) ? 0.3 : /,$/.test(words[i] as string) ? 0.15 : 0;
+    pos += (words[i]!).length + 1;
+    const punct = /[.;:!?]$/.test(words[i]!) ? 0.3 : /,$/.test(words[i]!) ? 0.15 : 0;
     const score = Math.abs(pos / total - 0.5) - punct;
     if (score < bestScore) {
       bestScore = score;
@@ -176,7 +176,7 @@ export class CaptionOverlay {
   cueAt(t: number): number {
     // Few cues (tens); a linear scan is cheaper than keeping a search tree honest.
     for (let i = 0; i < this.cues.length; i++) {
-      const c = this.cues[i] as PlacedCue;
+      const c = this.cues[i]!;
       if (t + EPS >= c.start && t + EPS < c.end) return i;
       if (c.start > t + EPS) break;
     }
@@ -187,7 +187,7 @@ export class CaptionOverlay {
   draw(ctx: SKRSContext2D, t: number): void {
     const i = this.cueAt(t);
     if (i < 0) return;
-    const c = this.cues[i] as PlacedCue;
+    const c = this.cues[i]!;
     ctx.save();
     roundRectPath(ctx, c.plate.x, c.plate.y, c.plate.w, c.plate.h, Math.min(18, c.plate.h / 4));
     ctx.fillStyle = PLATE;

@@ -37,7 +37,7 @@ export function readableTextOn(background: string): string {
 export function mix(a: string, b: string, t: number): string {
   const A = hexToRgb(a);
   const B = hexToRgb(b);
-  const c = A.map((x, i) => Math.round(x + ((B[i] as number) - x) * t));
+  const c = A.map((x, i) => Math.round(x + ((B[i]!) - x) * t));
   return `#${c.map((x) => x.toString(16).padStart(2, '0')).join('')}`;
 }
 

@@ -18,7 +18,7 @@ export interface ScaleColor {
 function colorAt(scale: readonly ScaleColor[], position: number, fallback: string): string {
   if (scale.length === 0) return fallback;
   const i = Math.max(0, Math.min(scale.length - 1, Math.floor(position * scale.length - 1e-9)));
-  return (scale[i] as ScaleColor).color;
+  return (scale[i]!).color;
 }
 
 export interface ArcGauge {
@@ -126,7 +126,7 @@ export function drawArcValue(ctx: SKRSContext2D, g: ArcGauge, position: number, 
     const [a0, a1] = segmentAngles(g, i);
     const tip = g.start + g.sweep * p;
     if (tip <= a0) break;
-    const s = g.scale[i] as ScaleColor;
+    const s = g.scale[i]!;
     ctx.beginPath();
     ctx.arc(g.cx, g.cy, g.r, a0, Math.min(a1, tip));
     ctx.strokeStyle = s.color;
@@ -204,7 +204,7 @@ export function drawScaleBarValue(ctx: SKRSContext2D, bar: ScaleBar, position: n
     ctx.save();
     roundRectPath(ctx, x, bar.y, segW, bar.h, bar.h / 2);
     ctx.clip();
-    ctx.fillStyle = (bar.scale[i] as ScaleColor).color;
+    ctx.fillStyle = (bar.scale[i]!).color;
     ctx.fillRect(x, bar.y, w, bar.h);
     ctx.restore();
   }

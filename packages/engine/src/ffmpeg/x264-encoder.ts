@@ -105,7 +105,7 @@ export class X264Encoder {
    */
   private messageBuffer(bytes: number): Buffer {
     this.slot = (this.slot + 1) % this.ring.length;
-    let buf = this.ring[this.slot] as Buffer;
+    let buf = this.ring[this.slot]!;
     // Grown in 256 KB steps to what it must hold, so a render's ring stays near 4 × its largest frame.
     if (buf.length < bytes) this.ring[this.slot] = buf = Buffer.allocUnsafe(Math.ceil(bytes / 262144) * 262144);
     return buf.subarray(0, bytes);

@@ -129,7 +129,7 @@ export function normalizeRenderParams(input: unknown, opts: { today?: string } =
   const series = raw.series as { points?: { at: string }[]; timeZone?: string } | undefined;
   if (series && !errors.has('series')) {
     const times = (series.points ?? []).map((p) => Date.parse(p.at));
-    const bad = times.findIndex((t, i) => Number.isNaN(t) || (i > 0 && t <= (times[i - 1] as number)));
+    const bad = times.findIndex((t, i) => Number.isNaN(t) || (i > 0 && t <= (times[i - 1]!)));
     if (bad >= 0) add('series', `points[${bad}].at must be a real time after the point before it`);
     if (series.timeZone !== undefined && !isTimeZone(series.timeZone)) add('series', `timeZone "${series.timeZone}" is not an IANA time zone`);
   }

@@ -173,8 +173,8 @@ export function mergeBlocks(blocks: Rect[]): Rect[] {
     merged = false;
     for (let i = 0; i < out.length && !merged; i++) {
       for (let j = i + 1; j < out.length; j++) {
-        const a = out[i] as Rect;
-        const b = out[j] as Rect;
+        const a = out[i]!;
+        const b = out[j]!;
         if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) {
           const x = Math.min(a.x, b.x);
           const y = Math.min(a.y, b.y);

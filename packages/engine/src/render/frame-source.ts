@@ -102,7 +102,7 @@ export class FrameSource {
   toRing(u: FrameUpdate): Buffer {
     if (u.blocks.length === 0 && this.current) return this.current;
     this.slot = (this.slot + 1) % this.ring.length;
-    let out = this.ring[this.slot] as Buffer;
+    let out = this.ring[this.slot]!;
     if (out.length === 0) this.ring[this.slot] = out = Buffer.allocUnsafe(this.frameBytes);
     out.set(u.frame);
     return (this.current = out);
@@ -165,5 +165,5 @@ export function blendI420(out: Uint8Array, over: Uint8Array, under: Uint8Array, 
   const a = Math.round(Math.max(0, Math.min(1, alpha)) * 256);
   if (a === 256) out.set(over);
   else if (a === 0) out.set(under);
-  else for (let k = 0; k < out.length; k++) out[k] = (under[k] as number) + ((((over[k] as number) - (under[k] as number)) * a + 128) >> 8);
+  else for (let k = 0; k < out.length; k++) out[k] = (under[k]!) + ((((over[k]!) - (under[k]!)) * a + 128) >> 8);
 }

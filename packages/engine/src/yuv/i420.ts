@@ -100,10 +100,10 @@ class JsConverter implements I420Converter {
       for (let i = 0; i < w; i += 2) {
         const a = s0 + i * 4;
         const b = s1 + i * 4;
-        const r00 = rgba[a] as number, g00 = rgba[a + 1] as number, b00 = rgba[a + 2] as number;
-        const r01 = rgba[a + 4] as number, g01 = rgba[a + 5] as number, b01 = rgba[a + 6] as number;
-        const r10 = rgba[b] as number, g10 = rgba[b + 1] as number, b10 = rgba[b + 2] as number;
-        const r11 = rgba[b + 4] as number, g11 = rgba[b + 5] as number, b11 = rgba[b + 6] as number;
+        const r00 = rgba[a]!, g00 = rgba[a + 1]!, b00 = rgba[a + 2]!;
+        const r01 = rgba[a + 4]!, g01 = rgba[a + 5]!, b01 = rgba[a + 6]!;
+        const r10 = rgba[b]!, g10 = rgba[b + 1]!, b10 = rgba[b + 2]!;
+        const r11 = rgba[b + 4]!, g11 = rgba[b + 5]!, b11 = rgba[b + 6]!;
         out[o0 + i] = (q(r00 << 7, yR) + q(g00 << 7, yG) + q(b00 << 7, yB) + 2112) >> 7;
         out[o0 + i + 1] = (q(r01 << 7, yR) + q(g01 << 7, yG) + q(b01 << 7, yB) + 2112) >> 7;
         out[o1 + i] = (q(r10 << 7, yR) + q(g10 << 7, yG) + q(b10 << 7, yB) + 2112) >> 7;

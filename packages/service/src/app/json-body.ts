@@ -37,7 +37,7 @@ export function registerJsonParser(app: FastifyInstance, maxDepth: number): void
     try {
       done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (err) {
-      done(new AppError(CORE_ERRORS.invalid_json, `Request body is not valid JSON: ${(err as Error).message}`), undefined);
+      done(new AppError(CORE_ERRORS.invalid_json, `Request body is not valid JSON: ${(err instanceof Error ? err.message : String(err))}`), undefined);
     }
   });
 }

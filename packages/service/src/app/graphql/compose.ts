@@ -55,7 +55,10 @@ function idempotent(field: string, resolver: Resolver, idempotency: IdempotencyS
     const { idempotencyKey, ...rest } = args as { idempotencyKey?: string | null };
     if (idempotencyKey === undefined || idempotencyKey === null) return resolver(parent, rest, context, info);
     const outcome = await idempotency.begin(idempotencyKey, `graphql:${field}`, rest, 'idempotencyKey');
-    if (outcome.kind === 'replay') return JSON.parse(outcome.response.body) as unknown;
+    if (outcome.kind === 'replay') {
+      const replayed: unknown = JSON.parse(outcome.response.body);
+      return replayed;
+    }
     try {
       const result = await resolver(parent, rest, context, info);
       await outcome.claim.complete(200, JSON.stringify(result ?? null));

@@ -30,7 +30,3 @@ export interface GraphQLPart {
   scopes?: Record<string, string>;
 }
 
-/** GraphQL sends explicit nulls for "not given"; the REST contract omits the field. */
-export function withoutNulls<T extends object>(input: T | null | undefined): { [K in keyof T]?: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
-}

@@ -4,8 +4,9 @@
  * nothing and are queries; render queues a job and is a mutation.
  */
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
-import { check } from '../../core/validation.js';
+import { Type } from '@sinclair/typebox';
+import { resolve } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
 import { AiRenderBodySchema, AiRenderResultSchema, AnalysisSchema, AnalyzeBodySchema, GeneratedSchema, GenerateBodySchema, SuggestBodySchema, SuggestionSchema, SuggestionsSchema } from './contract.js';
 
 /** Object names of the nested parts of the answers. */
@@ -58,7 +59,6 @@ const types = uniqueDefinitions([
   inputTypeSdl('AiRenderInput', { ...AiRenderBodySchema, description: 'What POST /ai/render takes.' }, { names: NAMES }),
 ]);
 
-type Input = { input: Record<string, unknown> };
 
 export const aiGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -80,12 +80,12 @@ export const aiGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      aiAnalyze: ((_p, { input }, { services }) => services.ai.analyze(check(AnalyzeBodySchema, withoutNulls(input)))) as Resolver<Input>,
-      aiSuggestTemplate: ((_p, { input }, { services }) => services.ai.suggestTemplate(check(SuggestBodySchema, withoutNulls(input)))) as Resolver<Input>,
-      aiGenerate: ((_p, { input }, { services }) => services.ai.generate(check(GenerateBodySchema, withoutNulls(input)))) as Resolver<Input>,
+      aiAnalyze: resolve(Type.Object({ input: AnalyzeBodySchema }), ({ input }, { services }) => services.ai.analyze(input)),
+      aiSuggestTemplate: resolve(Type.Object({ input: SuggestBodySchema }), ({ input }, { services }) => services.ai.suggestTemplate(input)),
+      aiGenerate: resolve(Type.Object({ input: GenerateBodySchema }), ({ input }, { services }) => services.ai.generate(input)),
     },
     Mutation: {
-      aiRender: ((_p, { input }, { services }) => services.ai.render(check(AiRenderBodySchema, withoutNulls(input)))) as Resolver<Input>,
+      aiRender: resolve(Type.Object({ input: AiRenderBodySchema }), ({ input }, { services }) => services.ai.render(input)),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

@@ -1,10 +1,8 @@
 /** Analytics over GraphQL: the same AnalyticsService calls as the /analytics routes, checked with the same schemas. */
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
-import { check } from '../../core/validation.js';
+import { resolve } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
 import { OverviewSchema, PerformanceSchema, RangeQuerySchema, RecentQuerySchema, RecentRenderSchema, TemplatesReportSchema, TrendsQuerySchema, TrendsSchema } from './contract.js';
-
-type Args = Record<string, string | number | null | undefined>;
 
 export const analyticsGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -33,11 +31,11 @@ export const analyticsGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      analyticsOverview: ((_p, args, { services }) => services.analytics.overview(check(RangeQuerySchema, withoutNulls(args)))) as Resolver<Args>,
-      analyticsTemplates: ((_p, args, { services }) => services.analytics.templates(check(RangeQuerySchema, withoutNulls(args)))) as Resolver<Args>,
-      analyticsTrends: ((_p, args, { services }) => services.analytics.trends(check(TrendsQuerySchema, withoutNulls(args)))) as Resolver<Args>,
-      analyticsRecent: (async (_p, args, { services }) => (await services.analytics.recent(check(RecentQuerySchema, withoutNulls(args)))).renders) as Resolver<Args>,
-      analyticsPerformance: ((_p, args, { services }) => services.analytics.performance(check(RangeQuerySchema, withoutNulls(args)))) as Resolver<Args>,
+      analyticsOverview: resolve(RangeQuerySchema, (range, { services }) => services.analytics.overview(range)),
+      analyticsTemplates: resolve(RangeQuerySchema, (range, { services }) => services.analytics.templates(range)),
+      analyticsTrends: resolve(TrendsQuerySchema, (query, { services }) => services.analytics.trends(query)),
+      analyticsRecent: resolve(RecentQuerySchema, async (query, { services }) => (await services.analytics.recent(query)).renders),
+      analyticsPerformance: resolve(RangeQuerySchema, (range, { services }) => services.analytics.performance(range)),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

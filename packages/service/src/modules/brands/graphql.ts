@@ -6,17 +6,17 @@
 import { listFamilies } from '@aqcast/engine';
 import { Type } from '@sinclair/typebox';
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
+import { ById, ExpectedVersion, resolve, resolveNoArgs } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
+import { ResourceId } from '../../core/http/schemas.js';
 import { transaction } from '../../core/store/database.js';
-import { check } from '../../core/validation.js';
 import { BrandSchema, CreateBrandBodySchema, PatchBrandBodySchema, PreviewBodySchema } from './contract.js';
 import { etagOf } from './service.js';
 
-const ifMatchOf = (expectedVersion: number | null | undefined) => (expectedVersion === null || expectedVersion === undefined ? undefined : etagOf(expectedVersion));
+const ifMatchOf = (expectedVersion: number | undefined) => (expectedVersion === undefined ? undefined : etagOf(expectedVersion));
+const Versioned = { id: ResourceId(), expectedVersion: ExpectedVersion };
 
 const PreviewSchema = Type.Object({ mediaType: Type.String({ description: 'image/jpeg' }), data: Type.String({ description: 'The poster, base64' }), bytes: Type.Integer() }, { description: 'A poster of a template in the brand' });
-
-type Input = Record<string, unknown>;
 
 /** The nested inputs BrandInput emits and BrandPatchInput and BrandPreviewInput share. */
 const NESTED_INPUTS = { colors: 'BrandColorsInput', logo: 'BrandLogoInput', font: 'BrandFontInput', intro: 'BrandCardInput', outro: 'BrandCardInput', defaults: 'BrandDefaultsInput' };
@@ -63,29 +63,28 @@ export const brandsGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      brand: ((_p, { id }, { services }) => services.brands.get(id)) as Resolver<{ id: string }>,
-      brands: (async (_p, _a, { services }) => (await services.brands.list()).brands) as Resolver,
-      typefaces: (() => listFamilies()) as Resolver,
-      brandPreview: (async (_p, { id, input }, { services }) => {
-        const jpeg = await services.brands.preview(id, check(PreviewBodySchema, withoutNulls(input ?? {})));
+      brand: resolve(ById, ({ id }, { services }) => services.brands.get(id)),
+      brands: resolveNoArgs(async ({ services }) => (await services.brands.list()).brands),
+      typefaces: resolveNoArgs(() => listFamilies()),
+      brandPreview: resolve(Type.Object({ id: ResourceId(), input: Type.Optional(PreviewBodySchema) }), async ({ id, input }, { services }) => {
+        const jpeg = await services.brands.preview(id, input ?? {});
         return { mediaType: 'image/jpeg', data: jpeg.toString('base64'), bytes: jpeg.length };
-      }) as Resolver<{ id: string; input?: Input | null }>,
+      }),
     },
     Mutation: {
-      createBrand: (async (_p, { input }, { services }) => {
-        const prepared = await services.brands.prepareCreate(check(CreateBrandBodySchema, withoutNulls(input)));
+      createBrand: resolve(Type.Object({ input: CreateBrandBodySchema }), async ({ input }, { services }) => {
+        const prepared = await services.brands.prepareCreate(input);
         return transaction(services.brands.rows.store, (trx) => services.brands.insert(prepared, trx));
-      }) as Resolver<{ input: Input }>,
-      // Nulls are kept at the top level: in a patch, null removes the logo, font or a card.
-      updateBrand: (async (_p, { id, input, expectedVersion }, { services }) => {
-        const body = check(PatchBrandBodySchema, Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v !== null && typeof v === 'object' && !Array.isArray(v) ? withoutNulls(v) : v]).filter(([k, v]) => v !== null || ['logo', 'font', 'intro', 'outro'].includes(String(k)))));
-        const make = await services.brands.prepareUpdate(id, body);
+      }),
+      // In a patch, null removes the logo, font or a card: the schema keeps those nulls.
+      updateBrand: resolve(Type.Object({ ...Versioned, input: PatchBrandBodySchema }), async ({ id, input, expectedVersion }, { services }) => {
+        const make = await services.brands.prepareUpdate(id, input);
         return transaction(services.brands.rows.store, (trx) => services.brands.applyUpdate(id, make, ifMatchOf(expectedVersion), trx));
-      }) as Resolver<{ id: string; input: Input; expectedVersion?: number | null }>,
-      deleteBrand: (async (_p, { id, expectedVersion }, { services }) => {
+      }),
+      deleteBrand: resolve(Type.Object(Versioned), async ({ id, expectedVersion }, { services }) => {
         await services.brands.remove(id, ifMatchOf(expectedVersion));
         return true;
-      }) as Resolver<{ id: string; expectedVersion?: number | null }>,
+      }),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

@@ -1,25 +1,15 @@
 /** Contexts over GraphQL: the same ContextService calls as the /contexts routes, checked with the same schemas. */
 import { Type } from '@sinclair/typebox';
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
-import { check } from '../../core/validation.js';
+import { ById, ExpectedVersion, resolve } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
+import { PageQuery, ResourceId } from '../../core/http/schemas.js';
 import { ContextEditSchema, ContextListQuerySchema, ContextRenderBodySchema, ContextSchema, CreateContextBodySchema, PatchContextBodySchema, TagSchema, TagsBodySchema } from './contract.js';
 
-interface ContextFilter {
-  location?: string | null;
-  tag?: string | null;
-  source?: string | null;
-  since?: string | null;
-  until?: string | null;
-  q?: string | null;
-}
-
-const TagArgs = Type.Object({ tag: TagSchema });
+const ContextListArgs = Type.Object({ filter: Type.Optional(Type.Omit(ContextListQuerySchema, ['limit', 'cursor'])), ...PageQuery });
+const Versioned = { id: ResourceId(), expectedVersion: ExpectedVersion };
 /** `expectedVersion` is the GraphQL form of If-Match. */
-const ifMatchOf = (expectedVersion: number | null | undefined) => (expectedVersion === null || expectedVersion === undefined ? undefined : `"v${expectedVersion}"`);
-
-const contexts: Resolver<{ filter?: ContextFilter | null; limit?: number | null; cursor?: string | null }> = (_p, { filter, limit, cursor }, { services }) =>
-  services.contexts.list(check(ContextListQuerySchema, { ...withoutNulls(filter ?? {}), ...withoutNulls({ limit, cursor }) }));
+const ifMatchOf = (expectedVersion: number | undefined) => (expectedVersion === undefined ? undefined : `"v${expectedVersion}"`);
 
 export const contextsGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -79,26 +69,22 @@ export const contextsGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      context: ((_p, { id }, { services }) => services.contexts.get(id)) as Resolver<{ id: string }>,
-      contexts,
-      contextHistory: (async (_p, { id }, { services }) => (await services.contexts.history(id)).edits) as Resolver<{ id: string }>,
+      context: resolve(ById, ({ id }, { services }) => services.contexts.get(id)),
+      contexts: resolve(ContextListArgs, ({ filter, ...page }, { services }) => services.contexts.list({ ...filter, ...page })),
+      contextHistory: resolve(ById, async ({ id }, { services }) => (await services.contexts.history(id)).edits),
     },
     Mutation: {
-      createContext: ((_p, { input }, { services }) => services.contexts.create(check(CreateContextBodySchema, withoutNulls(input)))) as Resolver<{ input: Record<string, unknown> }>,
-      // Nulls are kept: in a patch, null removes a value.
-      updateContext: ((_p, { id, input, expectedVersion }, { services }) => services.contexts.update(id, check(PatchContextBodySchema, input), ifMatchOf(expectedVersion))) as Resolver<{
-        id: string;
-        input: Record<string, unknown>;
-        expectedVersion?: number | null;
-      }>,
-      deleteContext: (async (_p, { id, expectedVersion }, { services }) => {
+      createContext: resolve(Type.Object({ input: CreateContextBodySchema }), ({ input }, { services }) => services.contexts.create(input)),
+      // In a patch a null removes a value: the schema keeps those nulls.
+      updateContext: resolve(Type.Object({ ...Versioned, input: PatchContextBodySchema }), ({ id, input, expectedVersion }, { services }) => services.contexts.update(id, input, ifMatchOf(expectedVersion))),
+      deleteContext: resolve(Type.Object(Versioned), async ({ id, expectedVersion }, { services }) => {
         await services.contexts.remove(id, ifMatchOf(expectedVersion));
         return true;
-      }) as Resolver<{ id: string; expectedVersion?: number | null }>,
+      }),
       // An explicit brandId: null is "no brand" (as in REST).
-      renderContext: ((_p, { id, input }, { services }) => services.contexts.render(id, check(ContextRenderBodySchema, { ...withoutNulls(input ?? {}), ...(input?.brandId === null ? { brandId: null } : {}) }))) as Resolver<{ id: string; input?: Record<string, unknown> | null }>,
-      addContextTags: ((_p, { id, tags, expectedVersion }, { services }) => services.contexts.addTags(id, check(TagsBodySchema, { tags }).tags, ifMatchOf(expectedVersion))) as Resolver<{ id: string; tags: string[]; expectedVersion?: number | null }>,
-      removeContextTag: ((_p, { id, tag, expectedVersion }, { services }) => services.contexts.removeTag(id, check(TagArgs, { tag }).tag, ifMatchOf(expectedVersion))) as Resolver<{ id: string; tag: string; expectedVersion?: number | null }>,
+      renderContext: resolve(Type.Object({ id: ResourceId(), input: Type.Optional(ContextRenderBodySchema) }), ({ id, input }, { services }) => services.contexts.render(id, input ?? {})),
+      addContextTags: resolve(Type.Object({ ...Versioned, ...TagsBodySchema.properties }), ({ id, tags, expectedVersion }, { services }) => services.contexts.addTags(id, tags, ifMatchOf(expectedVersion))),
+      removeContextTag: resolve(Type.Object({ ...Versioned, tag: TagSchema }), ({ id, tag, expectedVersion }, { services }) => services.contexts.removeTag(id, tag, ifMatchOf(expectedVersion))),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

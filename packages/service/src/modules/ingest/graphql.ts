@@ -3,10 +3,10 @@
  * bulletin can be sent base64-encoded (within the JSON body limit), and goes
  * through the same IngestService as POST /ingest/upload(-and-render).
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
-import { check } from '../../core/validation.js';
+import { resolve, resolveNoArgs } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
 import { IngestTemplateSchema, SkippedLineSchema, UploadFieldsSchema, UploadRenderFieldsSchema } from './contract.js';
 
 const FileArgs = Type.Object({
@@ -14,10 +14,8 @@ const FileArgs = Type.Object({
   filename: Type.String({ minLength: 1, maxLength: 255 }),
 });
 
-function decode(args: unknown) {
-  const { fileBase64, filename } = check(FileArgs, args);
-  return { filename, bytes: Buffer.from(fileBase64, 'base64') };
-}
+/** The file as the upload route reads it: its name and bytes. */
+const fileOf = ({ fileBase64, filename }: Static<typeof FileArgs>) => ({ filename, bytes: Buffer.from(fileBase64, 'base64') });
 
 export const ingestGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -52,12 +50,12 @@ export const ingestGraphql: GraphQLPart = {
     }
   `,
   resolvers: {
-    Query: { ingestTemplates: ((_p, _a, { services }) => services.ingest.templates().templates) as Resolver },
+    Query: { ingestTemplates: resolveNoArgs(({ services }) => services.ingest.templates().templates) },
     Mutation: {
-      ingestUpload: ((_p, { fileBase64, filename, ...options }, { services }) =>
-        services.ingest.upload(decode({ fileBase64, filename }), check(UploadFieldsSchema, withoutNulls(options)))) as Resolver<{ fileBase64: string; filename: string } & Record<string, string | null>>,
-      ingestUploadAndRender: ((_p, { fileBase64, filename, ...options }, { services }) =>
-        services.ingest.uploadAndRender(decode({ fileBase64, filename }), check(UploadRenderFieldsSchema, withoutNulls(options)))) as Resolver<{ fileBase64: string; filename: string } & Record<string, string | null>>,
+      ingestUpload: resolve(Type.Object({ ...FileArgs.properties, ...UploadFieldsSchema.properties }), ({ fileBase64, filename, ...options }, { services }) => services.ingest.upload(fileOf({ fileBase64, filename }), options)),
+      ingestUploadAndRender: resolve(Type.Object({ ...FileArgs.properties, ...UploadRenderFieldsSchema.properties }), ({ fileBase64, filename, ...options }, { services }) =>
+        services.ingest.uploadAndRender(fileOf({ fileBase64, filename }), options),
+      ),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

@@ -1,8 +1,9 @@
 /** Scoped API keys over GraphQL (admin scope only). */
 import { ADMIN_SCOPE, ANY_SCOPE, callerView } from '../../core/auth.js';
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
-import { check } from '../../core/validation.js';
+import { Type } from '@sinclair/typebox';
+import { ById, resolve } from '../../core/graphql/resolve.js';
+import type { GraphQLPart, Resolver } from '../../core/graphql/types.js';
 import { ApiKeySchema, CallerSchema, CreateKeyBodySchema } from './contract.js';
 
 export const keysGraphql: GraphQLPart = {
@@ -32,16 +33,16 @@ export const keysGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      apiKeys: (async (_p, { includeRevoked }, { services }) => (await services.keys.list(includeRevoked ?? false)).keys) as Resolver<{ includeRevoked?: boolean | null }>,
+      apiKeys: resolve(Type.Object({ includeRevoked: Type.Optional(Type.Boolean()) }), async ({ includeRevoked }, { services }) => (await services.keys.list(includeRevoked ?? false)).keys),
       whoami: ((_p, _args, { principal }) => callerView(principal)) satisfies Resolver,
     },
     Mutation: {
-      createApiKey: ((_p, args, { services }) => services.keys.create(check(CreateKeyBodySchema, withoutNulls(args)))) as Resolver<Record<string, unknown>>,
-      revokeApiKey: (async (_p, { id }, { services }) => {
+      createApiKey: resolve(CreateKeyBodySchema, (body, { services }) => services.keys.create(body)),
+      revokeApiKey: resolve(ById, async ({ id }, { services }) => {
         await services.keys.revoke(id);
         return true;
-      }) as Resolver<{ id: string }>,
+      }),
     },
-  } as GraphQLPart['resolvers'],
+  },
   scopes: { 'Query.whoami': ANY_SCOPE, 'Query.apiKeys': ADMIN_SCOPE, 'Mutation.createApiKey': ADMIN_SCOPE, 'Mutation.revokeApiKey': ADMIN_SCOPE },
 };

@@ -12,15 +12,20 @@ import { newId } from '../../core/ids.js';
 import type { Store } from '../../core/store/database.js';
 import type { ApiKeyView, CreateKeyBody } from './contract.js';
 import { countRequest, KeyStore, pruneWindows, type ApiKeyRow } from './store.js';
+import { readJson } from '../../core/store/json-column.js';
+import { Type } from '@sinclair/typebox';
 
 /** How long a key lookup is trusted before the store is asked again (revocations take effect within this). */
 const LOOKUP_TTL_MS = 5_000;
 
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
+const Scopes = Type.Array(Type.String());
+const readScopes = (row: ApiKeyRow) => readJson(Scopes, row.scopes, `API key ${row.id} scopes`);
+
 function view(row: ApiKeyRow): ApiKeyView {
   return {
-    id: row.id, name: row.name, prefix: row.prefix, scopes: JSON.parse(row.scopes) as string[], rateLimitPerMinute: row.rate_limit_per_minute,
+    id: row.id, name: row.name, prefix: row.prefix, scopes: readScopes(row), rateLimitPerMinute: row.rate_limit_per_minute,
     expiresAt: row.expires_at, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at,
   };
 }
@@ -81,14 +86,14 @@ export class KeyService implements KeyAuthority {
       this.touched.set(row.id, now);
       void this.rows.touch(row.id, new Date(now).toISOString()).catch(() => {});
     }
-    const scopes = JSON.parse(row.scopes) as string[];
+    const scopes = readScopes(row);
     return { keyId: row.id, name: row.name, scopes: new Set(scopes), rateLimitPerMinute: row.rate_limit_per_minute };
   }
 
   async principalFor(keyId: string): Promise<Principal | null> {
     const row = await this.rows.byId(keyId);
     if (!row || row.revoked_at || (row.expires_at && Date.parse(row.expires_at) <= Date.now())) return null;
-    return { keyId: row.id, name: row.name, scopes: new Set(JSON.parse(row.scopes) as string[]), rateLimitPerMinute: row.rate_limit_per_minute };
+    return { keyId: row.id, name: row.name, scopes: new Set(readScopes(row)), rateLimitPerMinute: row.rate_limit_per_minute };
   }
 
   async consume(principal: Principal): Promise<RateDecision> {

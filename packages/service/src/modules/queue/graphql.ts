@@ -1,14 +1,19 @@
 /** Queue control and the render job type over GraphQL: the same QueueService calls as the /queue routes. */
+import { Type } from '@sinclair/typebox';
+import { RenderParamsSchema } from '@aqcast/engine';
 import { parseRenderParams } from '../../core/render-params.js';
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
-import { JobSchema, QueueStatsSchema } from './contract.js';
+import { ById, resolve, resolveNoArgs, withoutStrayNulls } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
+import { JobSchema, QueueOptionsSchema, QueueStatsSchema } from './contract.js';
 
-const enqueueRender: Resolver<{ input: Record<string, unknown>; priority?: number | null; runAt?: string | null; maxAttempts?: number | null }> = async (_p, { input, ...options }, { services }) => {
-  const params = parseRenderParams(withoutNulls(input));
-  const [job] = await services.queue.enqueue([{ params, options: withoutNulls(options) }]);
+const EnqueueArgs = Type.Object({ input: Type.Unknown(), ...QueueOptionsSchema.properties });
+
+const enqueueRender = resolve(EnqueueArgs, async ({ input, ...options }, { services }) => {
+  const params = parseRenderParams(withoutStrayNulls(RenderParamsSchema, input));
+  const [job] = await services.queue.enqueue([{ params, options }]);
   return job;
-};
+});
 
 export const queueGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -37,13 +42,13 @@ export const queueGraphql: GraphQLPart = {
     }
   `,
   resolvers: {
-    Query: { queueStats: ((_p, _a, { services }) => services.queue.stats()) as Resolver },
+    Query: { queueStats: resolveNoArgs(({ services }) => services.queue.stats()) },
     Mutation: {
       enqueueRender,
-      cancelJob: ((_p, { id }, { services }) => services.queue.cancel(id)) as Resolver<{ id: string }>,
-      retryJob: ((_p, { id }, { services }) => services.queue.retry(id)) as Resolver<{ id: string }>,
-      pauseQueue: ((_p, _a, { services }) => services.queue.setPaused(true)) as Resolver,
-      resumeQueue: ((_p, _a, { services }) => services.queue.setPaused(false)) as Resolver,
+      cancelJob: resolve(ById, ({ id }, { services }) => services.queue.cancel(id)),
+      retryJob: resolve(ById, ({ id }, { services }) => services.queue.retry(id)),
+      pauseQueue: resolveNoArgs(({ services }) => services.queue.setPaused(true)),
+      resumeQueue: resolveNoArgs(({ services }) => services.queue.setPaused(false)),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

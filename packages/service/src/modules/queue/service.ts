@@ -11,9 +11,14 @@ import { seqCursor } from '../../core/cursor.js';
 import type { EventBus } from '../../core/events.js';
 import { newId, newToken } from '../../core/ids.js';
 import { onCommit, transaction, type Executor, type Store } from '../../core/store/database.js';
-import type { JobOutput, JobPage, JobView, QueueStats } from './contract.js';
+import { JobOutputSchema, type JobPage, type JobView, type QueueStats } from './contract.js';
+import { Type } from '@sinclair/typebox';
 import type { JobExtension } from './extensions.js';
 import { JOBS_CHANNEL, JOB_STATUSES, JobStore, storyboardVttKey, type JobRow, type JobStatus, type NewJobRow } from './store.js';
+import { readJson } from '../../core/store/json-column.js';
+
+/** A job's params as stored: the normalized render params (JSON object). */
+const StoredParams = Type.Record(Type.String(), Type.Unknown());
 
 export interface EnqueueOptions {
   priority?: number;
@@ -83,7 +88,7 @@ export class QueueService {
   view = (row: JobRow): JobView => {
     const done = row.status === 'completed';
     const base = this.opts.publicBaseUrl();
-    const params = JSON.parse(row.params) as Record<string, unknown>;
+    const params = readJson(StoredParams, row.params, `job ${row.id} params`);
     return {
       jobId: row.id,
       status: row.status,
@@ -108,7 +113,7 @@ export class QueueService {
       startedAt: row.started_at,
       completedAt: row.completed_at,
       renderMs: row.render_ms,
-      output: row.output ? (JSON.parse(row.output) as JobOutput) : null,
+      output: row.output ? readJson(JobOutputSchema, row.output, `job ${row.id} output`) : null,
     };
   };
 

@@ -1,29 +1,22 @@
 /** Render jobs and templates over GraphQL: the same RenderService calls as the REST routes. */
 import { check } from '../../core/validation.js';
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
+import { Type } from '@sinclair/typebox';
+import { ById, resolve, resolveNoArgs, withoutStrayNulls } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
+import { PageQuery } from '../../core/http/schemas.js';
 import { AqiStandardSchema, BatchSchema, RenderListQuerySchema, RenderParams, TemplateSchema } from './contract.js';
 
-interface RenderFilter {
-  status?: string[] | null;
-  template?: string | null;
-  location?: string | null;
-  batchId?: string | null;
-  contextId?: string | null;
-  since?: string | null;
-  until?: string | null;
-}
+const RenderFilterArgs = Type.Object({
+  filter: Type.Optional(Type.Object({ ...Type.Omit(RenderListQuerySchema, ['status', 'limit', 'cursor']).properties, status: Type.Optional(Type.Array(Type.String())) })),
+  ...PageQuery,
+});
 
-const renders: Resolver<{ filter?: RenderFilter | null; limit?: number | null; cursor?: string | null }> = (_p, { filter, limit, cursor }, { services }) => {
-  const f = withoutNulls(filter ?? {});
-  const query = check(RenderListQuerySchema, { ...f, status: f.status?.join(','), ...withoutNulls({ limit, cursor }) });
-  return services.renders.list(query);
-};
-
-/** The input without GraphQL's nulls, but an explicit `brandId: null` kept: it means no brand (omitted: the default brand). */
-function withBrandNull(input: Record<string, unknown>): Record<string, unknown> {
-  return { ...withoutNulls(input), ...(input.brandId === null ? { brandId: null } : {}) };
-}
+/** The filter's fields, as GET /renders takes them (statuses comma-separated), checked by the route's own schema. */
+const renders = resolve(RenderFilterArgs, ({ filter, ...page }, { services }) => {
+  const { status, ...rest } = filter ?? {};
+  return services.renders.list(check(RenderListQuerySchema, { ...rest, ...(status ? { status: status.join(',') } : {}), ...page }));
+});
 
 export const rendersGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -77,18 +70,18 @@ export const rendersGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      render: ((_p, { id }, { services }) => services.renders.get(id)) as Resolver<{ id: string }>,
+      render: resolve(ById, ({ id }, { services }) => services.renders.get(id)),
       renders,
-      templates: ((_p, _a, { services }) => services.renders.templates().templates) as Resolver,
-      aqiStandards: ((_p, _a, { services }) => services.renders.templates().aqiStandards) as Resolver,
+      templates: resolveNoArgs(({ services }) => services.renders.templates().templates),
+      aqiStandards: resolveNoArgs(({ services }) => services.renders.templates().aqiStandards),
     },
     Mutation: {
-      createRender: ((_p, { input }, { services }) => services.renders.create(withBrandNull(input))) as Resolver<{ input: Record<string, unknown> }>,
+      // The service checks the parameters (the engine's rules, with the brand's defaults), as for POST /render; an explicit brandId: null is "no brand".
+      createRender: resolve(Type.Object({ input: Type.Unknown() }), ({ input }, { services }) => services.renders.create(withoutStrayNulls(RenderParams, input))),
       // An explicit null brandId is "no brand" (as in REST); left out (absent from the arguments), the default brand.
-      createBatch: ((_p, { items, brandId }, { services }) => services.renders.createBatch(items.map(withBrandNull), undefined, {}, brandId)) as Resolver<{
-        items: Record<string, unknown>[];
-        brandId?: string | null;
-      }>,
+      createBatch: resolve(Type.Object({ items: Type.Array(Type.Unknown()), brandId: Type.Optional(Type.Union([Type.String(), Type.Null()])) }), ({ items, brandId }, { services }) =>
+        services.renders.createBatch(items.map((item) => withoutStrayNulls(RenderParams, item)), undefined, {}, brandId),
+      ),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

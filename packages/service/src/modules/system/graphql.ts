@@ -1,5 +1,6 @@
 /** `status` and `ping`: the GraphQL side of GET /ping. */
-import type { GraphQLPart, Resolver } from '../../core/graphql/types.js';
+import { resolveNoArgs } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
 
 export const systemGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -20,7 +21,7 @@ export const systemGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      status: ((_p, _a, { services }) => services.system.ping()) as Resolver,
+      status: resolveNoArgs(({ services }) => services.system.ping()),
       ping: () => true,
     },
   },

@@ -1,19 +1,14 @@
 /** Variant tests over GraphQL: the same VariantService calls as the /variants routes, with the same validation. */
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
+import { Type } from '@sinclair/typebox';
+import { ById, resolve } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
+import { ResourceId } from '../../core/http/schemas.js';
 import { check } from '../../core/validation.js';
 import { RenderParams } from '../renders/index.js';
 import { AssignBodySchema, AssignmentSchema, ConcludeBodySchema, CreateBodySchema, ListQuerySchema, ResultSchema, TestPageSchema, TestSchema, TrackBodySchema, TrackEventSchema, TrackResultSchema } from './contract.js';
 
-/** GraphQL sends explicit nulls for "not given" at any depth; the REST contract omits the field. */
-function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropNulls);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, dropNulls(v)]));
-  return value;
-}
-
-const variantTests: Resolver<{ status?: string[] | null; workflowId?: string | null; limit?: number | null; cursor?: string | null }> = (_p, { status, ...rest }, { services }) =>
-  services.variants.list(check(ListQuerySchema, { ...withoutNulls(rest), ...(status ? { status: status.join(',') } : {}) }));
+const VariantListArgs = Type.Object({ ...Type.Omit(ListQuerySchema, ['status']).properties, status: Type.Optional(Type.Array(Type.String())) });
 
 export const variantsGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
@@ -56,15 +51,16 @@ export const variantsGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      variantTest: ((_p, { id }, { services }) => services.variants.get(id)) as Resolver<{ id: string }>,
-      variantTests,
-      variantWinner: ((_p, { id }, { services }) => services.variants.winner(id)) as Resolver<{ id: string }>,
+      variantTest: resolve(ById, ({ id }, { services }) => services.variants.get(id)),
+      // GET /variants takes its statuses comma-separated.
+      variantTests: resolve(VariantListArgs, ({ status, ...rest }, { services }) => services.variants.list(check(ListQuerySchema, { ...rest, ...(status ? { status: status.join(',') } : {}) }))),
+      variantWinner: resolve(ById, ({ id }, { services }) => services.variants.winner(id)),
     },
     Mutation: {
-      createVariantTest: ((_p, { input }, { services }) => services.variants.create(check(CreateBodySchema, dropNulls(input), { references: [RenderParams] }))) as Resolver<{ input: unknown }>,
-      assignVariant: ((_p, { id, unitId }, { services }) => services.variants.assign(id, check(AssignBodySchema, { unitId }).unitId)) as Resolver<{ id: string; unitId: string }>,
-      trackVariantEvents: ((_p, { id, events }, { services }) => services.variants.track(id, check(TrackBodySchema, { events: dropNulls(events) }).events)) as Resolver<{ id: string; events: unknown[] }>,
-      concludeVariantTest: ((_p, { id, arm }, { services }) => services.variants.conclude(id, check(ConcludeBodySchema, withoutNulls({ arm })))) as Resolver<{ id: string; arm?: string | null }>,
+      createVariantTest: resolve(Type.Object({ input: CreateBodySchema }), ({ input }, { services }) => services.variants.create(input), { references: [RenderParams] }),
+      assignVariant: resolve(Type.Object({ id: ResourceId(), ...AssignBodySchema.properties }), ({ id, unitId }, { services }) => services.variants.assign(id, unitId)),
+      trackVariantEvents: resolve(Type.Object({ id: ResourceId(), ...TrackBodySchema.properties }), ({ id, events }, { services }) => services.variants.track(id, events)),
+      concludeVariantTest: resolve(Type.Object({ id: ResourceId(), ...ConcludeBodySchema.properties }), ({ id, arm }, { services }) => services.variants.conclude(id, arm === undefined ? {} : { arm })),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

@@ -1,7 +1,7 @@
 /** Webhooks over GraphQL: the same WebhookService calls as the /webhooks routes. */
 import { objectTypeSdl } from '../../core/graphql/sdl.js';
-import { withoutNulls, type GraphQLPart, type Resolver } from '../../core/graphql/types.js';
-import { check } from '../../core/validation.js';
+import { ById, resolve, resolveNoArgs } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
 import { DeliverySchema, EventTypeSchema, FireBodySchema, RegisterBodySchema, WebhookSchema } from './contract.js';
 
 export const webhooksGraphql: GraphQLPart = {
@@ -39,18 +39,18 @@ export const webhooksGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      webhooks: (async (_p, _a, { services }) => (await services.webhooks.list()).webhooks) as Resolver,
-      webhookDeliveries: (async (_p, { id }, { services }) => (await services.webhooks.deliveries(id)).deliveries) as Resolver<{ id: string }>,
-      webhookEventTypes: ((_p, _a, { services }) => services.webhooks.eventTypes()) as Resolver,
+      webhooks: resolveNoArgs(async ({ services }) => (await services.webhooks.list()).webhooks),
+      webhookDeliveries: resolve(ById, async ({ id }, { services }) => (await services.webhooks.deliveries(id)).deliveries),
+      webhookEventTypes: resolveNoArgs(({ services }) => services.webhooks.eventTypes()),
     },
     Mutation: {
-      registerWebhook: ((_p, args, { services }) => services.webhooks.register(check(RegisterBodySchema, withoutNulls(args)))) as Resolver<{ url: string; events: string[]; secret?: string | null }>,
-      deleteWebhook: (async (_p, { id }, { services }) => {
+      registerWebhook: resolve(RegisterBodySchema, (body, { services }) => services.webhooks.register(body)),
+      deleteWebhook: resolve(ById, async ({ id }, { services }) => {
         await services.webhooks.remove(id);
         return true;
-      }) as Resolver<{ id: string }>,
-      testWebhook: (async (_p, { id }, { services }) => (await services.webhooks.test(id)).delivery) as Resolver<{ id: string }>,
-      fireWebhookEvent: ((_p, args, { services }) => services.webhooks.fire(check(FireBodySchema, args))) as Resolver<{ event: string; data: unknown }>,
+      }),
+      testWebhook: resolve(ById, async ({ id }, { services }) => (await services.webhooks.test(id)).delivery),
+      fireWebhookEvent: resolve(FireBodySchema, (body, { services }) => services.webhooks.fire(body)),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

@@ -29,6 +29,8 @@ import {
   webhookSecretKey,
 } from './delivery/index.js';
 import { WebhookStore, type AttemptRow, type DeliveryRow, type WebhookRow } from './store.js';
+import { readJson } from '../../core/store/json-column.js';
+import { Type } from '@sinclair/typebox';
 
 export interface WebhookServiceOptions {
   allowed: AllowedNetworks;
@@ -53,8 +55,11 @@ export const WEBHOOKS_CHANNEL = 'aqcast_webhooks';
 
 const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
 
+const Events = Type.Array(Type.String());
+const readEvents = (w: WebhookRow) => readJson(Events, w.events, `webhook ${w.id} events`);
+
 function toView(w: WebhookRow): WebhookView {
-  return { id: w.id, url: w.url, events: JSON.parse(w.events) as string[], active: w.active === 1, disabledReason: w.disabled_reason, createdAt: w.created_at };
+  return { id: w.id, url: w.url, events: readEvents(w), active: w.active === 1, disabledReason: w.disabled_reason, createdAt: w.created_at };
 }
 
 function deliveryView(d: DeliveryRow, attempts?: AttemptRow[]): DeliveryView {
@@ -165,7 +170,7 @@ export class WebhookService implements EventSink {
     const eventId = newEventId();
     const createdAt = iso();
     const body = buildEventBody({ id: eventId, type, timestamp: createdAt, data, manual: options.manual });
-    const hooks = (await this.rows.activeWebhooks(trx, options.onlyWebhookId)).filter((w) => options.onlyWebhookId || subscriptionMatches(JSON.parse(w.events) as string[], type));
+    const hooks = (await this.rows.activeWebhooks(trx, options.onlyWebhookId)).filter((w) => options.onlyWebhookId || subscriptionMatches(readEvents(w), type));
     if (hooks.length === 0) return [];
     const rows: DeliveryRow[] = hooks.map((w) => ({
       id: newId('dlv'), webhook_id: w.id, event_id: eventId, event_type: type, status: 'pending', attempts: 0, next_attempt_at: createdAt,

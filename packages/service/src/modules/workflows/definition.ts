@@ -11,6 +11,7 @@ import { credentialNameProblem, type Config } from '../../core/config.js';
 import type { FieldError } from '../../core/errors.js';
 import type { Location, Step, StepType, Trigger } from './contract.js';
 import { SOURCES, type SeriesRequest, type SourceId } from './sources/index.js';
+import { readLocations, readSteps } from './stored.js';
 
 /** A slot counts as missed (and the catch-up policy applies) when it is seen more than this late. */
 export const MISSED_AFTER_MS = 5 * 60_000;
@@ -97,7 +98,7 @@ export function parseSchedule(trigger: Trigger, errors: FieldError[], prefix = '
     }
     return tzOk ? cron : null;
   } catch (err) {
-    errors.push({ field: `${prefix}cron`, message: `is not a valid cron expression: ${(err as Error).message.replace(/^CronPattern: /, '')}` });
+    errors.push({ field: `${prefix}cron`, message: `is not a valid cron expression: ${(err instanceof Error ? err.message : String(err)).replace(/^CronPattern: /, '')}` });
     return null;
   }
 }
@@ -216,5 +217,5 @@ function planRender(step: Step, at: string, err: (f: string, m: string) => void,
  * the reason in its step record.
  */
 export function storedPlan(row: { trigger_type: Trigger['type']; locations: string; steps: string }): PlannedStep[] {
-  return planWorkflow({ trigger: { type: 'manual' }, locations: JSON.parse(row.locations) as Location[], steps: JSON.parse(row.steps) as Step[] }, { credential: () => 'checked when the step runs' }).steps;
+  return planWorkflow({ trigger: { type: 'manual' }, locations: readLocations(row.locations, "a workflow's"), steps: readSteps(row.steps, "a workflow's") }, { credential: () => 'checked when the step runs' }).steps;
 }

@@ -1,15 +1,10 @@
 /** Workflows over GraphQL: the same WorkflowService calls as the /workflows routes, types derived from the contract. */
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
-import type { GraphQLPart, Resolver } from '../../core/graphql/types.js';
-import { check } from '../../core/validation.js';
+import { Type } from '@sinclair/typebox';
+import { ById, resolve } from '../../core/graphql/resolve.js';
+import type { GraphQLPart } from '../../core/graphql/types.js';
+import { ResourceId } from '../../core/http/schemas.js';
 import { ListQuerySchema, RunListQuerySchema, RunOverridesSchema, RunPageSchema, WorkflowBodySchema, WorkflowPageSchema, WorkflowPatchSchema, WorkflowRunSchema, WorkflowSavedSchema, WorkflowSchema } from './contract.js';
-
-/** GraphQL sends explicit nulls for "not given", at any depth; the REST contract omits the field. */
-function stripNulls(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(stripNulls);
-  if (v === null || typeof v !== 'object') return v;
-  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== undefined).map(([k, x]) => [k, stripNulls(x)]));
-}
 
 /** Joins SDL parts, keeping the first definition of each type that several parts emit. */
 function joinSdl(...parts: string[]): string {
@@ -67,19 +62,19 @@ export const workflowsGraphql: GraphQLPart = {
   `,
   resolvers: {
     Query: {
-      workflows: ((_p, args, { services }) => services.workflows.list(check(ListQuerySchema, stripNulls(args)))) as Resolver<{ limit?: number | null; cursor?: string | null }>,
-      workflow: ((_p, { id }, { services }) => services.workflows.get(id)) as Resolver<{ id: string }>,
-      workflowRuns: ((_p, { id, ...rest }, { services }) => services.workflows.listRuns(id, check(RunListQuerySchema, stripNulls(rest)))) as Resolver<{ id: string; status?: string | null; limit?: number | null; cursor?: string | null }>,
-      workflowRun: ((_p, { id }, { services }) => services.workflows.getRun(id)) as Resolver<{ id: string }>,
+      workflows: resolve(ListQuerySchema, (page, { services }) => services.workflows.list(page)),
+      workflow: resolve(ById, ({ id }, { services }) => services.workflows.get(id)),
+      workflowRuns: resolve(Type.Object({ id: ResourceId(), ...RunListQuerySchema.properties }), ({ id, ...query }, { services }) => services.workflows.listRuns(id, query)),
+      workflowRun: resolve(ById, ({ id }, { services }) => services.workflows.getRun(id)),
     },
     Mutation: {
-      createWorkflow: ((_p, { input }, { services }) => services.workflows.create(check(WorkflowBodySchema, stripNulls(input)))) as Resolver<{ input: unknown }>,
-      updateWorkflow: ((_p, { id, input }, { services }) => services.workflows.update(id, check(WorkflowPatchSchema, stripNulls(input)))) as Resolver<{ id: string; input: unknown }>,
-      deleteWorkflow: (async (_p, { id }, { services }) => {
+      createWorkflow: resolve(Type.Object({ input: WorkflowBodySchema }), ({ input }, { services }) => services.workflows.create(input)),
+      updateWorkflow: resolve(Type.Object({ id: ResourceId(), input: WorkflowPatchSchema }), ({ id, input }, { services }) => services.workflows.update(id, input)),
+      deleteWorkflow: resolve(ById, async ({ id }, { services }) => {
         await services.workflows.remove(id);
         return true;
-      }) as Resolver<{ id: string }>,
-      runWorkflow: ((_p, { id, overrides }, { services }) => services.workflows.run(id, overrides ? check(RunOverridesSchema, stripNulls(overrides)) : null)) as Resolver<{ id: string; overrides?: unknown }>,
+      }),
+      runWorkflow: resolve(Type.Object({ id: ResourceId(), overrides: Type.Optional(RunOverridesSchema) }), ({ id, overrides }, { services }) => services.workflows.run(id, overrides ?? null)),
     },
-  } as GraphQLPart['resolvers'],
+  },
 };

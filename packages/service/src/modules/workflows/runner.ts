@@ -31,6 +31,7 @@ import { MISSED_AFTER_MS, scheduleOf, storedPlan, type ConditionStep, type Fetch
 import type { RunDefinition, Runs } from './runs.js';
 import { MEASURES, SOURCES, SourceError, type MeasureId, type Observation } from './sources/index.js';
 import { WORKFLOWS_CHANNEL, type ItemRow, type ItemUpdate, type WorkflowStore } from './store.js';
+import { readLocation, readLocations, readStepRecords } from './stored.js';
 
 /** Runtime options tests swap in. */
 export interface WorkflowRuntime {
@@ -77,7 +78,7 @@ function errorOf(err: unknown): { code: string; message: string } {
   if (err instanceof SourceError) return { code: err.code, message: err.message };
   if (err instanceof GuardedGetError) return { code: err.code === 'rate_limited' ? 'rate_limited' : 'source_unavailable', message: err.message };
   if (err instanceof AppError) return { code: err.code, message: err.detail };
-  return { code: 'internal_error', message: (err as Error)?.message ?? String(err) };
+  return { code: 'internal_error', message: (err instanceof Error ? err.message : String(err)) };
 }
 
 export class WorkflowRunner {
@@ -144,7 +145,7 @@ export class WorkflowRunner {
           this.o.logger.info({ workflowId: wf.id, missedSlot: slot }, 'workflow slot missed; catch-up none');
           return;
         }
-        await this.o.runs.create(trx, wf, 'schedule', { steps: storedPlan(wf), locations: JSON.parse(wf.locations) as Location[], slot: runSlot, catchUp });
+        await this.o.runs.create(trx, wf, 'schedule', { steps: storedPlan(wf), locations: readLocations(wf.locations, `workflow ${wf.id}`), slot: runSlot, catchUp });
       });
     }
   }
@@ -161,8 +162,8 @@ export class WorkflowRunner {
       return;
     }
     const def = JSON.parse(run.definition) as RunDefinition;
-    const records = JSON.parse(claimed.steps) as StepRecord[];
-    const location = JSON.parse(claimed.location) as Location;
+    const records = readStepRecords(claimed.steps, `run item ${claimed.id}`);
+    const location = readLocation(claimed.location, `run item ${claimed.id}`);
     let fetched = claimed.fetched ? (JSON.parse(claimed.fetched) as Fetched) : null;
     const save = async (set: ItemUpdate, exec: Executor = this.o.store.db) => {
       if (!(await rows.saveItem(exec, lease, { steps: JSON.stringify(records), ...set }))) throw new LeaseLost();
@@ -432,13 +433,13 @@ export class WorkflowRunner {
       if (!run || !ACTIVE.has(run.status)) return;
       const failed = items.filter((i) => i.status === 'failed');
       const status: RunStatus = failed.length ? 'failed' : items.every((i) => i.status === 'skipped') ? 'skipped' : items.some((i) => i.status === 'canceled') ? 'canceled' : 'completed';
-      const error = failed.length ? { code: 'items_failed', message: `${failed.length} of ${items.length} items failed: ${failed.map((i) => `${(JSON.parse(i.location) as Location).name} (${i.error_code ?? 'failed'})`).join(', ')}`.slice(0, 2000) } : null;
+      const error = failed.length ? { code: 'items_failed', message: `${failed.length} of ${items.length} items failed: ${failed.map((i) => `${readLocation(i.location, `run item ${i.id}`).name} (${i.error_code ?? 'failed'})`).join(', ')}`.slice(0, 2000) } : null;
       if (!(await this.o.rows.finishRun(trx, runId, status, error))) return;
       const def = JSON.parse(run.definition) as RunDefinition;
       const notify = def.steps.find((s) => s.type === 'notify');
       const event = notify && (status === 'completed' || status === 'failed') && notify.on.includes(status) ? `workflow.run.${status}` : null;
       for (const item of items) {
-        const records = JSON.parse(item.steps) as StepRecord[];
+        const records = readStepRecords(item.steps, `run item ${item.id}`);
         const rec = records.find((r) => r.type === 'notify');
         if (!rec) continue;
         Object.assign(rec, event ? { status: 'completed', attempts: 1, output: { event }, startedAt: iso(), completedAt: iso(), durationMs: 0 } : { status: 'skipped', output: { reason: `the run ended ${status}; this workflow does not announce that` } });

@@ -7,9 +7,10 @@
 import { newId } from '../../core/ids.js';
 import { onCommit, type Executor, type Store } from '../../core/store/database.js';
 import type { JobView, QueueService } from '../queue/index.js';
-import { RUN_STATUSES, type Location, type RunItemView, type RunOverrides, type RunStatus, type Step, type StepRecord, type WorkflowRunView, type WorkflowView } from './contract.js';
+import { RUN_STATUSES, type Location, type RunItemView, type RunOverrides, type RunStatus, type StepRecord, type WorkflowRunView, type WorkflowView } from './contract.js';
 import { nextSlots, scheduleOf, type PlannedStep } from './definition.js';
 import { WORKFLOWS_CHANNEL, type ItemRow, type RunRow, type WorkflowRow, type WorkflowStore } from './store.js';
+import { readLocation, readLocations, readOverrides, readStepRecords, readSteps } from './stored.js';
 
 /** What a run keeps of its workflow: later edits of the workflow do not change a run. */
 export interface RunDefinition {
@@ -88,8 +89,8 @@ export class Runs {
       enabled: row.enabled === 1,
       trigger: { type: row.trigger_type, cron: row.cron, timezone: row.timezone, catchUp: row.catch_up },
       triggerUrl: row.trigger_type === 'inbound' ? `${this.publicBaseUrl()}/workflows/${row.id}/trigger` : null,
-      locations: JSON.parse(row.locations) as Location[],
-      steps: JSON.parse(row.steps) as Step[],
+      locations: readLocations(row.locations, `workflow ${row.id}`),
+      steps: readSteps(row.steps, `workflow ${row.id}`),
       nextRunAt: scheduled ? row.next_run_at : null,
       nextRuns,
       lastRun: lastRun ? { runId: lastRun.id, status: lastRun.status, createdAt: lastRun.created_at } : null,
@@ -116,7 +117,7 @@ export class Runs {
       trigger: run.trigger,
       slot: run.slot,
       catchUp: run.catch_up === 1,
-      overrides: run.overrides ? (JSON.parse(run.overrides) as Record<string, unknown>) : null,
+      overrides: run.overrides ? readOverrides(run.overrides, `run ${run.id}`) : null,
       batchId: run.id,
       counts: countsOf(c),
       error: run.error_code ? { code: run.error_code, message: run.error_message ?? '' } : null,
@@ -151,9 +152,9 @@ export function itemView(i: ItemRow, jobIds: string[]): RunItemView {
   return {
     itemId: i.id,
     index: i.idx,
-    location: JSON.parse(i.location) as Location,
+    location: readLocation(i.location, `run item ${i.id}`),
     status: i.status as RunStatus,
-    steps: JSON.parse(i.steps) as StepRecord[],
+    steps: readStepRecords(i.steps, `run item ${i.id}`),
     jobIds,
     error: i.error_code ? { code: i.error_code, message: i.error_message ?? '' } : null,
     startedAt: i.started_at,

@@ -14,6 +14,7 @@ import type { ListQuery, RunListQuery, RunOverrides, RunPage, WorkflowBody, Work
 import { planWorkflow, parseSchedule, storedPlan, type PlannedStep } from './definition.js';
 import type { RunTrigger, Runs } from './runs.js';
 import type { WorkflowRow, WorkflowStore } from './store.js';
+import { readLocations, readSteps } from './stored.js';
 
 const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
 
@@ -108,8 +109,8 @@ export class WorkflowService {
       const row = await this.row(id, x);
       const current = { type: row.trigger_type, ...(row.cron ? { cron: row.cron } : {}), ...(row.timezone ? { timezone: row.timezone } : {}), ...(row.catch_up ? { catchUp: row.catch_up } : {}) } as NonNullable<WorkflowBody['trigger']>;
       const trigger = patch.trigger ?? current;
-      const locations = patch.locations ?? (JSON.parse(row.locations) as WorkflowBody['locations']);
-      const steps = patch.steps ?? (JSON.parse(row.steps) as WorkflowBody['steps']);
+      const locations = patch.locations ?? readLocations(row.locations, `workflow ${row.id}`);
+      const steps = patch.steps ?? readSteps(row.steps, `workflow ${row.id}`);
       this.plan({ trigger, locations, steps });
       if (patch.steps) await this.checkBrands(patch.steps, x);
       if (patch.rotateTriggerSecret && trigger.type !== 'inbound') throw validationError([{ field: 'rotateTriggerSecret', message: 'applies to inbound triggers only' }]);
@@ -143,10 +144,10 @@ export class WorkflowService {
       await this.rows.lockWorkflow(x, id);
       const row = await this.row(id, x);
       let steps = storedPlan(row);
-      const locations = overrides?.locations ?? (JSON.parse(row.locations) as WorkflowBody['locations']);
+      const locations = overrides?.locations ?? readLocations(row.locations, `workflow ${row.id}`);
       if (overrides?.locations) {
         // The sources' rules for the new locations, with the credentials checked again.
-        const { errors, steps: planned } = planWorkflow({ trigger: { type: 'manual' }, locations, steps: JSON.parse(row.steps) as WorkflowBody['steps'] }, this.config);
+        const { errors, steps: planned } = planWorkflow({ trigger: { type: 'manual' }, locations, steps: readSteps(row.steps, `workflow ${row.id}`) }, this.config);
         if (errors.length) throw validationError(errors);
         steps = planned;
       }

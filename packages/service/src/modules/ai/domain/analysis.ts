@@ -70,12 +70,12 @@ export function analyze(input: AnalyzeInput): AnalysisView {
     values,
     primary,
     results,
-    who: POLLUTANTS.filter((p) => input.values[p] !== undefined).map((p) => compareWithWho(p, input.values[p] as number)),
+    who: POLLUTANTS.filter((p) => input.values[p] !== undefined).map((p) => compareWithWho(p, input.values[p]!)),
     advice:
       severity === undefined
         ? null
         : { severity, general: ADVICE[severity][language], sensitiveGroups: SENSITIVE_ADVICE[severity][language], recommendations: [...RECOMMENDATIONS[severity][language]] },
-    trend: input.series && input.series.length >= 2 ? trendOf(input.series, input.standards[0] as AqiStandardId, date) : null,
+    trend: input.series && input.series.length >= 2 ? trendOf(input.series, input.standards[0]!, date) : null,
   };
 }
 
@@ -114,16 +114,16 @@ export function trendOf(series: readonly SeriesPoint[], standard: AqiStandardId,
   for (const p of POLLUTANTS) {
     const ys = points.map((pt) => pt.values[p]).filter((v): v is number => typeof v === 'number');
     if (ys.length < 2) continue;
-    const first = ys[0] as number;
-    const last = ys[ys.length - 1] as number;
+    const first = ys[0]!;
+    const last = ys[ys.length - 1]!;
     pollutants.push({ pollutant: p, points: ys.length, first, last, change: round(last - first), changePercent: first === 0 ? null : round(((last - first) / first) * 100, 1), slopePerPoint: round(slope(ys), 3), direction: direction(ys) });
   }
   const indices = points.map((pt) => computeAqi(standard, pollutantValues(pt.values), { date: pt.at.slice(0, 10) || date }).index).filter((v): v is number => v !== null);
   return {
     points: points.length,
-    from: (points[0] as SeriesPoint).at,
-    to: (points[points.length - 1] as SeriesPoint).at,
-    index: indices.length >= 2 ? { first: indices[0] as number, last: indices[indices.length - 1] as number, direction: direction(indices) } : null,
+    from: (points[0]!).at,
+    to: (points[points.length - 1]!).at,
+    index: indices.length >= 2 ? { first: indices[0]!, last: indices[indices.length - 1]!, direction: direction(indices) } : null,
     pollutants,
   };
 }

@@ -26,8 +26,8 @@ export function chunkText(text: string, max = CUE_CHARS, measure: (s: string) =>
   let bestScore = Infinity;
   let pos = 0;
   for (let i = 0; i < words.length - 1; i++) {
-    pos += (words[i] as string).length + 1;
-    const punct = /[.;:!?]$/.test(words[i] as string) ? 0.25 : /[,—]$/.test(words[i] as string) ? 0.12 : 0;
+    pos += (words[i]!).length + 1;
+    const punct = /[.;:!?]$/.test(words[i]!) ? 0.25 : /[,—]$/.test(words[i]!) ? 0.12 : 0;
     const score = Math.abs(pos / t.length - 0.5) - punct;
     if (score < bestScore) {
       bestScore = score;
@@ -82,7 +82,7 @@ export function estimatedTimes(language: Language, sentences: readonly { spoken:
   let at = NARRATION_LEAD_SEC;
   return sentences.map((s, i) => {
     const start = at;
-    const end = start + (lengths[i] as number) * k;
+    const end = start + (lengths[i]!) * k;
     at = end + SENTENCE_GAP_SEC * k;
     return { text: s.written, start, end };
   });

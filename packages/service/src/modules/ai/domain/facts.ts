@@ -50,7 +50,7 @@ export function reportFacts(analysis: AnalysisView, location: string): ReportFac
   const measured = POLLUTANTS.filter((p) => typeof analysis.values[p] === 'number');
   const fact = (id: PollutantId): PollutantFact => {
     const r = rated.get(id);
-    const value = analysis.values[id] as number;
+    const value = analysis.values[id]!;
     return { id, value, unit: id === 'co' ? 'mg/m³' : 'µg/m³', category: r ? r.category : null, index: r ? r.index : null, who: compareWithWho(id, value) };
   };
   const dominant = primary.dominant ? fact(primary.dominant as PollutantId) : null;

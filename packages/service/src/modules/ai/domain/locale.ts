@@ -104,7 +104,7 @@ export function parseLocalNumber(language: Language, text: string): number | nul
   const re = new RegExp(`^(\\d{1,3}(?:${esc(group)}\\d{3})+|\\d+)(?:${esc(decimal)}(\\d+))?$`);
   const m = re.exec(t);
   if (!m) return null;
-  const int = (m[1] as string).split(group).join('');
+  const int = (m[1]!).split(group).join('');
   return sign * Number(m[2] !== undefined ? `${int}.${m[2]}` : int);
 }
 

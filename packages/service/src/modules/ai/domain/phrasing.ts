@@ -21,6 +21,6 @@ export class Phrasing {
   /** One of `variants`, the same one for the same seed and slot. */
   pick<T>(slot: string, variants: readonly T[]): T {
     if (variants.length === 0) throw new RangeError(`no variants for ${slot}`);
-    return variants[fnv1a(`${this.seed}\u0000${slot}`) % variants.length] as T;
+    return variants[fnv1a(`${this.seed}\u0000${slot}`) % variants.length]!;
   }
 }

@@ -145,7 +145,7 @@ function dominant(c: Ctx): Builder | null {
       en: [`The main pollutant is ${np}, at ${Q}.`, `${capitalize(np)} ${agree(p, 'reaches', 'reach')} ${Q}.`, `${capitalize(np)} ${agree(p, 'is', 'are')} the main pollutant, at ${Q}.`],
       pt: [`O principal poluente ${agree(p, 'é', 'são')} ${np}, com ${Q}.`, `${capitalize(np)} ${agree(p, 'atinge', 'atingem')} ${Q}.`, `A concentração ${ofThe(lang, p)} chega a ${Q}.`],
     }[lang];
-    return variants[k] as string;
+    return variants[k]!;
   };
 }
 
@@ -166,7 +166,7 @@ function who(c: Ctx): Builder | null {
         es: [`Eso es ${r} veces el valor guía de la OMS para ${hours} horas.`, `Equivale a ${r} veces la guía de la Organización Mundial de la Salud.`, `Es ${r} veces lo que recomienda la OMS.`],
         en: [`That is ${r} times the WHO ${hours}-hour guideline.`, `That is ${r} times what the World Health Organization recommends.`, `It is ${r} times the WHO guideline.`],
         pt: [`Isso equivale a ${r} vezes o valor-guia da OMS para ${hours} horas.`, `É ${r} vezes o que recomenda a Organização Mundial da Saúde.`, `O valor é ${r} vezes a diretriz da OMS.`],
-      }[lang][k] as string;
+      }[lang][k]!;
     }
     if (ratio >= 0.9) {
       return { es: `El valor está en torno a la guía de la OMS, de ${G}.`, en: `That is close to the WHO guideline of ${G}.`, pt: `O valor está próximo da diretriz da OMS, de ${G}.` }[lang];
@@ -175,7 +175,7 @@ function who(c: Ctx): Builder | null {
       es: [`El valor queda por debajo de la guía de la OMS, de ${G}.`, `Es un valor inferior a la guía de la OMS, de ${G}.`, `El valor queda por debajo de la guía de la OMS, de ${G}.`],
       en: [`That is below the WHO guideline of ${G}.`, `That stays under the WHO guideline of ${G}.`, `That is below the WHO guideline of ${G}.`],
       pt: [`O valor fica abaixo da diretriz da OMS, de ${G}.`, `É um valor inferior à diretriz da OMS, de ${G}.`, `O valor fica abaixo da diretriz da OMS, de ${G}.`],
-    }[lang][k] as string;
+    }[lang][k]!;
   };
 }
 
@@ -195,7 +195,7 @@ function others(c: Ctx): Builder | null {
       es: [`Las mediciones incluyen además ${all}.`, `Además, los sensores registran ${all}.`],
       en: [`Other readings: ${all}.`, `Sensors also recorded ${all}.`],
       pt: [`As medições incluem ainda ${all}.`, `Os sensores registram também ${all}.`],
-    }[lang][k] as string;
+    }[lang][k]!;
   };
 }
 
@@ -213,9 +213,9 @@ function weather(c: Ctx): Builder | null {
         es: [`La temperatura es de ${T} y la humedad, del ${H}.`, `Hace ${T}, con una humedad del ${H}.`],
         en: [`The temperature is ${T} and the humidity ${H}.`, `It is ${T}, with ${H} humidity.`],
         pt: [`A temperatura é de ${T}, com umidade de ${H}.`, `Os termômetros marcam ${T}, e a umidade está em ${H}.`],
-      }[lang][k] as string;
+      }[lang][k]!;
     }
-    if (t !== null) return { es: [`La temperatura es de ${T}.`, `El termómetro marca ${T}.`], en: [`The temperature is ${T}.`, `It is ${T}.`], pt: [`A temperatura é de ${T}.`, `Os termômetros marcam ${T}.`] }[lang][k] as string;
+    if (t !== null) return { es: [`La temperatura es de ${T}.`, `El termómetro marca ${T}.`], en: [`The temperature is ${T}.`, `It is ${T}.`], pt: [`A temperatura é de ${T}.`, `Os termômetros marcam ${T}.`] }[lang][k]!;
     return { es: `La humedad relativa es del ${H}.`, en: `Relative humidity is ${H}.`, pt: `A umidade relativa do ar é de ${H}.` }[lang];
   };
 }

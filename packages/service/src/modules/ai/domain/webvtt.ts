@@ -66,10 +66,10 @@ export function parseWebVtt(text: string): VttCue[] {
   const blocks = lines.slice(1).join('\n').split(/\n{2,}/).map((b) => b.split('\n').filter((l) => l !== ''));
   const cues: VttCue[] = [];
   for (const block of blocks) {
-    if (block.length === 0 || /^(NOTE|STYLE|REGION)\b/.test(block[0] as string)) continue;
+    if (block.length === 0 || /^(NOTE|STYLE|REGION)\b/.test(block[0]!)) continue;
     const timing = block.findIndex((l) => l.includes('-->'));
     if (timing < 0 || timing > 1) throw new SyntaxError(`a cue without timing: ${block.join(' | ')}`);
-    const [from, rest] = (block[timing] as string).split('-->').map((s) => s.trim());
+    const [from, rest] = (block[timing]!).split('-->').map((s) => s.trim());
     const to = (rest ?? '').split(/\s+/)[0] ?? '';
     const start = parseTimestamp(from ?? '');
     const end = parseTimestamp(to);

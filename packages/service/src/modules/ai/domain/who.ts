@@ -47,7 +47,7 @@ export function compareWithWho(pollutant: PollutantId, value: number): WhoCompar
   if (value <= g.guideline) meets = 'AQG';
   else {
     for (let k = g.interimTargets.length - 1; k >= 0; k--) {
-      if (value <= (g.interimTargets[k] as number)) {
+      if (value <= (g.interimTargets[k]!)) {
         meets = `IT-${k + 1}`;
         break;
       }

@@ -52,7 +52,8 @@ export function extractJson(content: string): unknown {
   const end = text.lastIndexOf('}');
   if (start < 0 || end <= start) return null;
   try {
-    return JSON.parse(text.slice(start, end + 1)) as unknown;
+    const parsed: unknown = JSON.parse(text.slice(start, end + 1));
+    return parsed;
   } catch {
     return null;
   }

@@ -127,7 +127,7 @@ export function verifyWebhookSignature<T = unknown>(
   try {
     key = webhookSecretKey(secret);
   } catch (err) {
-    throw new WebhookVerificationError('invalid_secret', (err as Error).message);
+    throw new WebhookVerificationError('invalid_secret', (err instanceof Error ? err.message : String(err)));
   }
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');

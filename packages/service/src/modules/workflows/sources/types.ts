@@ -90,7 +90,8 @@ export class SourceError extends Error {
 /** Parses a JSON answer, or fails with `invalid_response` naming the source. */
 export function parseJson(source: string, res: GetResponse): unknown {
   try {
-    return JSON.parse(res.text) as unknown;
+    const parsed: unknown = JSON.parse(res.text);
+    return parsed;
   } catch {
     throw new SourceError('invalid_response', `${source} answered HTTP ${res.statusCode} with a body that is not JSON`, { attempts: res.attempts });
   }
