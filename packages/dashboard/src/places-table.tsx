@@ -61,7 +61,7 @@ export function PlacesTable({ kind, rows, onChange, errors }: { kind: PlacesKind
                         maxLength={c === 'name' ? 120 : 24}
                         size={c === 'name' ? 16 : 6}
                         value={cell(r, c)}
-                        onInput={(e) => setCell(i, c, (e.currentTarget as HTMLInputElement).value)}
+                        onInput={(e) => setCell(i, c, e.currentTarget.value)}
                       />
                     </td>
                   );
@@ -92,7 +92,7 @@ export function PlacesTable({ kind, rows, onChange, errors }: { kind: PlacesKind
         <summary>{t('places.paste')}</summary>
         <div class="stack">
           <p class="muted small">{t('places.pasteHint')}</p>
-          <textarea id={`${kind}-csv`} aria-label={t('places.paste')} rows={5} class="mono" value={csv} placeholder={'name,lat,lon,pm25,no2\nSantiago,-33.45,-70.66,87.4,42'} onInput={(e) => setCsv((e.currentTarget as HTMLTextAreaElement).value)} />
+          <textarea id={`${kind}-csv`} aria-label={t('places.paste')} rows={5} class="mono" value={csv} placeholder={'name,lat,lon,pm25,no2\nSantiago,-33.45,-70.66,87.4,42'} onInput={(e) => setCsv(e.currentTarget.value)} />
           <div class="row">
             <Button
               onClick={() => {

@@ -37,7 +37,7 @@ const emptySeries = (): SeriesForm => ({ pollutant: 'pm25', kind: 'observed', ti
 
 /** A place or station of a job's params as a table row. */
 function placeRow(x: unknown): PlaceRow {
-  const o = typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : {};
+  const o: Record<string, unknown> = typeof x === 'object' && x !== null ? Object.fromEntries(Object.entries(x)) : {};
   const text = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? String(v) : '');
   return { name: text(o.name), lat: text(o.lat), lon: text(o.lon), values: Object.fromEntries(['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'].filter((k) => o[k] !== undefined).map((k) => [k, text(o[k])])) };
 }
