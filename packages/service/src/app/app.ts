@@ -296,7 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
 
   const routeTable: { method: string; pattern: RegExp }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of ([] as string[]).concat(route.method)) routeTable.push({ method, pattern: patternRegex(route.url) });
+    for (const method of [route.method].flat()) routeTable.push({ method, pattern: patternRegex(route.url) });
   });
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
@@ -315,7 +315,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
     await app.register(async (instance) => {
       instance.addHook('onRoute', (route) => {
         if (route.config?.public) return;
-        const methods = ([] as string[]).concat(route.method);
+        const methods = [route.method].flat();
         const scope = route.config?.scope ?? defaultScope(mod.name, methods.some((m) => m !== 'GET' && m !== 'HEAD'));
         deps.auth.declareScope(scope);
         route.config = { ...route.config, scope };

@@ -114,7 +114,7 @@ export const documentRoute: SwaggerTransform = ({ schema, url, route }) => {
   const ownSecurity = Array.isArray(s.security) && s.security.length > 0;
   const isPublic = route.config?.public === true;
   if (isPublic && !ownSecurity) s.security = [];
-  const methods = ([] as string[]).concat(route.method);
+  const methods = [route.method].flat();
   const mutating = methods.some((m) => MUTATING.has(m));
   const idempotent = mutating && (route.config?.idempotency ?? 'auto') !== 'off';
   if (!isPublic && idempotent) {

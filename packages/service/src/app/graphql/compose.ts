@@ -41,12 +41,12 @@ function idErrors(args: Record<string, unknown>, info: GraphQLResolveInfo): Fiel
 }
 
 /** A root field: the caller's scope, then its arguments (as a REST body would be), then the resolver. */
-function checked(resolver: Resolver<never, never>, scope: string, field: string): Resolver {
+function checked(resolver: Resolver, scope: string, field: string): Resolver {
   return (parent, args, context, info) => {
     if (!hasScope(context.principal, scope)) throw new AppError(CORE_ERRORS.insufficient_scope, `This key lacks the scope "${scope}" that ${field} needs`, { requiredScope: scope });
     const bad = [...storableErrors(args), ...idErrors(args, info)];
     if (bad.length) throw validationError(bad);
-    return (resolver as Resolver)(parent, args, context, info);
+    return resolver(parent, args, context, info);
   };
 }
 
@@ -92,7 +92,7 @@ export function composeSchema(modules: readonly ModuleDefinition<never>[], idemp
         owner.set(key, mod.name);
         const root = typeName === 'Query' || typeName === 'Mutation';
         const scope = mod.graphql.scopes?.[key] ?? defaultScope(mod.name, typeName === 'Mutation');
-        const safe = root ? checked(fn, scope, key) : (fn as Resolver);
+        const safe = root ? checked(fn, scope, key) : fn;
         target[field] = typeName === 'Mutation' ? idempotent(field, safe, idempotency) : safe;
       }
     }

@@ -18,7 +18,7 @@ import {
 } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import { enumValues } from '../../core/graphql/sdl.js';
-import type { GraphQLContext, Resolver, Resolvers } from '../../core/graphql/types.js';
+import type { GraphQLContext, Resolvers } from '../../core/graphql/types.js';
 import type { IdempotencyService } from '../../core/idempotency.js';
 import type { ModuleDefinition } from '../../core/module.js';
 import { composeSchema } from './compose.js';
@@ -52,7 +52,7 @@ export function executableSchema(typeDefs: string, resolvers: Resolvers): GraphQ
     for (const [fieldName, fn] of Object.entries(value)) {
       const field = fields[fieldName];
       if (!field) throw new Error(`resolver for ${typeName}.${fieldName}, which the schema does not define`);
-      field.resolve = fn as Resolver;
+      field.resolve = fn;
     }
   }
   return schema;

@@ -21,7 +21,7 @@ export interface GraphQLContext {
 export type Resolver<TArgs = Record<string, unknown>, TParent = unknown> = (parent: TParent, args: TArgs, context: GraphQLContext, info: GraphQLResolveInfo) => unknown;
 
 /** Resolvers by type name, then field name; scalars as GraphQLScalarType. */
-export type Resolvers = Record<string, GraphQLScalarType | Record<string, Resolver<never, never>>>;
+export type Resolvers = Record<string, GraphQLScalarType | Record<string, Resolver>>;
 
 export interface GraphQLPart {
   typeDefs: string;
