@@ -473,7 +473,7 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
   if (cat) {
     const label = c.indexText !== null ? `${c.indexName ?? ''} ${c.indexText} · ${cat.label}`.trim() : cat.label;
     const pw = pillWidth(ctx, label, leadH, body.w);
-    pieces.push({ sprite: makeSprite(pw.w, leadH, px, (g) => drawCategoryPill(g, { ...cat, label }, pw.w, leadH, pw.size), 40), x: body.x + (body.w - pw.w) / 2, y: allTops[0] as number, at: 0, from: 'pop' });
+    pieces.push({ sprite: makeSprite(pw.w, leadH, px, (g) => drawCategoryPill(g, { ...cat, label }, pw.w, leadH, pw.size), 40), x: body.x + (body.w - pw.w) / 2, y: allTops[0]!, at: 0, from: 'pop' });
     at = 0.15;
   }
   for (let r = 0; r < tileRows; r++) {
