@@ -4,6 +4,7 @@
  * every form shares.
  */
 import { TERMINAL_STATUSES, type Job, type JobStatus, type TemplateList } from '@aqcast/client';
+import { POLLUTANTS } from '@aqcast/vocabulary';
 
 export type { Job, JobPage, JobStatus, Template, TemplateList } from '@aqcast/client';
 export type AqiStandard = TemplateList['aqiStandards'][number];
@@ -122,8 +123,6 @@ export interface PlaceRow {
   values: Record<string, string>;
 }
 
-/** The pollutant cells a place or station row has (the render's own pollutant ids). */
-export const PLACE_POLLUTANTS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const;
 
 /** A CSV header cell reduced to letters and digits ("PM2,5 (µg/m³)" → "pm25"), subscripts read as digits. */
 function headerKey(h: string): string {
@@ -185,7 +184,7 @@ export function placesParam(rows: PlaceRow[]): { list: Array<Record<string, stri
     .filter((r) => r.name.trim() || r.lat.trim() || r.lon.trim() || Object.values(r.values).some((v) => v.trim()))
     .map((r, i) => {
       const out: Record<string, string | number> = { name: r.name.trim() };
-      for (const [key, raw] of [['lat', r.lat], ['lon', r.lon], ...PLACE_POLLUTANTS.map((p) => [p, r.values[p] ?? ''])] as const) {
+      for (const [key, raw] of [['lat', r.lat], ['lon', r.lon], ...POLLUTANTS.map((p) => [p, r.values[p] ?? ''])] as const) {
         const n = decimal(raw);
         if (n === null) continue;
         if (Number.isFinite(n)) out[key] = n;

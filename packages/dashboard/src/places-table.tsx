@@ -6,7 +6,8 @@
  */
 import { useState } from 'preact/hooks';
 import { useT } from './i18n';
-import { PLACE_POLLUTANTS, csvToPlaces, type PlaceRow } from './model';
+import { POLLUTANTS } from '@aqcast/vocabulary';
+import { csvToPlaces, type PlaceRow } from './model';
 import { Button, TableWrap } from './ui';
 
 export type PlacesKind = 'places' | 'stations';
@@ -20,7 +21,7 @@ export function PlacesTable({ kind, rows, onChange, errors }: { kind: PlacesKind
   const t = useT();
   const [csv, setCsv] = useState('');
   const [report, setReport] = useState<{ n: number; unknown: string[]; missingName: boolean } | null>(null);
-  const columns = ['name', 'lat', 'lon', ...PLACE_POLLUTANTS] as const;
+  const columns = ['name', 'lat', 'lon', ...POLLUTANTS] as const;
   const cell = (r: PlaceRow, c: (typeof columns)[number]) => (c === 'name' || c === 'lat' || c === 'lon' ? r[c] : r.values[c] ?? '');
   const setCell = (i: number, c: (typeof columns)[number], v: string) =>
     onChange(rows.map((r, j) => (j !== i ? r : c === 'name' || c === 'lat' || c === 'lon' ? { ...r, [c]: v } : { ...r, values: { ...r.values, [c]: v } })));

@@ -4,6 +4,7 @@
  * render for "re-render with changes", and a batch from a CSV file.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { POLLUTANTS } from '@aqcast/vocabulary';
 import type { Batch } from '@aqcast/client';
 import { client, useQuery } from '../api';
 import { formatNumber, useLang, useT } from '../i18n';
@@ -12,8 +13,6 @@ import { PlacesTable, startingRows, type PlacesKind } from '../places-table';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link, navigate, useLocation } from '../router';
 import { Button, ErrorBanner, Field, Loading, Page, TableWrap, fieldErrors, notify } from '../ui';
-
-const POLLUTANTS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const;
 
 interface SeriesForm {
   pollutant: string;
@@ -39,7 +38,7 @@ const emptySeries = (): SeriesForm => ({ pollutant: 'pm25', kind: 'observed', ti
 function placeRow(x: unknown): PlaceRow {
   const o: Record<string, unknown> = typeof x === 'object' && x !== null ? Object.fromEntries(Object.entries(x)) : {};
   const text = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? String(v) : '');
-  return { name: text(o.name), lat: text(o.lat), lon: text(o.lon), values: Object.fromEntries(['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'].filter((k) => o[k] !== undefined).map((k) => [k, text(o[k])])) };
+  return { name: text(o.name), lat: text(o.lat), lon: text(o.lon), values: Object.fromEntries(POLLUTANTS.filter((k) => o[k] !== undefined).map((k) => [k, text(o[k])])) };
 }
 
 function fromJob(job: Job, lang: string): FormState {
