@@ -74,8 +74,8 @@ function variantsOn(store: Store): VariantService {
   const events = new EventBus();
   events.declare([{ type: 'variant.concluded', description: '' }]);
   const queue = new QueueService(store, { publicBaseUrl: () => 'http://bench', defaultMaxAttempts: 3, leaseSeconds: 30, events });
-  // The bench makes no test from a stored context.
-  return new VariantService(store, { queue, events, brands: { forRender: async () => null }, contexts: { valuesOf: async () => null } });
+  // The bench makes no test from a stored context and renders in no brand.
+  return new VariantService(store, { queue, events, brands: { forRender: async () => null, brandOfJob: async () => null }, contexts: { valuesOf: async () => null } });
 }
 
 async function serve(databaseUrl: string, dataDir: string): Promise<{ baseUrl: string; proc: ChildProcess }> {

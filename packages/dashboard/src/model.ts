@@ -123,7 +123,6 @@ export interface PlaceRow {
   values: Record<string, string>;
 }
 
-
 /** A CSV header cell reduced to letters and digits ("PM2,5 (µg/m³)" → "pm25"), subscripts read as digits. */
 function headerKey(h: string): string {
   return h

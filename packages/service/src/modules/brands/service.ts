@@ -93,6 +93,11 @@ export function withBrandDefaults(rest: unknown, brand: RenderBrand | null): unk
   return { ...(d.language ? { language: d.language } : {}), ...(d.aqiStandard ? { aqiStandard: d.aqiStandard } : {}), ...(d.format ? { format: d.format } : {}), ...rest };
 }
 
+/** A stored brand as a render uses it: which version, and the defaults it brings. */
+function renderBrandOf(row: { id: string; version: number; doc: string }): RenderBrand {
+  return { brandId: row.id, version: row.version, defaults: readDocument(row.doc).defaults };
+}
+
 /** Longest list of users a 409 names. */
 const MAX_NAMED_USERS = 20;
 /** Decoded assets kept per process (content-addressed, so never stale). */
@@ -257,13 +262,18 @@ export class BrandService implements JobExtension {
       if (brandId === undefined) return null;
       throw fieldError(field, `brand ${brandId} does not exist`);
     }
-    return { brandId: row.id, version: row.version, defaults: readDocument(row.doc).defaults };
+    return renderBrandOf(row);
   }
 
   /** The brand `brandId` as a render would use it now, or null when it no longer exists. */
   async existingForRender(brandId: string, exec?: Executor): Promise<RenderBrand | null> {
     const row = await this.rows.get(brandId, exec);
-    return row ? { brandId: row.id, version: row.version, defaults: readDocument(row.doc).defaults } : null;
+    return row ? renderBrandOf(row) : null;
+  }
+
+  /** The brand a job rendered in (its id, kept on the job even once the brand is deleted), or null for none. */
+  async brandOfJob(jobId: string): Promise<string | null> {
+    return (await this.rows.ofJob(jobId))?.brand_id ?? null;
   }
 
   /** The queue's extension point: the theme of the brand version a job records. */

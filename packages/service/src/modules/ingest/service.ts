@@ -11,7 +11,7 @@ import { EXTRACTION_ERRORS } from '@aqcast/extract/errors';
 import { AppError, defineErrors } from '../../core/errors.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
-import { type ContextService, type ContextView } from '../contexts/index.js';
+import type { ContextService, ContextView } from '../contexts/index.js';
 import type { SkippedLineView, UploadFields, UploadRenderFields } from './contract.js';
 
 export const INGEST_ERRORS = defineErrors({

@@ -37,7 +37,7 @@ import { VariantStore, type ArmRow, type EventRow, type TestRow, type UnitRow } 
 export interface VariantServiceOptions {
   queue: QueueService;
   /** Arms render in a brand (`brandId` of the arm or the base, or the default brand). */
-  brands: Pick<BrandService, 'forRender'>;
+  brands: Pick<BrandService, 'forRender' | 'brandOfJob'>;
   /** Where a test's base comes from when it names a context. */
   contexts: Pick<ContextService, 'valuesOf'>;
   events: EventBus;
@@ -499,7 +499,7 @@ export class VariantService {
     if (!arm) return null;
     return {
       testId: test.id, arm: arm.key, decidedBy: test.decided_by, template: arm.template, overrides: json(arm.overrides), params: json(arm.params), jobId: arm.job_id, concludedAt: test.concluded_at,
-      brandId: await this.rows.brandOfJob(arm.job_id),
+      brandId: await this.opts.brands.brandOfJob(arm.job_id),
     };
   }
 

@@ -135,12 +135,6 @@ export class VariantStore {
     return rows.map((r) => r.id);
   }
 
-  /** The brand a job rendered in (null for none). */
-  async brandOfJob(jobId: string, exec: Executor = this.store.db): Promise<string | null> {
-    const row = await exec.selectFrom('jobs').select('brand_id').where('id', '=', jobId).executeTakeFirst();
-    return row?.brand_id ?? null;
-  }
-
   async test(id: string, exec: Executor = this.store.db): Promise<TestRow | undefined> {
     return exec.selectFrom('variant_tests').selectAll().where('id', '=', id).executeTakeFirst();
   }
