@@ -150,6 +150,24 @@ describe(`the offline narrator (${STORE})`, () => {
     });
   }
 
+  test('the same narrated request twice: the same voice, so the second job reuses the first render', async () => {
+    const body = { ...VALUES, location: 'Quito', language: 'en', template: 'social-clip', format: 'square', resolution: '360p', useModel: false };
+    const first = await api(base, 'POST', '/ai/render', body);
+    assert.equal(first.status, 202, JSON.stringify(first.body));
+    const a = await waitForJob(base, first.body.jobId, 240_000);
+    // Another language spoken in between must not change how the same text sounds.
+    await api(base, 'POST', '/ai/render', { ...body, language: 'pt' });
+    const second = await api(base, 'POST', '/ai/render', body);
+    assert.equal(second.status, 202, JSON.stringify(second.body));
+    const b = await waitForJob(base, second.body.jobId, 240_000);
+    assert.deepEqual([a.status, b.status], ['completed', 'completed'], JSON.stringify([a.error, b.error]));
+    assert.deepEqual(second.body.narration.sentences, first.body.narration.sentences, 'the same timing to the millisecond');
+    const [audioA, audioB] = await Promise.all([first, second].map(async (r) => Buffer.from(await (await fetch(r.body.accessibility.audio)).arrayBuffer())));
+    assert.ok(audioA?.equals(audioB ?? Buffer.alloc(0)), 'the same audio, byte for byte');
+    assert.notEqual(b.jobId, a.jobId);
+    assert.equal(b.renderMs, 0, 'the second job did not render again');
+  });
+
   test('broadcast loudness (−23 LUFS) when asked; a target out of range is a 400 naming the field', async () => {
     const r = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'en', template: 'social-clip', format: 'square', resolution: '360p', loudnessLufs: -23 });
     assert.equal(r.status, 202, JSON.stringify(r.body));
