@@ -17,3 +17,23 @@ test('the same sentence gives the same samples whatever was spoken before it', a
   assert.ok(first.words.length >= 10, `${first.words.length} word events`);
   for (let i = 1; i < first.words.length; i++) assert.ok((first.words[i]?.at ?? 0) > (first.words[i - 1]?.at ?? 0), 'words start in order');
 });
+
+test('every word of a long sentence is spoken, in each voice of a language', async () => {
+  const sentence = 'Air quality in London is unhealthy today: fine particles reach eighty-seven point four micrograms per cubic meter.';
+  const words = sentence.split(/\s+/).length;
+  const us = await speech.speak(sentence, 'en-us');
+  const gb = await speech.speak(sentence, 'en-gb');
+  const usAgain = await speech.speak(sentence, 'en-us');
+  for (const clip of [us, gb, usAgain]) {
+    assert.ok(clip.words.length >= words - 1, `${clip.words.length} of ${words} words`);
+    assert.ok(clip.durationSec > 5, `${clip.durationSec} s`);
+  }
+  assert.ok(usAgain.audio.equals(us.audio));
+  assert.ok(!gb.audio.equals(us.audio), 'the British voice is its own');
+});
+
+test('a sentence past the narrator\'s limit is refused, and the next one is spoken', async () => {
+  await assert.rejects(speech.speak('a '.repeat(9000), 'en-us'), /sentence too long/);
+  const after = await speech.speak('The air is good.', 'en-us');
+  assert.ok(after.durationSec > 0.5);
+});

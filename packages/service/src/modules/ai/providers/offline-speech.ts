@@ -22,6 +22,9 @@ export const OFFLINE_VOICES: Record<Language, readonly string[]> = {
 /** Words a minute: a little slower than eSpeak's 175, for clarity. */
 export const OFFLINE_RATE_WPM = 160;
 
+/** The longest sentence the narrator speaks, in UTF-8 bytes (a script's sentences are a few hundred). */
+const MAX_TEXT_BYTES = 16_384;
+
 /** One sentence spoken: a WAV, and when each word of the text starts. */
 export interface SpokenClip {
   audio: Buffer;
@@ -45,15 +48,22 @@ const ready = import(workerData.moduleUrl).then(async (m) => {
   const mod = await m.default();
   const w = new mod.eSpeakNGWorker();
   w.set_rate(workerData.rate);
-  // eSpeak keeps state between utterances (the waveform generator's phase, the last
-  // pause), so one sentence came out a few ms different after another. The module's
-  // whole memory is kept as it was after start-up and put back before each sentence,
-  // so the same text always gives the same samples (about 1 ms for 17 MB).
+  // eSpeak keeps state from one utterance to the next (the waveform generator's
+  // phase, the voice last loaded), so the same sentence came out a few ms different
+  // after another. The module's memory is kept as it is now and put back before each
+  // sentence (about 1 ms for 17 MB), which makes every sentence come out exactly as
+  // from a new instance. Two things must already be in that memory: the bindings'
+  // string buffer, grown here once past any sentence (a buffer allocated after the
+  // snapshot would be lost by the restore while the bindings still write into it),
+  // and no voice (one left loaded changes how the next is loaded).
+  w.set_voice('x'.repeat(workerData.maxTextBytes));
+  w.set_voice('none');
   return { mod, w, pristine: mod.HEAPU8.slice() };
 });
 parentPort.on('message', async (msg) => {
   try {
     const { mod, w, pristine } = await ready;
+    if (Buffer.byteLength(msg.text) + Buffer.byteLength(msg.voice) >= workerData.maxTextBytes) throw new Error('sentence too long');
     mod.HEAPU8.set(pristine);
     w.set_voice(msg.voice);
     const chunks = [];
@@ -111,7 +121,7 @@ export class OfflineSpeech {
   private start(): Worker {
     if (this.worker) return this.worker;
     const moduleUrl = import.meta.resolve('@echogarden/espeak-ng-emscripten');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { moduleUrl, rate: OFFLINE_RATE_WPM } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { moduleUrl, rate: OFFLINE_RATE_WPM, maxTextBytes: MAX_TEXT_BYTES } });
     worker.unref();
     worker.on('message', (msg: unknown) => {
       if (!isAnswer(msg)) return;
