@@ -3,12 +3,16 @@
  * documented formats: an OpenAI-compatible `POST /v1/chat/completions` (whose
  * behaviour a test switches: a good rewrite, an invented number, no JSON, a body
  * that is not JSON, a slow answer, a 503) and `POST /v1/audio/speech`, which
- * answers real audio made here with the bundled ffmpeg, as long as the text needs.
+ * answers real audio made here with the bundled ffmpeg, as long as the text needs,
+ * or (mode `voice`) real speech: another eSpeak voice than the offline narrator's,
+ * slower and with a pause of its own, whose true word starts the test can read.
  */
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findFfmpeg } from '@aqcast/engine';
+import { NARRATION_SAMPLE_RATE, wavFile } from '../src/modules/ai/narration-audio.js';
+import { OfflineSpeech } from '../src/modules/ai/providers/offline-speech.js';
 
 export type ChatMode = 'good' | 'invent' | 'no_json' | 'not_json' | 'slow' | 'error';
 
@@ -24,9 +28,29 @@ export interface FakeChat extends FakeProvider {
 }
 
 export interface FakeSpeech extends FakeProvider {
-  mode: 'ok' | 'error' | 'garbage';
+  mode: 'ok' | 'error' | 'garbage' | 'voice';
   /** Seconds of audio per character of input. */
   secondsPerChar: number;
+  /** In mode `voice`: each input spoken, and when each of its words truly starts in the audio answered. */
+  spoken: { input: string; words: { char: number; at: number }[] }[];
+}
+
+/** The eSpeak voice the `voice` mode speaks for each configured voice name: never the offline narrator's default. */
+const FAKE_VOICES: Record<string, string> = { 'voz-es': 'es', 'voice-en': 'en-gb', 'voz-pt': 'pt' };
+/** The `voice` mode's speed against eSpeak's, and the pause it makes after each sentence's first word (as after "Heads up:"). */
+const VOICE_TEMPO = 0.8;
+const VOICE_PAUSE_SEC = 1.5;
+
+/** `input` read by another voice, slowed and paused, as WAV, with its true word starts. */
+async function fakeVoice(tts: OfflineSpeech, input: string, voice: string): Promise<{ audio: Buffer; words: { char: number; at: number }[] }> {
+  const clip = await tts.speak(input, FAKE_VOICES[voice] ?? 'en-gb');
+  const slow = execFileSync(findFfmpeg(), ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-af', `atempo=${VOICE_TEMPO}`, '-f', 's16le', '-ac', '1', '-ar', String(NARRATION_SAMPLE_RATE), 'pipe:1'], { input: clip.audio, maxBuffer: 1 << 26 });
+  const pauseWord = clip.words[1];
+  const pauseAt = pauseWord && clip.words.length >= 3 ? (pauseWord.at - 0.02) / VOICE_TEMPO : Infinity;
+  const cut = Number.isFinite(pauseAt) ? Math.round(pauseAt * NARRATION_SAMPLE_RATE) * 2 : slow.length;
+  const pcm = Buffer.concat([slow.subarray(0, cut), Buffer.alloc(cut < slow.length ? Math.round(VOICE_PAUSE_SEC * NARRATION_SAMPLE_RATE) * 2 : 0), slow.subarray(cut)]);
+  const words = clip.words.map((w) => ({ char: w.char, at: w.at / VOICE_TEMPO + (w.at / VOICE_TEMPO >= pauseAt ? VOICE_PAUSE_SEC : 0) }));
+  return { audio: wavFile(pcm), words };
 }
 
 const OPENERS: Record<string, string> = { es: 'Atención:', en: 'Heads up:', pt: 'Atenção:' };
@@ -105,7 +129,8 @@ export function toneAudio(sec: number, format: 'wav' | 'mp3'): Buffer {
 
 /** An audio-speech server answering `secondsPerChar` × input length of audio, in the format asked for. */
 export async function startFakeSpeech(): Promise<FakeSpeech> {
-  const fake = { mode: 'ok' as 'ok' | 'error' | 'garbage', secondsPerChar: 0.07, requests: [] as FakeProvider['requests'], url: '', close: async () => {} };
+  const fake: FakeSpeech = { mode: 'ok', secondsPerChar: 0.07, requests: [], spoken: [], url: '', close: async () => {} };
+  const tts = new OfflineSpeech();
   const server = createServer(async (req, res) => {
     const body = await readJson(req);
     fake.requests.push({ path: req.url ?? '', body, authorization: req.headers.authorization });
@@ -113,6 +138,12 @@ export async function startFakeSpeech(): Promise<FakeSpeech> {
     if (fake.mode === 'error') return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"voice model crashed"}}');
     // Says it is audio, and is not: what a misconfigured proxy or a broken model answers.
     if (fake.mode === 'garbage') return res.writeHead(200, { 'content-type': 'audio/wav' }).end(Buffer.alloc(4096, 0x5a));
+    if (fake.mode === 'voice') {
+      const input = String(body.input ?? '');
+      const spoken = await fakeVoice(tts, input, String(body.voice ?? ''));
+      fake.spoken.push({ input, words: spoken.words });
+      return res.writeHead(200, { 'content-type': 'audio/wav' }).end(spoken.audio);
+    }
     const format = body.response_format === 'mp3' ? 'mp3' : 'wav';
     const sec = Math.min(12, Math.max(0.4, String(body.input ?? '').length * fake.secondsPerChar));
     res.writeHead(200, { 'content-type': format === 'mp3' ? 'audio/mpeg' : 'audio/wav' }).end(toneAudio(sec, format));
@@ -121,6 +152,7 @@ export async function startFakeSpeech(): Promise<FakeSpeech> {
   fake.close = async () => {
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));
+    await tts.close();
   };
   return fake;
 }

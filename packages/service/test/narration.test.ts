@@ -4,7 +4,8 @@
  * words, its MP4 carries the AAC track, and every caption starts within half a
  * second of the speech it shows (measured on the MP4's audio with ffmpeg's
  * silencedetect). A bad voice is a 400 naming the field. A speech server that
- * answers garbage falls back to the offline narrator and says so.
+ * answers garbage falls back to the offline narrator and says so; one that answers
+ * a voice of its own gets captions on that voice's words.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { findFfmpeg, findFfprobe, normalizeRenderParams, sceneTimeline } from '@aqcast/engine';
+import { scriptPieces, voicedSentence } from '../src/modules/ai/domain/captions.js';
 import { parseWebVtt, type VttCue } from '../src/modules/ai/domain/webvtt.js';
 import { measureLoudness } from '../src/modules/ai/narration-audio.js';
 import type { RunningService } from '../src/server.js';
@@ -292,5 +294,59 @@ describe(`a speech server that answers garbage (${STORE})`, () => {
     assert.ok(speech.requests.length >= 1, 'the server was asked first');
     const job = await waitForJob(svc.baseUrl, r.body.jobId, 240_000);
     assert.equal(job.status, 'completed', JSON.stringify(job.error));
+  });
+});
+
+describe(`a speech server with a voice of its own (${STORE})`, () => {
+  let env: TestEnv;
+  let svc: RunningService;
+  let chat: FakeChat;
+  let speech: FakeSpeech;
+  before(async () => {
+    chat = await startFakeChat();
+    speech = await startFakeSpeech();
+    speech.mode = 'voice';
+    env = await createTestEnv({ WORKER_CONCURRENCY: '1', ...providerEnv(chat, speech) });
+    svc = await startTestService(env);
+  });
+  after(async () => {
+    await svc?.stop();
+    await env?.cleanup();
+    await chat?.close();
+    await speech?.close();
+  });
+
+  // A sentence longer than one caption is cut into pieces; each piece after the first starts on its first word, which only word times can tell.
+  for (const language of ['es', 'en', 'pt'] as const) test(`${language}: captions follow its words, pauses and all: each piece within 0.25 s of its first word`, async () => {
+    chat.mode = 'good';
+    // A long place name makes the first sentence two captions.
+    const r = await api(svc.baseUrl, 'POST', '/ai/render', { ...VALUES, location: 'Ciudad Autónoma de Buenos Aires, Comuna 14 (Palermo)', language, template: 'daily-report', format: 'landscape', resolution: '360p' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.deepEqual([r.body.narration.provider, r.body.narration.fallback], ['external', false], JSON.stringify(r.body.narration));
+    const job = await waitForJob(svc.baseUrl, r.body.jobId, 240_000);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    const cues = parseWebVtt(await (await fetch(r.body.captionsUrl)).text());
+    const sentences = r.body.narration.sentences as { start: number; end: number }[];
+    const segments = r.body.text.narration.segments as string[];
+    let checked = 0;
+    for (const [i, sentence] of sentences.entries()) {
+      const pieces = scriptPieces(language, segments[i] ?? '');
+      const { text, offsets } = voicedSentence(pieces);
+      const truth = speech.spoken.find((x) => x.input === text);
+      assert.ok(truth, `the server spoke "${text}"`);
+      const inSentence = cues.filter((c) => c.start >= sentence.start - 1e-3 && c.start < sentence.end);
+      for (const [k, piece] of pieces.entries()) {
+        const cue = inSentence.find((c) => c.text.replace(/\s+/g, ' ').startsWith(piece.written));
+        const word = truth.words.find((w) => w.char >= (offsets[k] ?? 0));
+        if (k === 0 || !cue || !word) continue;
+        const expected = sentence.start + word.at;
+        assert.ok(Math.abs(cue.start - expected) <= 0.25, `cue "${cue.text}" at ${cue.start} s; its first word is spoken at ${expected.toFixed(3)} s`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 1, `${checked} cues after a sentence's first were checked`);
+    const file = join(env.dataDir, `external-voice-${language}.mp4`);
+    await download(job.videoUrl, file);
+    assertCuesOnSpeech(cues, silentStretches(file));
   });
 });

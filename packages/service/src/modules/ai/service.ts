@@ -37,6 +37,7 @@ import { assembleTrack, decodeClips, encodeAac, LOUDNESS_SOCIAL_LUFS, normalizeL
 import { mixMusicBed } from './music-bed.js';
 import type { ChatModel } from './providers/chat.js';
 import { OFFLINE_VOICES, type OfflineSpeech, type SpokenClip } from './providers/offline-speech.js';
+import { alignWords, type WordStart } from './word-alignment.js';
 import { SpeechError, type SpeechModel } from './providers/speech.js';
 import { AiRenderStore } from './store.js';
 
@@ -460,7 +461,7 @@ export class AiService implements JobExtension {
       const track = await normalised(await assembleTrack(own, place(own.map(pcmSeconds)), workDir));
       try {
         const description = n > 0 ? await normalised(await assembleTrack(pcms, straight(pcms.map(pcmSeconds)), workDir)) : null;
-        return { track, description };
+        return { track, description, own };
       } catch (err) {
         await rm(track.file, { force: true });
         throw err;
@@ -471,8 +472,12 @@ export class AiService implements JobExtension {
       try {
         const clips: Buffer[] = [];
         for (const t of [...descTexts, ...texts]) clips.push(await this.o.speech.speak(t, language));
-        const { track, description } = await build(clips);
-        return { track, description, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end })), provider: 'external', voice: this.o.speech.voiceFor(language), fallback: null };
+        const { track, description, own } = await build(clips);
+        const words = await this.alignedWords(texts, own, language);
+        return {
+          track, description, provider: 'external', voice: this.o.speech.voiceFor(language), fallback: null,
+          sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end, ...(words[i] ? { words: words[i] } : {}) })),
+        };
       } catch (err) {
         // A server that answers garbage fails to decode; one that is down fails to answer. Either way the offline narrator speaks.
         if (!this.o.offline) throw err;
@@ -487,6 +492,33 @@ export class AiService implements JobExtension {
     const spoken = all.slice(n);
     const { track, description } = await build(all.map((s) => s.audio));
     return { track, description, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end, words: spoken[i]?.words ?? [] })), provider: 'offline', voice: chosen, fallback };
+  }
+
+  /**
+   * When each word starts in a speech server's sentences, which come as audio only:
+   * the offline narrator reads each sentence too and its word times are carried onto
+   * the server's audio by aligning the two (see word-alignment.ts). A sentence that
+   * cannot be aligned (or no offline narrator) gets none, and its captions share the
+   * sentence by voiced length.
+   */
+  private async alignedWords(texts: readonly string[], pcms: readonly Buffer[], language: Language): Promise<(WordStart[] | null)[]> {
+    const offline = this.o.offline;
+    if (!offline) return texts.map(() => null);
+    const voice = OFFLINE_VOICES[language][0] ?? 'en-us';
+    const ffmpegPath = findFfmpeg(this.o.ffmpegPath ?? undefined);
+    const out: (WordStart[] | null)[] = [];
+    for (const [i, text] of texts.entries()) {
+      const target = pcms[i];
+      try {
+        const ref = await offline.speak(text, voice);
+        const [refPcm] = await decodeClips([ref.audio], { ffmpegPath, workDir: this.o.storage.workDir });
+        out.push(target && refPcm ? alignWords({ pcm: refPcm, words: ref.words }, target) : null);
+      } catch (err) {
+        this.o.logger.warn({ detail: err instanceof Error ? err.message : String(err) }, 'a sentence from the speech server could not be aligned; its captions share it by length');
+        out.push(null);
+      }
+    }
+    return out;
   }
 
   /** Ends the offline narrator's worker. */
