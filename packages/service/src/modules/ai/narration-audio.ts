@@ -11,6 +11,9 @@ import { join } from 'node:path';
 
 export const NARRATION_SAMPLE_RATE = 48_000;
 
+/** Clips decoded at once. */
+const DECODE_LANES = 3;
+
 export interface NarrationTrack {
   /** A WAV file in the work directory (the caller stores or removes it). */
   file: string;
@@ -58,12 +61,21 @@ export function wavFile(pcm: Buffer, sampleRate = NARRATION_SAMPLE_RATE): Buffer
 /** Decodes each clip (any format ffmpeg reads) to 16-bit mono PCM at 48 kHz, in order. */
 export async function decodeClips(clips: readonly Buffer[], opts: { ffmpegPath: string; workDir: string; signal?: AbortSignal }): Promise<Buffer[]> {
   const base = join(opts.workDir, `clip-${randomBytes(6).toString('hex')}`);
-  const out: Buffer[] = [];
-  for (const [i, clip] of clips.entries()) {
+  const decode = async (clip: Buffer, i: number) => {
     const input = `${base}.${i}.audio`;
     await writeFile(input, clip);
-    out.push(await decodeToPcm(opts.ffmpegPath, input, opts.signal).finally(() => rm(input, { force: true })));
-  }
+    return decodeToPcm(opts.ffmpegPath, input, opts.signal).finally(() => rm(input, { force: true }));
+  };
+  // A few ffmpeg processes at once: each clip is short, so starting ffmpeg is most of its cost.
+  const out: Buffer[] = new Array<Buffer>(clips.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < clips.length; i = next++) {
+      const clip = clips[i];
+      if (clip) out[i] = await decode(clip, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DECODE_LANES, clips.length) }, lane));
   return out;
 }
 

@@ -369,8 +369,12 @@ export class AiService implements JobExtension {
       await put('transcript.txt', `${work}.txt`, 'text/plain');
       if (track) {
         const ffmpegPath = findFfmpeg(this.o.ffmpegPath ?? undefined);
-        // Encoded before the WAV is stored: storing moves the file.
-        await encodeAac(ffmpegPath, track.file, `${work}.audio.m4a`);
+        // Encoded before the WAV is stored (storing moves the file), both at once: each is one ffmpeg on one core.
+        const descriptionFile = spoken?.description?.file;
+        await Promise.all([
+          encodeAac(ffmpegPath, track.file, `${work}.audio.m4a`),
+          descriptionFile ? encodeAac(ffmpegPath, descriptionFile, `${work}.description.m4a`) : null,
+        ]);
         // The video's track: the voice alone, or over the music bed, ducked, brought to the target again.
         let videoTrack = track.file;
         if (body.music === true) {
@@ -381,10 +385,7 @@ export class AiService implements JobExtension {
         narrationHash = createHash('sha256').update(await readFile(videoTrack)).digest('hex');
         narrationKey = await put('narration.wav', videoTrack, 'audio/wav');
         await put('audio.m4a', `${work}.audio.m4a`, 'audio/mp4');
-        if (spoken?.description) {
-          await encodeAac(ffmpegPath, spoken.description.file, `${work}.description.m4a`);
-          await put('description.m4a', `${work}.description.m4a`, 'audio/mp4');
-        }
+        if (descriptionFile) await put('description.m4a', `${work}.description.m4a`, 'audio/mp4');
       }
       const renderKeyExtra = JSON.stringify({ ai: 1, cues: burn ? cues : null, narration: narrationHash, minDurationSec });
 
@@ -458,14 +459,14 @@ export class AiService implements JobExtension {
     const build = async (clips: readonly Buffer[]) => {
       const pcms = await decodeClips(clips, { ffmpegPath, workDir });
       const own = pcms.slice(n);
-      const track = await normalised(await assembleTrack(own, place(own.map(pcmSeconds)), workDir));
-      try {
-        const description = n > 0 ? await normalised(await assembleTrack(pcms, straight(pcms.map(pcmSeconds)), workDir)) : null;
-        return { track, description, own };
-      } catch (err) {
-        await rm(track.file, { force: true });
-        throw err;
-      }
+      // The two tracks are made side by side: each is ffmpeg work on its own core.
+      const [track, description] = await Promise.allSettled([
+        assembleTrack(own, place(own.map(pcmSeconds)), workDir).then(normalised),
+        n > 0 ? assembleTrack(pcms, straight(pcms.map(pcmSeconds)), workDir).then(normalised) : Promise.resolve(null),
+      ]);
+      if (track.status === 'fulfilled' && description.status === 'fulfilled') return { track: track.value, description: description.value, own };
+      await Promise.all([track, description].map((t) => (t.status === 'fulfilled' && t.value ? rm(t.value.file, { force: true }) : null)));
+      throw track.status === 'rejected' ? track.reason : description.status === 'rejected' ? description.reason : new Error('unreachable');
     };
     let fallback: string | null = null;
     if (this.o.speech) {
