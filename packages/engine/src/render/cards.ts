@@ -16,7 +16,7 @@ import { drawText, ellipsize, fitSize, measure, wrap } from '../draw/text.js';
 import type { Format, Resolution } from '../params/schema.js';
 import { stageFor } from '../templates/stage.js';
 import type { Rect, TemplateScene } from '../templates/types.js';
-import { DEFAULT_COLORS, drawLogo, logoBox, withTheme, type Theme, type ThemeCardInput, type ThemeInput } from '../theme/index.js';
+import { DEFAULT_COLORS, drawLogo, logoBox, withTheme, type Theme, type ThemeCardInput } from '../theme/index.js';
 import { ensureFonts } from './fonts.js';
 import { FPS, frameGeometry } from './geometry.js';
 import type { DrawableScene } from './drawable.js';
@@ -34,8 +34,14 @@ export function cardFrames(card: ThemeCardInput | null | undefined): number {
   return card ? Math.round(card.durationSec * FPS) : 0;
 }
 
-/** Seconds the intro and outro of a theme (input or resolved) add, in whole frames. */
-export function cardSeconds(cards: Pick<ThemeInput, 'intro' | 'outro'> | undefined): { intro: number; outro: number } {
+/** A theme's intro and outro cards (as in its input; null or omitted: none). */
+export interface ThemeCards {
+  intro?: ThemeCardInput | null | undefined;
+  outro?: ThemeCardInput | null | undefined;
+}
+
+/** Seconds the intro and outro of a theme add to a video (whole frames). */
+export function cardSeconds(cards: ThemeCards | undefined): { intro: number; outro: number } {
   return { intro: cardFrames(cards?.intro) / FPS, outro: cardFrames(cards?.outro) / FPS };
 }
 

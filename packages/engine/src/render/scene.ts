@@ -13,7 +13,7 @@ import type { SceneTiming } from '../templates/storyboard.js';
 import type { TemplateDefinition } from '../templates/types.js';
 import { EngineError } from '../errors.js';
 import { checkThemeInput, DEFAULT_THEME, recordDrawnLogos, resolveTheme, withTheme, type DrawnLogo, type Theme, type ThemeInput } from '../theme/index.js';
-import { cardSeconds } from './cards.js';
+import { cardSeconds, type ThemeCards } from './cards.js';
 import type { DrawableScene } from './drawable.js';
 import { ensureFonts } from './fonts.js';
 import { FPS, frameGeometry } from './geometry.js';
@@ -187,7 +187,7 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
  * With a theme's intro and outro `cards`, the report's scenes start after the intro
  * (an `intro` scene) and an `outro` scene follows them, as renderVideo plays them.
  */
-export function sceneTimeline(params: RenderParams, opts: { minDurationSec?: number; cards?: Pick<ThemeInput, 'intro' | 'outro'> } = {}): SceneTiming[] {
+export function sceneTimeline(params: RenderParams, opts: { minDurationSec?: number; cards?: ThemeCards } = {}): SceneTiming[] {
   const errors = checkThemeInput({ ...(opts.cards?.intro ? { intro: opts.cards.intro } : {}), ...(opts.cards?.outro ? { outro: opts.cards.outro } : {}) });
   if (errors.length > 0) throw new EngineError('invalid_params', `invalid cards: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, { fields: errors });
   const cards = cardSeconds(opts.cards);
