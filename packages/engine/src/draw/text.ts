@@ -50,6 +50,16 @@ export function recordDrawnText(draw: () => void): DrawnText[] {
   return out;
 }
 
+/** True while `recordDrawnText` records (sprites then keep their strings' boxes to place them where they are drawn). */
+export function recordingDrawnText(): boolean {
+  return boxes !== null;
+}
+
+/** Adds a box to the recording in progress (a sprite's string, placed where the sprite went). */
+export function addDrawnText(box: DrawnText): void {
+  boxes?.push(box);
+}
+
 /** Runs `draw` and returns every string it drew through this module, in order. */
 export function recordText(draw: () => void): string[] {
   const prev = recorder;
