@@ -120,8 +120,12 @@ describe('brand intro and outro cards', () => {
       const template = listTemplates().find((t) => t.id === 'daily-report');
       assert.ok(template);
       const outFile = join(dir, `daily-${format}.mp4`);
-      const r = await renderVideo(p, { outFile, theme: BRAND });
+      const storyboard = { spriteFile: join(dir, `daily-${format}-sb.jpg`), vttFile: join(dir, `daily-${format}-sb.vtt`) };
+      const r = await renderVideo(p, { outFile, theme: BRAND, storyboard });
       const want = template.durationSec + 1 + 1.5;
+      // The storyboard's thumbnails run to the end of the outro.
+      const ends = [...readFileSync(storyboard.vttFile, 'utf8').matchAll(/--> (\d+):(\d+):(\d+\.\d+)/g)].map((m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
+      assert.ok(Math.abs((ends.at(-1) ?? 0) - want) < 0.05, `storyboard ends at ${ends.at(-1)}, want ${want}`);
       assert.ok(Math.abs(r.durationSec - want) < 1 / 30 + 1e-9, `reported ${r.durationSec}, want ${want}`);
       assert.ok(Math.abs(durationOf(outFile) - want) <= 0.05, `ffprobe ${durationOf(outFile)}, want ${want}`);
       const intro = await frameAt(outFile, 0.5, join(dir, `i-${format}.png`));
