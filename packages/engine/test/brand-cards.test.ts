@@ -143,19 +143,20 @@ describe('brand intro and outro cards', () => {
     });
   }
 
-  it('every template draws them: the intro at 0.5 s, the video longer by both cards', async () => {
-    const templates = listTemplates();
-    for (const [k, t] of templates.entries()) {
-      const format = t.formats[k % t.formats.length] ?? 'landscape';
-      const outFile = join(dir, `${t.id}.mp4`);
-      const r = await renderVideo(params(t.id, format), { outFile, theme: BRAND });
-      assert.ok(Math.abs(r.durationSec - (t.durationSec + 2.5)) < 1 / 30 + 1e-9, `${t.id}: ${r.durationSec}`);
-      assert.ok(Math.abs(durationOf(outFile) - (t.durationSec + 2.5)) <= 0.05, `${t.id} ${format}: ffprobe ${durationOf(outFile)}`);
-      const img = await frameAt(outFile, 0.5, join(dir, `${t.id}.png`));
-      assertLogoCentred(img, `${t.id} ${format}`);
-      assertBrandBackground(img, `${t.id} ${format}`);
-    }
-  });
+  for (const t of listTemplates()) {
+    it(`${t.id}: in every format the intro at 0.5 s, the video longer by both cards`, async () => {
+      for (const format of t.formats) {
+        const outFile = join(dir, `${t.id}-${format}.mp4`);
+        const r = await renderVideo(params(t.id, format), { outFile, theme: BRAND });
+        assert.ok(Math.abs(r.durationSec - (t.durationSec + 2.5)) < 1 / 30 + 1e-9, `${t.id} ${format}: ${r.durationSec}`);
+        assert.ok(Math.abs(durationOf(outFile) - (t.durationSec + 2.5)) <= 0.05, `${t.id} ${format}: ffprobe ${durationOf(outFile)}`);
+        const img = await frameAt(outFile, 0.5, join(dir, `${t.id}-${format}.png`));
+        assertLogoCentred(img, `${t.id} ${format}`);
+        assertBrandBackground(img, `${t.id} ${format}`);
+        rmSync(outFile);
+      }
+    });
+  }
 
   it('the scene timeline starts with the intro, shifts the report by it and ends with the outro', () => {
     const p = params('daily-report', 'landscape');
