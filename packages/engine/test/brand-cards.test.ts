@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { findFfmpeg, findFfprobe, FORMATS, listTemplates, normalizeRenderParams, renderVideo, resolveTheme, sceneTimeline, type ThemeInput } from '../src/index.ts';
+import { contrast, findFfmpeg, findFfprobe, FORMATS, listTemplates, normalizeRenderParams, renderVideo, resolveTheme, sceneTimeline, type ThemeInput } from '../src/index.ts';
 import { prepareCard } from '../src/render/cards.ts';
 import { FrameSource } from '../src/render/frame-source.ts';
 
@@ -72,10 +72,10 @@ async function frameAt(file: string, t: number, png: string): Promise<Img> {
 }
 
 /** Pixels within `tol` of `rgb` and their bounding box. */
-function find(img: Img, rgb: readonly number[], tol: number): { count: number; x0: number; y0: number; x1: number; y1: number } {
+function find(img: Img, rgb: readonly number[], tol: number, fromY = 0): { count: number; x0: number; y0: number; x1: number; y1: number } {
   let count = 0;
   let [x0, y0, x1, y1] = [Infinity, Infinity, -1, -1];
-  for (let y = 0; y < img.height; y++) {
+  for (let y = Math.max(0, Math.round(fromY)); y < img.height; y++) {
     for (let x = 0; x < img.width; x++) {
       const i = (y * img.width + x) * 4;
       if ([0, 1, 2].some((k) => Math.abs((img.data[i + k] ?? 0) - (rgb[k] ?? 0)) > tol)) continue;
@@ -133,6 +133,19 @@ describe('brand intro and outro cards', () => {
       assertBrandBackground(intro, `${format} t=0.5`);
       const outro = await frameAt(outFile, want - 0.1, join(dir, `o-${format}.png`));
       assertLogoCentred(outro, `${format} outro`);
+      // The card's line: drawn in the brand's text colour, which contrasts with the backdrop beside it.
+      const { theme } = await resolveTheme(BRAND);
+      const ink = [1, 3, 5].map((k) => Number.parseInt(theme.colors.text.slice(k, k + 2), 16));
+      // Below the logo and the plate it may have (a fifth of its height around it).
+      const logo = find(outro, MAGENTA, 40);
+      const below = logo.y1 + (logo.y1 - logo.y0) * 0.35 + 2;
+      const line = find(outro, ink, 24, below);
+      assert.ok(line.count >= 20 && line.y1 < outro.height * 0.8, `the outro's line under the logo: ${JSON.stringify(line)}, searched from y ${below}`);
+      for (const y of [line.y0, Math.round((line.y0 + line.y1) / 2), line.y1]) {
+        const i = (y * outro.width + Math.round(outro.width * 0.05)) * 4;
+        const bg = `#${[0, 1, 2].map((k) => (outro.data[i + k] ?? 0).toString(16).padStart(2, '0')).join('')}`;
+        assert.ok(contrast(theme.colors.text, bg) >= 4.5, `text ${theme.colors.text} on ${bg}: ${contrast(theme.colors.text, bg).toFixed(2)}`);
+      }
       // The report in between: the logo back in its footer corner, not in the middle.
       const mid = await frameAt(outFile, 1 + 6, join(dir, `m-${format}.png`));
       const m = find(mid, MAGENTA, 40);

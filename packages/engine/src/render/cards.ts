@@ -143,7 +143,6 @@ function cardScene(kind: CardKind, card: ThemeCardInput, theme: Readonly<Theme>,
   const textRect: Rect = { x: 0, y: L.textY - L.textSize * 1.2, w: W, h: L.lines.length * L.lineH + L.textSize * 0.8 + 24 };
   return {
     posterTime: Math.min(d, 1),
-    staticKey: 'card',
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: theme.colors.accent ?? NEUTRAL_GLOW, glowAt: [0.5, 0.45], glowStrength: 0.8 });
     },
