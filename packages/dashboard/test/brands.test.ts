@@ -106,6 +106,8 @@ describe('dashboard: brands page', () => {
     await page.getByLabel('Typeface').selectOption('noto-serif');
     await page.getByLabel('Footer credit').fill('Diario Ambiental');
     await page.getByLabel(/^Logo/).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO_SVG) });
+    await page.getByLabel(/^Intro sting/).fill('1.5');
+    await page.getByLabel(/^Line under the logo on the intro/).fill('Boletín del aire');
     await page.getByRole('button', { name: 'Create brand' }).click();
     await page.getByRole('heading', { name: 'Brand “Diario Ambiental del Sur”' }).waitFor();
 
@@ -138,6 +140,8 @@ describe('dashboard: brands page', () => {
     assert.equal(stored[0].version, 2);
     assert.equal(stored[0].colors.accent, '#00A000');
     assert.equal(stored[0].typeface, 'noto-serif');
+    // The intro card and its line, kept through the edit; no outro.
+    assert.deepEqual([stored[0].intro, stored[0].outro], [{ durationSec: 1.5, text: 'Boletín del aire' }, null]);
     assert.equal(stored[0].logo.uploadedType, 'svg');
 
     await page.getByRole('button', { name: 'Cancel' }).click();

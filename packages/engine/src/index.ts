@@ -46,6 +46,7 @@ export {
   type FamilyInfo,
 } from './theme/index.js';
 export { frameGeometry } from './render/geometry.js';
+export { cardSeconds, type ThemeCards } from './render/cards.js';
 export { configureStaticLayerCache, staticLayerCacheStats, type StaticLayerCacheStats } from './render/static-cache.js';
 export { findFfmpeg, findFfprobe, findX264Driver } from './ffmpeg/locate.js';
 export { CaptionOverlay, normalizeCues, MAX_CUE_CHARS, MAX_CUES, type CaptionCue, type CaptionOptions } from './captions/overlay.js';

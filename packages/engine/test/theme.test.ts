@@ -210,6 +210,35 @@ describe('a themed frame', () => {
     }
   }
 
+  for (const t of listTemplates()) {
+    for (const format of t.formats) {
+      it(`${t.id} ${format}: no text box overlaps the logo's box, and the theme's text contrasts with the backdrop as drawn`, async () => {
+        const { theme: resolved } = await resolveTheme(theme);
+        const p = paramsFor(t.id, format);
+        for (const timeSec of [undefined, 6]) {
+          const d = describeFrame(p, { theme: resolved, ...(timeSec === undefined ? {} : { timeSec }) });
+          // Boxes on the frame's canvas (the static layer or the frame); a sprite's are in its own pixels.
+          const onFrame = <B extends { canvasWidth: number; canvasHeight: number }>(b: B) => b.canvasWidth === d.width && b.canvasHeight === d.height;
+          const logos = d.logos.filter(onFrame);
+          assert.ok(logos.length >= 1, `${t.id} ${format}: a logo drawn on the frame (${JSON.stringify(d.logos)})`);
+          for (const l of logos) {
+            for (const b of d.boxes.filter(onFrame)) {
+              if (b.text.trim() === '') continue;
+              const overlaps = b.left < l.right && l.left < b.right && b.top < l.bottom && l.top < b.bottom;
+              assert.ok(!overlaps, `${t.id} ${format} t=${d.timeSec}: "${b.text}" ${JSON.stringify(b)} overlaps the logo ${JSON.stringify(l)}`);
+            }
+          }
+        }
+        // The text colour against the backdrop where no panel is drawn (the frame's left and right edges).
+        const img = await pixels(await renderFramePng(p, 6, theme));
+        for (const [fx, fy] of [[0.01, 0.5], [0.99, 0.5], [0.01, 0.25], [0.99, 0.75]] as const) {
+          const bg = hex(img.data, (Math.round(img.height * fy) * img.width + Math.round((img.width - 1) * fx)) * 4);
+          assert.ok(contrast(resolved.colors.text, bg) >= 4.5, `text ${resolved.colors.text} on ${bg} at ${fx},${fy}: ${contrast(resolved.colors.text, bg).toFixed(2)}`);
+        }
+      });
+    }
+  }
+
   it('fills the progress bar with the accent', async () => {
     const img = await pixels(await renderFramePng(paramsFor('daily-report', 'landscape'), 6, theme));
     const i = ((img.height - 1) * img.width + 3) * 4;

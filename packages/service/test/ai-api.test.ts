@@ -302,6 +302,42 @@ describe(`AI helpers with a language model and a speech server (${STORE})`, () =
     for (const c of cues) assert.ok(c.end <= (p.video?.duration ?? 0));
   });
 
+  test("in a brand with intro and outro cards: the narration and its captions start after the intro, the outro follows, the job's length counts both", async () => {
+    chat.mode = 'good';
+    speech.mode = 'ok';
+    speech.secondsPerChar = 0.05;
+    const brand = await api(base, 'POST', '/brands', { name: 'Sting', colors: { background: '#F4F1EA' }, credit: 'Agência Verde', intro: { durationSec: 1.5, text: 'Boletim' }, outro: { durationSec: 1 } });
+    assert.equal(brand.status, 201, JSON.stringify(brand.body));
+    const r = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'pt', channel: 'social', resolution: '360p', brandId: brand.body.brandId });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.equal(r.body.narration.status, 'mixed', JSON.stringify(r.body.narration));
+    const sentences = r.body.narration.sentences as { start: number; end: number; scene: string | null }[];
+    assert.ok(sentences.length > 0 && sentences.every((x) => x.start >= 1.5 + 0.5 - 1e-3 && x.scene !== 'intro' && x.scene !== 'outro'), `sentences after the intro: ${JSON.stringify(sentences)}`);
+    const template = 12;
+    const narrationSec = r.body.narration.durationSec as number;
+    // The intro and the report (at least as long as the narration and its tail), then the outro.
+    assert.ok(r.body.videoDurationSec >= 1.5 + template + 1 - 1e-3, `video ${r.body.videoDurationSec} s`);
+    assert.ok(r.body.videoDurationSec >= narrationSec + 1 - 1e-3, `the outro follows the narration: video ${r.body.videoDurationSec} s, narration ${narrationSec} s`);
+    const cues = parseWebVtt(await (await fetch(r.body.captionsUrl)).text());
+    assert.ok(Math.abs((cues[0]?.start ?? 0) - (sentences[0]?.start ?? -1)) < 0.01 && (cues[0]?.start ?? 0) >= 1.5, `the first cue starts with the voice, after the intro: ${JSON.stringify(cues[0])}`);
+    assert.ok((cues.at(-1)?.end ?? 99) <= r.body.videoDurationSec - 1 + 1e-3, 'the last cue ends before the outro');
+    const job = await waitForJob(base, r.body.jobId, 240_000);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.ok(Math.abs(job.output.durationSec - r.body.videoDurationSec) < 0.05, `job ${job.output.durationSec} s, answer ${r.body.videoDurationSec} s`);
+    const file = join(env.dataDir, 'ai-branded.mp4');
+    await download(job.videoUrl, file);
+    const p = probe(file);
+    assert.ok(Math.abs((p.video?.duration ?? 0) - r.body.videoDurationSec) < 0.05, `video stream ${p.video?.duration}`);
+    // Without narration the estimated captions start after the intro too.
+    const quiet = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'pt', channel: 'social', resolution: '360p', narration: false, brandId: brand.body.brandId });
+    assert.equal(quiet.status, 202, JSON.stringify(quiet.body));
+    assert.ok(Math.abs(quiet.body.videoDurationSec - (1.5 + template + 1)) < 0.05, `video ${quiet.body.videoDurationSec} s`);
+    const quietCues = parseWebVtt(await (await fetch(quiet.body.captionsUrl)).text());
+    assert.ok((quietCues[0]?.start ?? 0) >= 1.5, `estimated captions after the intro: ${JSON.stringify(quietCues[0])}`);
+    await waitForJob(base, quiet.body.jobId, 240_000);
+    speech.secondsPerChar = 0.07;
+  });
+
   test('when the speech server fails, the offline narrator speaks and the answer says why', async () => {
     speech.mode = 'error';
     const r = await api(base, 'POST', '/ai/render', { ...VALUES, language: 'en', template: 'social-clip', format: 'square', resolution: '360p', useModel: false });

@@ -126,7 +126,8 @@ const HEX = /^#[0-9A-Fa-f]{6}$/;
 function chosenColors(colors: Colors, chosen: readonly ColorField[]): Partial<Colors> {
   return Object.fromEntries(COLOR_FIELDS.filter((f) => chosen.includes(f) && HEX.test(colors[f])).map((f) => [f, colors[f].toUpperCase()]));
 }
-const secondsOf = (v: string) => (v.trim() === '' ? null : { durationSec: Number(v) });
+/** A card from its form fields: none without a length; the line only when one is written. */
+const cardOf = (seconds: string, text: string) => (seconds.trim() === '' ? null : { durationSec: Number(seconds), ...(text.trim() === '' ? {} : { text: text.trim() }) });
 
 function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved: (b: Brand) => void; onClose: () => void }) {
   const t = useT();
@@ -143,6 +144,8 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
   const [plate, setPlate] = useState<(typeof PLATES)[number]>(PLATES.find((p) => p === brand?.logo?.plate) ?? 'auto');
   const [intro, setIntro] = useState(brand?.intro ? String(brand.intro.durationSec) : '');
   const [outro, setOutro] = useState(brand?.outro ? String(brand.outro.durationSec) : '');
+  const [introText, setIntroText] = useState(brand?.intro?.text ?? '');
+  const [outroText, setOutroText] = useState(brand?.outro?.text ?? '');
   const [isDefault, setIsDefault] = useState(brand?.isDefault ?? false);
   const action = useAction();
   const fe = fieldErrors(action.error);
@@ -152,7 +155,7 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
     e.preventDefault();
     const common = { name: name.trim(), colors: asked, typeface: typeface as BrandInput['typeface'], credit, isDefault };
     if (brand) {
-      const patch: BrandPatch = { ...common, intro: secondsOf(intro), outro: secondsOf(outro) };
+      const patch: BrandPatch = { ...common, intro: cardOf(intro, introText), outro: cardOf(outro, outroText) };
       if (logo) patch.logo = { data: logo.data, plate };
       else if (removeLogo) patch.logo = null;
       const saved = await action.run('save', () => client.brands.update(brand.brandId, patch, { ifMatch: brand.version }));
@@ -162,8 +165,8 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
       }
     } else {
       const body: BrandInput = { ...common };
-      const i = secondsOf(intro);
-      const o = secondsOf(outro);
+      const i = cardOf(intro, introText);
+      const o = cardOf(outro, outroText);
       if (i) body.intro = i;
       if (o) body.outro = o;
       if (logo) body.logo = { data: logo.data, plate };
@@ -238,6 +241,12 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
             </Field>
             <Field label={t('brands.field.outro')} error={fe['outro.durationSec']}>
               <input type="number" min={1} max={2} step={0.5} value={outro} onInput={(e) => setOutro(e.currentTarget.value)} />
+            </Field>
+            <Field label={t('brands.field.introText')} error={fe['intro.text']}>
+              <input maxLength={80} value={introText} onInput={(e) => setIntroText(e.currentTarget.value)} />
+            </Field>
+            <Field label={t('brands.field.outroText')} error={fe['outro.text']}>
+              <input maxLength={80} value={outroText} onInput={(e) => setOutroText(e.currentTarget.value)} />
             </Field>
           </div>
           {brand?.logo && !logo ? (

@@ -4,6 +4,7 @@
  * resolution and then composited with drawImage every frame.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { addDrawnText, recordDrawnText, recordingDrawnText, type DrawnText } from './text.js';
 
 export interface Sprite {
   canvas: Canvas;
@@ -12,6 +13,8 @@ export interface Sprite {
   h: number;
   /** Design-space margin around the element for shadows and glows. */
   pad: number;
+  /** While text boxes are recorded (tests): the strings drawn into it, in its canvas's pixels. */
+  texts?: DrawnText[];
 }
 
 export function makeSprite(w: number, h: number, pixelScale: number, draw: (ctx: SKRSContext2D) => void, pad = 0): Sprite {
@@ -19,8 +22,13 @@ export function makeSprite(w: number, h: number, pixelScale: number, draw: (ctx:
   const ctx = canvas.getContext('2d');
   ctx.scale(pixelScale, pixelScale);
   ctx.translate(pad, pad);
-  draw(ctx);
-  return { canvas, w, h, pad };
+  if (!recordingDrawnText()) {
+    draw(ctx);
+    return { canvas, w, h, pad };
+  }
+  // Kept with the sprite and recorded where it is drawn, in the frame's pixels.
+  const texts = recordDrawnText(() => draw(ctx));
+  return { canvas, w, h, pad, texts };
 }
 
 export interface SpriteDraw {
@@ -53,4 +61,10 @@ export function drawSprite(ctx: SKRSContext2D, s: Sprite, x: number, y: number, 
     ctx.drawImage(s.canvas, x0, y0, s.canvas.width / m.a, s.canvas.height / m.d);
   } else ctx.drawImage(s.canvas, cx - fw / 2, cy - fh / 2, fw, fh);
   ctx.globalAlpha = prev;
+  if (s.texts && recordingDrawnText()) {
+    // Sprite pixels → design units of the sprite (padding included) → where it went → the canvas's pixels.
+    const toX = (px: number) => m.a * (cx - fw / 2 + (px / s.canvas.width) * fw) + m.e;
+    const toY = (py: number) => m.d * (cy - fh / 2 + (py / s.canvas.height) * fh) + m.f;
+    for (const b of s.texts) addDrawnText({ ...b, left: toX(b.left), right: toX(b.right), top: toY(b.top), bottom: toY(b.bottom), canvasWidth: ctx.canvas.width, canvasHeight: ctx.canvas.height });
+  }
 }

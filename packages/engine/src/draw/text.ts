@@ -24,11 +24,16 @@ export const FONT_FAMILY = 'Inter';
 
 let recorder: string[] | null = null;
 
-/** A string as drawn, its horizontal extent in the canvas's pixels (tests check that nothing runs past the frame). */
+/** A string as drawn, its ink's extent in the pixels of the canvas it was drawn on (tests check that nothing runs past the frame or under the logo). */
 export interface DrawnText {
   text: string;
   left: number;
   right: number;
+  top: number;
+  bottom: number;
+  /** Size of that canvas: the frame's, or a sprite's. */
+  canvasWidth: number;
+  canvasHeight: number;
 }
 let boxes: DrawnText[] | null = null;
 
@@ -43,6 +48,16 @@ export function recordDrawnText(draw: () => void): DrawnText[] {
     boxes = prev;
   }
   return out;
+}
+
+/** True while `recordDrawnText` records (sprites then keep their strings' boxes to place them where they are drawn). */
+export function recordingDrawnText(): boolean {
+  return boxes !== null;
+}
+
+/** Adds a box to the recording in progress (a sprite's string, placed where the sprite went). */
+export function addDrawnText(box: DrawnText): void {
+  boxes?.push(box);
 }
 
 /** Runs `draw` and returns every string it drew through this module, in order. */
@@ -92,8 +107,11 @@ export function drawText(ctx: SKRSContext2D, text: string, x: number, y: number,
   ctx.globalAlpha = prevAlpha;
   if (boxes) {
     const w = measure(ctx, text, style.size, style.weight ?? 400, tracking);
+    const ink = ctx.measureText(text);
     const m = ctx.getTransform();
-    boxes.push({ text, left: m.a * left + m.e, right: m.a * (left + w) + m.e });
+    const top = m.d * (y - ink.actualBoundingBoxAscent) + m.f;
+    const bottom = m.d * (y + ink.actualBoundingBoxDescent) + m.f;
+    boxes.push({ text, left: m.a * left + m.e, right: m.a * (left + w) + m.e, top, bottom, canvasWidth: ctx.canvas.width, canvasHeight: ctx.canvas.height });
   }
   if (tracking) ctx.letterSpacing = '0px';
 }

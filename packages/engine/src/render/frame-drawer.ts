@@ -15,7 +15,8 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CaptionOverlay } from '../captions/overlay.js';
 import type { Rect } from '../templates/types.js';
 import { alignBlock } from '../yuv/i420.js';
-import { drawFrame, outroAlpha, outroFrame, type PreparedScene } from './scene.js';
+import type { DrawableScene } from './drawable.js';
+import { drawFrame, outroAlpha, outroFrame } from './scene.js';
 
 /**
  * Design px redrawn around each changed block (more where a rectangle's `bleed` asks):
@@ -64,7 +65,7 @@ export class FrameDrawer {
   private sentUnder = false;
 
   constructor(
-    private readonly ps: PreparedScene,
+    private readonly ps: DrawableScene,
     private readonly incremental = true,
     /** Drawn over every frame at output time (burned-in captions); its changes are redrawn like the template's. */
     private readonly overlay: CaptionOverlay | null = null,

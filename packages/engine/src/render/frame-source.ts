@@ -20,7 +20,7 @@ import type { CaptionOverlay } from '../captions/overlay.js';
 import type { Rect } from '../templates/types.js';
 import { createI420Converter, i420Size, type I420Converter, type KernelKind } from '../yuv/i420.js';
 import { FrameDrawer, type Band, type DrawInstruction } from './frame-drawer.js';
-import type { PreparedScene } from './scene.js';
+import type { DrawableScene } from './drawable.js';
 
 export type PixelPath = KernelKind | 'ffmpeg';
 
@@ -63,7 +63,7 @@ export class FrameSource {
   private readonly drawer: FrameDrawer;
 
   constructor(
-    private readonly ps: PreparedScene,
+    private readonly ps: DrawableScene,
     ringSize: number,
     incremental = true,
     private readonly path: PixelPath = 'wasm-simd',

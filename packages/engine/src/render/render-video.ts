@@ -15,8 +15,10 @@ import { X264Encoder } from '../ffmpeg/x264-encoder.js';
 import { normalizeRenderParams } from '../params/normalize.js';
 import { resolveTheme, type ThemeInput } from '../theme/index.js';
 import { FrameSource, type FrameStats, type PixelPath } from './frame-source.js';
-import { frameGeometry } from './geometry.js';
+import { FPS, frameGeometry } from './geometry.js';
+import { prepareCard } from './cards.js';
 import { StoryboardSheet, type StoryboardFiles } from '../storyboard/storyboard.js';
+import type { DrawableScene } from './drawable.js';
 import { prepareScene } from './scene.js';
 import { holdTimeline } from './timeline.js';
 
@@ -67,14 +69,17 @@ export interface RenderOptions {
   /**
    * The video lasts at least this long (e.g. to fit a narration): a template told in
    * scenes lengthens its last scene; any other holds still at its poster moment for
-   * the extra time, then plays its outro.
+   * the extra time, then plays its outro. With a brand's cards, the intro and the
+   * report together last this long and the outro card follows.
    */
   minDurationSec?: number;
   /** Also write a storyboard: a sprite of one thumbnail per second and its WebVTT thumbnails track (see storyboard/). */
   storyboard?: StoryboardFiles;
   /**
    * The look (a brand's colours, typeface, logo, credit); the built-in look if
-   * omitted. Too-faint colours are adjusted as `resolveTheme` reports.
+   * omitted. Too-faint colours are adjusted as `resolveTheme` reports. Its intro and
+   * outro cards, when it has them, play before and after the report and lengthen the
+   * video by their durations (captions and audio are in output time, from the intro's start).
    */
   theme?: ThemeInput;
 }
@@ -98,6 +103,19 @@ export const MAX_DURATION_SEC = 600;
 
 function tempNameFor(file: string): string {
   return join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.partial`);
+}
+
+/** A stretch of the video drawn from one scene: the intro card, the report, the outro card. */
+interface Segment {
+  scene: DrawableScene;
+  frames: number;
+  /** The scene's frame shown at the segment's frame `i`. */
+  sceneFrame(i: number): number;
+}
+
+function sumStats(all: FrameStats[]): FrameStats {
+  const sum = (k: keyof FrameStats) => all.reduce((n, s) => n + s[k], 0);
+  return { full: sum('full'), partial: sum('partial'), reused: sum('reused'), composited: sum('composited'), pixels: sum('pixels'), drawMs: sum('drawMs'), readMs: sum('readMs'), convertMs: sum('convertMs') };
 }
 
 function abortError(): EngineError {
@@ -125,13 +143,29 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
   if (opts.minDurationSec !== undefined && !(Number.isFinite(opts.minDurationSec) && opts.minDurationSec >= 0 && opts.minDurationSec <= MAX_DURATION_SEC)) {
     throw new EngineError('invalid_params', `minDurationSec must be between 0 and ${MAX_DURATION_SEC} seconds`, { fields: [{ field: 'minDurationSec', message: `must be between 0 and ${MAX_DURATION_SEC}` }] });
   }
-  const ps = prepareScene(p, { theme, ...(opts.minDurationSec !== undefined ? { minDurationSec: opts.minDurationSec } : {}) });
-  const posterFrame = Math.min(ps.frames - 1, Math.round(ps.scene.posterTime * ps.fps));
-  const timeline = holdTimeline(ps.frames, ps.fps, posterFrame, opts.minDurationSec);
+  // A brand's intro and outro cards play before and after the report. The intro and the
+  // report together last at least minDurationSec (a narration placed on the scene
+  // timeline, which starts with the intro); the outro follows.
+  const intro = prepareCard('intro', theme, p.format, p.resolution);
+  const outro = prepareCard('outro', theme, p.format, p.resolution);
+  const introFrames = intro?.frames ?? 0;
+  const reportMinSec = opts.minDurationSec === undefined ? undefined : Math.max(0, opts.minDurationSec - introFrames / FPS);
+  const ps = prepareScene(p, { theme, ...(reportMinSec !== undefined ? { minDurationSec: reportMinSec } : {}) });
+  const reportPoster = Math.min(ps.frames - 1, Math.round(ps.scene.posterTime * ps.fps));
+  const timeline = holdTimeline(ps.frames, ps.fps, reportPoster, reportMinSec);
+  const segments: Segment[] = [
+    ...(intro ? [{ scene: intro, frames: intro.frames, sceneFrame: (i: number) => i }] : []),
+    { scene: ps, frames: timeline.frames, sceneFrame: timeline.templateFrame },
+    ...(outro ? [{ scene: outro, frames: outro.frames, sceneFrame: (i: number) => i }] : []),
+  ];
+  const totalFrames = segments.reduce((n, s) => n + s.frames, 0);
+  const durationSec = totalFrames / ps.fps;
+  // The poster is the report's settled moment (the hold starts there, so its index is the template's), after the intro.
+  const posterFrame = introFrames + reportPoster;
   const overlay = opts.captions && opts.captions.burnIn !== false ? new CaptionOverlay(opts.captions.cues, p.format, frameGeometry(p.format, p.resolution).design, createCanvas(8, 8).getContext('2d')) : null;
   const tmpVideo = tempNameFor(outFile);
   const tmpPoster = tempNameFor(posterFile);
-  const storyboard = opts.storyboard ? { files: { ...opts.storyboard, spriteFile: resolve(opts.storyboard.spriteFile), vttFile: resolve(opts.storyboard.vttFile) }, sheet: new StoryboardSheet(ps.width, ps.height, timeline.durationSec, ps.fps, timeline.frames) } : null;
+  const storyboard = opts.storyboard ? { files: { ...opts.storyboard, spriteFile: resolve(opts.storyboard.spriteFile), vttFile: resolve(opts.storyboard.vttFile) }, sheet: new StoryboardSheet(ps.width, ps.height, durationSec, ps.fps, totalFrames) } : null;
   const maxInFlight = opts.encoder?.maxInFlight ?? 3;
   const pixelPath = opts.pixelPath ?? 'wasm-simd';
   const driverPath = pixelPath !== 'ffmpeg' && opts.encoder?.backend !== 'ffmpeg' ? findX264Driver() : null;
@@ -146,7 +180,7 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
     ...tuning,
     inputPixelFormat: pixelPath === 'ffmpeg' ? ('rgba' as const) : ('yuv420p' as const),
     maxInFlight,
-    ...(opts.audio ? { audio: { file: resolve(opts.audio.file), durationSec: timeline.durationSec } } : {}),
+    ...(opts.audio ? { audio: { file: resolve(opts.audio.file), durationSec } } : {}),
   };
   const encoder = driverPath ? new X264Encoder({ ...encoderOptions, driverPath }) : new FrameEncoder(encoderOptions);
 
@@ -166,24 +200,34 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
 
   try {
     // One more buffer than writes in flight: a slot is reused only once its write is done.
-    const source = new FrameSource(ps, maxInFlight + 1, opts.incremental ?? true, pixelPath, overlay);
+    // Each segment (intro, report, outro) has its own source; its first frame is drawn in full.
+    const sourceOf = (k: number) => new FrameSource(segments[k]!.scene, maxInFlight + 1, opts.incremental ?? true, pixelPath, overlay);
+    let seg = 0;
+    let segStart = 0;
+    let source = sourceOf(0);
+    const stats: FrameStats[] = [];
     report(0);
-    for (let i = 0; i < timeline.frames; i++) {
+    for (let i = 0; i < totalFrames; i++) {
       if (aborted) throw abortError();
-      const update = source.updateAt(timeline.templateFrame(i), i / ps.fps);
-      // The hold starts at the poster frame, so its output index is the template's.
+      while (i - segStart >= segments[seg]!.frames) {
+        stats.push(source.stats);
+        segStart += segments[seg]!.frames;
+        source = sourceOf(++seg);
+      }
+      const update = source.updateAt(segments[seg]!.sceneFrame(i - segStart), i / ps.fps);
       const poster = i === posterFrame ? await source.canvas.encode('png') : undefined;
       if (storyboard?.sheet.wants(i)) storyboard.sheet.capture(i, source.canvas);
       if (encoder instanceof X264Encoder) await encoder.writeUpdate(update.frame, update.blocks);
       else await encoder.writeFrame(source.toRing(update));
       if (poster) await writeFile(tmpPoster, poster);
       // Encoding lags drawing by a few frames; keep the last 3 % for the final flush.
-      if (i % 5 === 0) report(Math.min(0.97, ((i + 1) / timeline.frames) * 0.97));
+      if (i % 5 === 0) report(Math.min(0.97, ((i + 1) / totalFrames) * 0.97));
     }
+    stats.push(source.stats);
     if (aborted) throw abortError();
     await encoder.finish();
     if (aborted) throw abortError();
-    opts.onStats?.({ ...source.stats });
+    opts.onStats?.(sumStats(stats));
     if (storyboard) await storyboard.sheet.write(storyboard.files);
     await rename(tmpPoster, posterFile);
     await rename(tmpVideo, outFile);
@@ -196,8 +240,8 @@ export async function renderVideo(params: unknown, opts: RenderOptions): Promise
       width: ps.width,
       height: ps.height,
       fps: ps.fps,
-      durationSec: timeline.durationSec,
-      frames: timeline.frames,
+      durationSec,
+      frames: totalFrames,
       bytes,
       renderMs: Math.round(performance.now() - started),
     };

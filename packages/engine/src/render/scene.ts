@@ -10,27 +10,21 @@ import type { RenderParams } from '../params/types.js';
 import { buildContent, type ReportContent } from '../templates/content.js';
 import { getTemplate } from '../templates/registry.js';
 import type { SceneTiming } from '../templates/storyboard.js';
-import type { TemplateDefinition, TemplateScene } from '../templates/types.js';
-import { DEFAULT_THEME, resolveTheme, withTheme, type Theme, type ThemeInput } from '../theme/index.js';
+import type { TemplateDefinition } from '../templates/types.js';
+import { EngineError } from '../errors.js';
+import { checkThemeInput, DEFAULT_THEME, recordDrawnLogos, resolveTheme, withTheme, type DrawnLogo, type Theme, type ThemeInput } from '../theme/index.js';
+import { cardSeconds, type ThemeCards } from './cards.js';
+import type { DrawableScene } from './drawable.js';
 import { ensureFonts } from './fonts.js';
 import { FPS, frameGeometry } from './geometry.js';
 import { staticLayers } from './static-cache.js';
 
-export interface PreparedScene {
+/** A template laid out for one render: the scene to draw and what it was made from. */
+export interface PreparedScene extends DrawableScene {
   template: TemplateDefinition;
-  scene: TemplateScene;
   aqi: AqiResult;
   content: ReportContent;
-  width: number;
-  height: number;
-  scale: number;
-  fps: number;
-  frames: number;
   durationSec: number;
-  /** The look everything is drawn in. */
-  theme: Readonly<Theme>;
-  /** The static layer at output resolution (drawn, or taken from the cache, on first use). */
-  readonly staticLayer: Canvas;
 }
 
 /**
@@ -96,18 +90,18 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
 }
 
 /** The last frame drawn in full before the scene's outro fade, or null when it has none. */
-export function outroFrame(ps: PreparedScene): number | null {
+export function outroFrame(ps: DrawableScene): number | null {
   return ps.scene.outro ? Math.floor(ps.scene.outro.start * ps.fps + 1e-6) : null;
 }
 
 /** Opacity of the scene over its static layer at frame `i` (1 before the outro). */
-export function outroAlpha(ps: PreparedScene, i: number): number {
+export function outroAlpha(ps: DrawableScene, i: number): number {
   const f0 = outroFrame(ps);
   return f0 === null || i <= f0 || !ps.scene.outro ? 1 : Math.max(0, Math.min(1, ps.scene.outro.alpha(i / ps.fps)));
 }
 
 /** Composes frame `i` of a prepared scene onto `ctx` (a canvas of the output size). */
-export function drawFrame(ps: PreparedScene, ctx: SKRSContext2D, i: number): void {
+export function drawFrame(ps: DrawableScene, ctx: SKRSContext2D, i: number): void {
   const f0 = outroFrame(ps);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
@@ -137,6 +131,8 @@ export interface FrameDescription {
   frameTexts: string[];
   /** Every string drawn (static layer, sprites, frame) with where it went, in the pixels of the canvas it was drawn on. */
   boxes: DrawnText[];
+  /** Every logo drawn, likewise. */
+  logos: DrawnLogo[];
   timeSec: number;
   aqi: AqiResult;
 }
@@ -149,18 +145,24 @@ export interface FrameDescription {
 export function describeFrame(params: RenderParams, opts: { timeSec?: number; theme?: Readonly<Theme> } = {}): FrameDescription {
   let ps: PreparedScene | undefined;
   let staticBoxes: DrawnText[] = [];
+  let staticLogos: DrawnLogo[] = [];
   const staticTexts = recordText(() => {
     // Its own static layer: a shared one would not record its texts again.
     staticBoxes = recordDrawnText(() => {
-      ps = prepareScene(params, { shareStatic: false, ...(opts.theme ? { theme: opts.theme } : {}) });
+      staticLogos = recordDrawnLogos(() => {
+        ps = prepareScene(params, { shareStatic: false, ...(opts.theme ? { theme: opts.theme } : {}) });
+      });
     });
   });
   const prepared = ps as PreparedScene;
   const timeSec = opts.timeSec ?? prepared.scene.posterTime;
   const canvas = createCanvas(prepared.width, prepared.height);
   let frameBoxes: DrawnText[] = [];
+  let frameLogos: DrawnLogo[] = [];
   const frameTexts = recordText(() => {
-    frameBoxes = recordDrawnText(() => drawFrame(prepared, canvas.getContext('2d'), Math.round(timeSec * prepared.fps)));
+    frameBoxes = recordDrawnText(() => {
+      frameLogos = recordDrawnLogos(() => drawFrame(prepared, canvas.getContext('2d'), Math.round(timeSec * prepared.fps)));
+    });
   });
   return {
     template: prepared.template.id,
@@ -171,6 +173,7 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
     staticTexts,
     frameTexts,
     boxes: [...staticBoxes, ...frameBoxes],
+    logos: [...staticLogos, ...frameLogos],
     timeSec,
     aqi: prepared.aqi,
   };
@@ -181,10 +184,24 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
  * shows in words — so a narration can be timed to the picture. A template that is not
  * told in scenes yet is one scene from 0 to its end. With `minDurationSec` past the
  * template's length, the last scene is that much longer (as renderVideo draws it).
+ * With a theme's intro and outro `cards`, the report's scenes start after the intro
+ * (an `intro` scene) and an `outro` scene follows them, as renderVideo plays them.
  */
-export function sceneTimeline(params: RenderParams, opts: { minDurationSec?: number } = {}): SceneTiming[] {
-  const ps = prepareScene(params, { shareStatic: false, ...opts });
-  return ps.scene.timeline ?? [{ id: ps.template.id, kind: 'report', start: 0, end: ps.durationSec, shows: ps.template.name }];
+export function sceneTimeline(params: RenderParams, opts: { minDurationSec?: number; cards?: ThemeCards } = {}): SceneTiming[] {
+  const errors = checkThemeInput({ ...(opts.cards?.intro ? { intro: opts.cards.intro } : {}), ...(opts.cards?.outro ? { outro: opts.cards.outro } : {}) });
+  if (errors.length > 0) throw new EngineError('invalid_params', `invalid cards: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, { fields: errors });
+  const cards = cardSeconds(opts.cards);
+  const reportMin = opts.minDurationSec === undefined ? undefined : Math.max(0, opts.minDurationSec - cards.intro);
+  const ps = prepareScene(params, { shareStatic: false, ...(reportMin !== undefined ? { minDurationSec: reportMin } : {}) });
+  const report: SceneTiming[] = ps.scene.timeline ?? [{ id: ps.template.id, kind: 'report', start: 0, end: ps.durationSec, shows: ps.template.name }];
+  // A template not told in scenes is held still for the extra time: its one scene ends with the hold.
+  const reportEnd = Math.max(ps.frames, reportMin === undefined ? 0 : Math.ceil(reportMin * ps.fps - 1e-6)) / ps.fps;
+  const shifted = report.map((s, i) => ({ ...s, start: s.start + cards.intro, end: (i === report.length - 1 ? Math.max(s.end, reportEnd) : s.end) + cards.intro }));
+  return [
+    ...(cards.intro > 0 ? [{ id: 'intro', kind: 'intro' as const, start: 0, end: cards.intro, shows: 'The brand’s intro card' }] : []),
+    ...shifted,
+    ...(cards.outro > 0 ? [{ id: 'outro', kind: 'outro' as const, start: cards.intro + reportEnd, end: cards.intro + reportEnd + cards.outro, shows: 'The brand’s outro card' }] : []),
+  ];
 }
 
 /** One frame as a PNG (previews, thumbnails, visual checks), without ffmpeg, in the look of `theme` (default: the built-in look). */

@@ -93,7 +93,8 @@ export interface TemplateDefinition {
   create(input: SceneInput): TemplateScene;
 }
 
-export type SceneKind = 'report' | 'title' | 'index' | 'scale' | 'pollutants' | 'pollutant' | 'weather' | 'advice' | 'sensitive' | 'recommendations' | 'series' | 'source';
+/** What a scene shows; `intro` and `outro` are a brand's cards around the report. */
+export type SceneKind = 'intro' | 'outro' | 'report' | 'title' | 'index' | 'scale' | 'pollutants' | 'pollutant' | 'weather' | 'advice' | 'sensitive' | 'recommendations' | 'series' | 'source';
 
 /** One scene on the video's timeline. */
 export interface SceneTiming {

@@ -5,4 +5,4 @@ export { activeTheme, withTheme, themedTextColor } from './active.js';
 export { contrast, ensureContrast, minContrast, WCAG_LARGE, WCAG_TEXT } from './contrast.js';
 export { listFamilies, ensureFamily, type FamilyInfo } from './fonts.js';
 export { resolveTheme, checkThemeInput, MAX_CREDIT_CHARS, type ResolvedTheme } from './resolve.js';
-export { drawLogo, logoBox } from './logo.js';
+export { drawLogo, logoBox, recordDrawnLogos, type DrawnLogo } from './logo.js';

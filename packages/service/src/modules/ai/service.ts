@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { DEFAULT_AQI_STANDARD, findFfmpeg, listTemplates, sceneTimeline, type AqiStandardId, type Language, type RenderParams } from '@aqcast/engine';
+import { cardSeconds, DEFAULT_AQI_STANDARD, findFfmpeg, listTemplates, sceneTimeline, type AqiStandardId, type Language, type RenderParams } from '@aqcast/engine';
 import type { Logger } from 'pino';
 import { notFound, validationError, type FieldError } from '../../core/errors.js';
 import { newToken } from '../../core/ids.js';
@@ -302,7 +302,9 @@ export class AiService implements JobExtension {
     }
     const c = await this.compose(body);
     // Checked before any narration is made; the version is read again when the job is queued.
-    await this.o.brands.forRender(body.brandId, 'brandId');
+    const brand = await this.o.brands.forRender(body.brandId, 'brandId');
+    // A brand's intro card plays before the report: the narration and captions start after it, the outro follows the report.
+    const cards = cardSeconds(brand?.cards);
     const lang = c.input.language;
     if (body.voice !== undefined && !OFFLINE_VOICES[lang].includes(body.voice)) {
       throw validationError([{ field: 'voice', message: `is not a ${lang} voice of the offline narrator; use one of ${OFFLINE_VOICES[lang].join(', ')}` }]);
@@ -319,10 +321,10 @@ export class AiService implements JobExtension {
       let spoken: Narrated | null = null;
       const script = c.sentences.map((s) => scriptPieces(lang, s.spoken));
       // Each sentence over the scene that shows what it says (the engine's scene timeline of this render).
-      const scenes = sceneTimeline(c.params);
+      const scenes = sceneTimeline(c.params, { cards: brand?.cards });
       let placed: (string | null)[] = [];
       const place = (lengths: readonly number[]) => {
-        const at = placeOnScenes(lengths.map((durationSec, i) => ({ kind: c.sentences[i]?.kind ?? null, durationSec })), scenes, { leadSec: NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
+        const at = placeOnScenes(lengths.map((durationSec, i) => ({ kind: c.sentences[i]?.kind ?? null, durationSec })), scenes, { leadSec: cards.intro + NARRATION_LEAD_SEC, gapSec: SENTENCE_GAP_SEC });
         placed = at.map((p) => p.scene);
         return at.map((p) => p.start);
       };
@@ -344,10 +346,11 @@ export class AiService implements JobExtension {
         }
       }
       const track = spoken?.track ?? null;
-      const cues = spoken ? spokenCues(spoken.sentences) : cuesFor(estimatedTimes(lang, c.sentences, c.durationSec));
+      const cues = spoken ? spokenCues(spoken.sentences) : cuesFor(estimatedTimes(lang, c.sentences, c.durationSec).map((s) => ({ ...s, start: s.start + cards.intro, end: s.end + cards.intro })));
       // A narration past the template's end lengthens the last scene; the voice is never cut.
       const minDurationSec = track ? round3(track.durationSec + NARRATION_TAIL_SEC) : null;
-      const videoDurationSec = Math.max(c.durationSec, Math.ceil((minDurationSec ?? 0) * 30 - 1e-6) / 30);
+      // The intro and the report last at least minDurationSec; the outro card follows.
+      const videoDurationSec = Math.max(cards.intro + c.durationSec, Math.ceil((minDurationSec ?? 0) * 30 - 1e-6) / 30) + cards.outro;
       const burn = body.burnCaptions !== false;
 
       const captionsKey = `ai/${token}/captions.vtt`;

@@ -81,6 +81,8 @@ export interface RenderBrand {
   brandId: string;
   version: number;
   defaults: BrandDocument['defaults'];
+  /** Its intro and outro cards, which lengthen the video and shift the report (and a narration) by the intro. */
+  cards: Pick<BrandDocument, 'intro' | 'outro'>;
 }
 
 /** What names a brand in another module (a workflow's render step, an experiment's arm): up to `limit` of them. */
@@ -95,7 +97,8 @@ export function withBrandDefaults(rest: unknown, brand: RenderBrand | null): unk
 
 /** A stored brand as a render uses it: which version, and the defaults it brings. */
 function renderBrandOf(row: { id: string; version: number; doc: string }): RenderBrand {
-  return { brandId: row.id, version: row.version, defaults: readDocument(row.doc).defaults };
+  const doc = readDocument(row.doc);
+  return { brandId: row.id, version: row.version, defaults: doc.defaults, cards: { intro: doc.intro, outro: doc.outro } };
 }
 
 /** Longest list of users a 409 names. */
