@@ -7,13 +7,6 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** @fastify/cors' per-route switch: false on routes whose CORS headers come from the cache here. */
-    cors?: false;
-  }
-}
-
 const EXPOSED_HEADERS = 'x-request-id, retry-after, idempotent-replayed, content-range, accept-ranges, etag';
 
 /** The headers a non-preflight response carries for a request from `origin`, for the allowed `origins` (`*` for any). */
@@ -30,21 +23,20 @@ export function corsResponseHeaders(origins: readonly string[]): (origin: string
 
 /** Lets pages on the configured origins call the API (the key travels in a header, never a cookie). */
 export async function registerCors(app: FastifyInstance, origins: readonly string[]): Promise<void> {
-  await app.register(fastifyCors, {
-    origin: origins.includes('*') ? '*' : [...origins],
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['X-Api-Key', 'Idempotency-Key', 'If-Match', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 600,
+  // The plugin in a scope of its own: its hook runs for its preflight route (OPTIONS *) only.
+  await app.register(async (preflight) => {
+    await preflight.register(fastifyCors, {
+      origin: origins.includes('*') ? '*' : [...origins],
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['X-Api-Key', 'Idempotency-Key', 'If-Match', 'Content-Type', 'X-Request-Id'],
+      exposedHeaders: EXPOSED_HEADERS,
+      maxAge: 600,
+    });
   });
-  // Routes other than the preflight route leave their headers to the cache below.
-  app.addHook('onRoute', (route) => {
-    if ([route.method].flat().includes('OPTIONS')) return;
-    route.config = { ...route.config, cors: false };
-  });
+  // Every other request (404s and errors included) gets its origin's headers from the cache.
   const headersFor = corsResponseHeaders(origins);
   app.addHook('onRequest', (req, reply, done) => {
-    if (req.routeOptions.config.cors === false) reply.headers(headersFor(req.headers.origin));
+    if (req.method !== 'OPTIONS') reply.headers(headersFor(req.headers.origin));
     done();
   });
 }
