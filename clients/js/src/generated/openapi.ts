@@ -7872,7 +7872,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        channel: string;
+                        /** @enum {string} */
+                        channel: "tv" | "social" | "web";
                         /** @description Best first */
                         suggestions: components["schemas"]["AiTemplateSuggestion"][];
                         /** @description A band of an AQI standard */
