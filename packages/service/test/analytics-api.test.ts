@@ -296,7 +296,8 @@ describe(`analytics API (${STORE})`, () => {
     const r = await api(base, 'POST', '/graphql', {
       query: `{ analyticsOverview { jobs { total } renderMs { p95 samples } }
         analyticsTemplates { total templates { template format count share } }
-        analyticsTrends(metric: "completed", interval: "day", since: "2026-10-24", until: "2026-10-25", tz: "Europe/Madrid") { buckets { local value } }
+        analyticsTrends(metric: completed, interval: day, since: "2026-10-24", until: "2026-10-25", tz: "Europe/Madrid") { metric interval buckets { local value } }
+        p95: analyticsTrends(metric: render_time_p95, interval: day, since: "2026-10-24", until: "2026-10-25", tz: "Europe/Madrid") { metric }
         analyticsRecent(limit: 2) { jobId status }
         analyticsPerformance { failures { code count } } }`,
     });
@@ -305,6 +306,10 @@ describe(`analytics API (${STORE})`, () => {
     assert.equal(r.body.data.analyticsOverview.jobs.total, rest.jobs.total);
     assert.deepEqual(r.body.data.analyticsOverview.renderMs, { p95: rest.renderMs.p95, samples: rest.renderMs.samples });
     assert.deepEqual(r.body.data.analyticsTrends.buckets.map((b: any) => b.value), [1, 4]);
+    // Closed sets are enums: the GraphQL name of render-time-p95 both ways, the REST value to the service.
+    assert.equal(r.body.data.p95.metric, 'render_time_p95');
+    assert.equal(r.body.data.analyticsTrends.interval, 'day');
+    assert.ok(r.body.data.analyticsTemplates.templates.every((t: any) => ['landscape', 'portrait', 'square'].includes(t.format)));
     assert.equal(r.body.data.analyticsRecent.length, 2);
     const bad = await api(base, 'POST', '/graphql', { query: '{ analyticsTrends(tz: "Nowhere/None") { tz } }' });
     assert.equal(bad.body.errors?.[0]?.extensions?.code, 'validation_failed');

@@ -253,15 +253,17 @@ describe(`brands API (${STORE})`, () => {
       assert.equal(r.status, 200, JSON.stringify(r.body));
       return r.body;
     };
-    const fields = 'brandId name version isDefault typeface credit colors { accent text } effectiveColors { text accent } adjustments { field from to ratio required } logo { uploadedType width height plate } intro { durationSec }';
+    const fields = 'brandId name version isDefault typeface credit colors { accent text } effectiveColors { text accent } adjustments { field from to ratio required } logo { uploadedType width height plate } intro { durationSec } defaults { language aqiStandard format }';
     const created = await gql(`mutation($i: BrandInput!) { createBrand(input: $i, idempotencyKey: "gql-brand-1") { ${fields} } }`, {
-      i: { name: 'Jornal do Ar', colors: { background: '#FFFFFF', text: '#CCCCCC', accent: '#C2185B' }, typeface: 'arimo', credit: 'Jornal do Ar', logo: { data: b64(logoPng()), plate: 'always' }, intro: { durationSec: 1.5 } },
+      i: { name: 'Jornal do Ar', colors: { background: '#FFFFFF', text: '#CCCCCC', accent: '#C2185B' }, typeface: 'arimo', credit: 'Jornal do Ar', logo: { data: b64(logoPng()), plate: 'always' }, intro: { durationSec: 1.5 }, defaults: { language: 'pt', aqiStandard: 'br_iqar', format: 'portrait' } },
     });
     assert.equal(created.errors, undefined, JSON.stringify(created.errors));
     const b = created.data.createBrand;
     assert.deepEqual([b.version, b.typeface, b.logo.uploadedType, b.logo.plate, b.intro.durationSec], [1, 'arimo', 'png', 'always', 1.5]);
+    // The defaults are enums both ways: br_iqar is GraphQL's name of br-iqar.
+    assert.deepEqual(b.defaults, { language: 'pt', aqiStandard: 'br_iqar', format: 'portrait' });
     assert.ok(b.adjustments.some((a: any) => a.field === 'colors.text' && a.ratio >= 4.5), JSON.stringify(b.adjustments));
-    const replay = await gql(`mutation($i: BrandInput!) { createBrand(input: $i, idempotencyKey: "gql-brand-1") { brandId } }`, { i: { name: 'Jornal do Ar', colors: { background: '#FFFFFF', text: '#CCCCCC', accent: '#C2185B' }, typeface: 'arimo', credit: 'Jornal do Ar', logo: { data: b64(logoPng()), plate: 'always' }, intro: { durationSec: 1.5 } } });
+    const replay = await gql(`mutation($i: BrandInput!) { createBrand(input: $i, idempotencyKey: "gql-brand-1") { brandId } }`, { i: { name: 'Jornal do Ar', colors: { background: '#FFFFFF', text: '#CCCCCC', accent: '#C2185B' }, typeface: 'arimo', credit: 'Jornal do Ar', logo: { data: b64(logoPng()), plate: 'always' }, intro: { durationSec: 1.5 }, defaults: { language: 'pt', aqiStandard: 'br_iqar', format: 'portrait' } } });
     assert.equal(replay.data.createBrand.brandId, b.brandId, 'the idempotency key replays the creation');
 
     const bad = await gql(`mutation { createBrand(input: { name: "x", logo: { data: "${b64('GIF89a\x01\x00')}" } }) { brandId } }`);

@@ -1699,12 +1699,13 @@ export interface components {
             } | null;
             /** @description The logo as renders draw it (an SVG rasterised) */
             logo: {
-                /** @description png, jpeg or svg */
-                uploadedType: string;
+                /** @enum {string} */
+                uploadedType: "png" | "jpeg" | "svg";
                 width: number;
                 height: number;
                 bytes: number;
-                plate: string;
+                /** @enum {string} */
+                plate: "auto" | "always" | "never";
             } | null;
             credit: string;
             intro: {
@@ -1720,9 +1721,12 @@ export interface components {
                 text?: string;
             } | null;
             defaults: {
-                language: string | null;
-                aqiStandard: string | null;
-                format: string | null;
+                /** @enum {string|null} */
+                language: "es" | "en" | "pt" | null;
+                /** @enum {string|null} */
+                aqiStandard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | null;
+                /** @enum {string|null} */
+                format: "landscape" | "portrait" | "square" | null;
             };
             /** Format: date-time */
             createdAt: string;
@@ -2087,10 +2091,16 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
-            /** @description max or mean: how station values became city values when the document stated none */
-            cityValueRule: string | null;
-            /** @description observed or forecast, when the document says so */
-            kind: string | null;
+            /**
+             * @description How station values became city values when the document stated none
+             * @enum {string|null}
+             */
+            cityValueRule: "max" | "mean" | null;
+            /**
+             * @description Observed or forecast, when the document says so
+             * @enum {string|null}
+             */
+            kind: "observed" | "forecast" | null;
             /** @description What the optional language model added, and the numbers it returned that the document does not contain */
             languageModel?: {
                 used: string[];
@@ -7862,7 +7872,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        channel: string;
+                        /** @enum {string} */
+                        channel: "tv" | "social" | "web";
                         /** @description Best first */
                         suggestions: components["schemas"]["AiTemplateSuggestion"][];
                         /** @description A band of an AQI standard */
@@ -10342,7 +10353,8 @@ export interface operations {
                         /** @description Most used first */
                         templates: {
                             template: string;
-                            format: string;
+                            /** @enum {string} */
+                            format: "landscape" | "portrait" | "square";
                             /** @description Jobs of this template and format */
                             count: number;
                             completed: number;
@@ -10423,8 +10435,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        metric: string;
-                        interval: string;
+                        /** @enum {string} */
+                        metric: "completed" | "failed" | "render-time-p95" | "queue-wait-p95" | "video-seconds";
+                        /** @enum {string} */
+                        interval: "hour" | "day" | "week";
                         tz: string;
                         /**
                          * Format: date-time
@@ -10509,7 +10523,8 @@ export interface operations {
                         /** @description Newest first */
                         renders: {
                             jobId: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "queued" | "rendering" | "completed" | "failed" | "canceled";
                             template: string;
                             location: string;
                             posterUrl: string | null;
@@ -10585,8 +10600,10 @@ export interface operations {
                         /** @description By template × format × resolution */
                         renders: {
                             template: string;
-                            format: string;
-                            resolution: string;
+                            /** @enum {string} */
+                            format: "landscape" | "portrait" | "square";
+                            /** @enum {string} */
+                            resolution: "1080p" | "720p" | "360p";
                             /** @description Completed jobs that rendered (reused outputs excluded) */
                             renders: number;
                             /** @description Continuous percentiles (linear interpolation, as percentile_cont) */

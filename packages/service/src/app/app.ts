@@ -8,22 +8,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest, type FastifySchemaCompiler } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { ANY_SCOPE, defaultScope, hasScope, SESSION_COOKIE, type Principal, type RateDecision } from '../core/auth.js';
+import { ANY_SCOPE, defaultScope, hasScope, type Principal, type RateDecision } from '../core/auth.js';
 import { AppError, CORE_ERRORS, validationError, type ErrorDefinition } from '../core/errors.js';
 import { faultError } from '../core/faults.js';
+import { registerCors } from '../core/http/cors.js';
 import { registerIdempotency } from '../core/http/idempotency.js';
 import { isMultipartBody, ProblemSchema } from '../core/http/schemas.js';
 import type { Http, ModuleDefinition, ModuleDeps, Services } from '../core/module.js';
 import { SERVICE_VERSION } from '../core/version.js';
 import { compilable, schemaErrors, storableErrors } from '../core/validation.js';
-import { SECURITY_SCHEMES } from '../core/http/spine.js';
+import { SECURITY_SCHEMES, sessionToken } from '../core/http/spine.js';
 import { documentObject, documentRoute } from './docs/openapi.js';
 import { registerJsonParser } from './json-body.js';
 import { docsRoutes } from './docs/routes.js';
@@ -203,18 +203,11 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
 
   // The key travels in a header, never a cookie, so letting pages on other origins
   // call the API (with their own key) exposes nothing; CORS_ORIGINS narrows it.
-  if (deps.config.corsOrigins.length > 0) {
-    await app.register(fastifyCors, {
-      origin: deps.config.corsOrigins.includes('*') ? '*' : deps.config.corsOrigins,
-      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-      allowedHeaders: ['X-Api-Key', 'Idempotency-Key', 'If-Match', 'Content-Type', 'X-Request-Id'],
-      exposedHeaders: ['x-request-id', 'retry-after', 'idempotent-replayed', 'content-range', 'accept-ranges', 'etag'],
-      maxAge: 600,
-    });
-  }
+  if (deps.config.corsOrigins.length > 0) await registerCors(app, deps.config.corsOrigins);
 
   for (const s of shared) app.addSchema(s);
-  await app.register(fastifyCookie);
+  // Only the dashboard's session uses a cookie: it is parsed where it is read (sessionToken), not on every request.
+  await app.register(fastifyCookie, { hook: false });
 
   const tagDescriptions = Object.fromEntries(modules.map((m) => [m.name, m.description]));
   await app.register(fastifySwagger, {
@@ -240,14 +233,12 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
   // Auth: every route not marked public needs a key (the master key, compared in constant time, or a scoped key
   // with the route's scope), and keys with a rate limit are counted.
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (req, reply) => {
-    // CORS preflights carry no credentials by design; @fastify/cors answers them.
-    if (req.routeOptions.config.public || req.method === 'OPTIONS') return;
-    const presented = req.headers['x-api-key'];
+  const authorize = async (req: FastifyRequest, reply: FastifyReply, presented: string | string[] | undefined): Promise<void> => {
     let principal: Principal | null = null;
-    if (presented === undefined && req.cookies[SESSION_COOKIE]) {
+    const sessionCookie = presented === undefined ? sessionToken(req) : undefined;
+    if (sessionCookie) {
       // A dashboard session: the browser holds a cookie, never the key; mutations must echo the session's CSRF token.
-      const session = await deps.auth.authenticateSession(req.cookies[SESSION_COOKIE]);
+      const session = await deps.auth.authenticateSession(sessionCookie);
       if (session) {
         const sent = req.headers['x-csrf-token'];
         if (MUTATING.has(req.method) && !(typeof sent === 'string' && sent.length === session.csrfToken.length && timingSafeEqual(Buffer.from(sent), Buffer.from(session.csrfToken)))) {
@@ -273,6 +264,21 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
         throw new AppError(CORE_ERRORS.rate_limited, `This key allows ${decision.limit} requests a minute; retry in ${decision.resetSeconds} s`, { retryAfterSeconds: decision.resetSeconds });
       }
     }
+  };
+  // Callback-style: the master key (no scope to check, no rate limit) passes without a promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    // CORS preflights carry no credentials by design; @fastify/cors answers them.
+    if (req.routeOptions.config.public || req.method === 'OPTIONS') return done();
+    const presented = req.headers['x-api-key'];
+    const master = typeof presented === 'string' && presented.length > 0 && presented.length <= 512 ? deps.auth.master(presented) : null;
+    if (master) {
+      req.principal = master;
+      return done();
+    }
+    authorize(req, reply, presented).then(
+      () => done(),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 
   registerIdempotency(app, deps.idempotency);

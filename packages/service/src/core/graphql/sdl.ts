@@ -63,7 +63,7 @@ interface EnumDefinition {
 }
 
 /** Fields whose set is named apart from the field (the type AqiStandard describes a standard; its id is AqiStandardId). */
-const SET_NAMES: Record<string, string> = { aqiStandard: 'AqiStandardId', aqiStandards: 'AqiStandardId', typeface: 'TypefaceId' };
+const SET_NAMES: Record<string, string> = { aqiStandard: 'AqiStandardId', aqiStandards: 'AqiStandardId', typeface: 'TypefaceId', uploadedType: 'LogoType', metric: 'TrendMetric' };
 /** Sets held by fields too generic to name them, named by their (sorted) values. */
 const NAMES_BY_VALUES: Record<string, string> = {
   'forecast,observed': 'SeriesKind',

@@ -6,7 +6,7 @@
  * answer a retry will get commit together. Upload routes, whose request is only
  * known once the file was read, claim with {@link claimIdempotency} themselves.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { IdempotencyClaim, IdempotencyService } from '../idempotency.js';
 import { transaction, type Database, type Store } from '../store/database.js';
@@ -55,19 +55,18 @@ export async function claimIdempotency(req: FastifyRequest, reply: FastifyReply,
   return false;
 }
 
-/** Registers the hooks on the app (every route). */
+/** Registers the hooks on every route with a mutating method (reads, the bulk of the traffic, run none of them). */
 export function registerIdempotency(app: FastifyInstance, service: IdempotencyService): void {
   app.decorateRequest('idempotencyClaim', null);
-  // Callback-style hooks: reads (no key, no claim) pass straight through without a promise per request.
-  app.addHook('preHandler', (req, reply, done) => {
+  const claimBeforeHandler: preHandlerHookHandler = (req, reply, done) => {
     const mode = req.routeOptions.config.idempotency ?? 'auto';
     if (mode !== 'auto' || !MUTATING.has(req.method)) return done();
     claimIdempotency(req, reply, service, { params: req.params ?? null, query: req.query ?? null, body: req.body ?? null }).then(
       (answered) => (answered ? undefined : done()),
       (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
     );
-  });
-  app.addHook('onSend', (req, reply, payload, done) => {
+  };
+  const recordAnswer: onSendHookHandler = (req, reply, payload, done) => {
     const claim = req.idempotencyClaim;
     if (!claim || claim.done) return done(null, payload);
     req.idempotencyClaim = null;
@@ -76,12 +75,19 @@ export function registerIdempotency(app: FastifyInstance, service: IdempotencySe
     // Recording is best effort here: if the store is unreachable now, the key's lease lapses and a retry runs again.
     const settled = ok ? claim.complete(reply.statusCode, text).catch((err: unknown) => req.log.warn({ err: String(err) }, 'idempotent answer not recorded')) : claim.release().catch(() => {});
     void settled.then(() => done(null, payload));
-  });
+  };
   // A request that died before sending (client gone, crash in a hook) gives its key back.
-  app.addHook('onResponse', (req, _reply, done) => {
+  const releaseUnanswered: onResponseHookHandler = (req, _reply, done) => {
     const claim = req.idempotencyClaim;
     if (!claim || claim.done) return done();
     void claim.release().catch(() => {}).then(() => done());
+  };
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((m) => MUTATING.has(m))) return;
+    // The claim comes before the route's own pre-handlers, as when it was an app-wide hook.
+    route.preHandler = [claimBeforeHandler, ...[route.preHandler ?? []].flat()];
+    route.onSend = [...[route.onSend ?? []].flat(), recordAnswer];
+    route.onResponse = [...[route.onResponse ?? []].flat(), releaseUnanswered];
   });
 }
 

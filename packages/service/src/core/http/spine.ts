@@ -5,6 +5,7 @@
  * operation; routes name the extra headers they send (`config.responseHeaders`)
  * and a security scheme of their own.
  */
+import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth.js';
 
 declare module 'fastify' {
@@ -57,3 +58,9 @@ export const SECURITY_SCHEMES = {
   triggerBearer: { type: 'http', scheme: 'bearer', description: 'An inbound workflow\'s trigger secret as `Authorization: Bearer <secret>`' },
 } as const;
 
+
+/** The dashboard session token in the request's cookie, if it sent one (parsed here, where it is read, not on every request). */
+export function sessionToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.cookie;
+  return header ? req.server.parseCookie(header)[SESSION_COOKIE] : undefined;
+}

@@ -214,7 +214,7 @@ export const SuggestionSchema = Type.Object(
 export type SuggestionView = Static<typeof SuggestionSchema>;
 
 export const SuggestionsSchema = Type.Object({
-  channel: Type.String(),
+  channel: StringEnum(CHANNELS),
   suggestions: Type.Array(Type.Ref(SuggestionSchema), { description: 'Best first' }),
   category: Nullable(CategorySchema),
 });

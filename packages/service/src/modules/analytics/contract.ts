@@ -4,7 +4,9 @@
  * closest ranks, as PostgreSQL's percentile_cont): the same numbers on both stores.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../core/http/schemas.js';
+import { FORMATS, RESOLUTIONS } from '@aqcast/engine';
+import { Nullable, StringEnum } from '../../core/http/schemas.js';
+import { JOB_STATUSES } from '../queue/index.js';
 
 export const TREND_METRICS = ['completed', 'failed', 'render-time-p95', 'queue-wait-p95', 'video-seconds'] as const;
 export type TrendMetric = (typeof TREND_METRICS)[number];
@@ -93,7 +95,7 @@ export type Overview = Static<typeof OverviewSchema>;
 
 export const TemplateStatsSchema = Type.Object({
   template: Type.String(),
-  format: Type.String(),
+  format: StringEnum(FORMATS),
   count: Type.Integer({ description: 'Jobs of this template and format' }),
   completed: Type.Integer(),
   failed: Type.Integer(),
@@ -114,8 +116,8 @@ export const TrendBucketSchema = Type.Object({
 });
 
 export const TrendsSchema = Type.Object({
-  metric: Type.String(),
-  interval: Type.String(),
+  metric: StringEnum(TREND_METRICS),
+  interval: StringEnum(INTERVALS),
   tz: Type.String(),
   since: Type.String({ format: 'date-time', description: 'Start of the first bucket' }),
   until: Type.String({ format: 'date-time', description: 'End of the last bucket' }),
@@ -125,7 +127,7 @@ export type Trends = Static<typeof TrendsSchema>;
 
 export const RecentRenderSchema = Type.Object({
   jobId: Type.String({ 'x-graphql': 'ID' }),
-  status: Type.String(),
+  status: StringEnum(JOB_STATUSES),
   template: Type.String(),
   location: Type.String(),
   posterUrl: Nullable(Type.String()),
@@ -142,8 +144,8 @@ export type Recent = Static<typeof RecentSchema>;
 
 export const PerformanceGroupSchema = Type.Object({
   template: Type.String(),
-  format: Type.String(),
-  resolution: Type.String(),
+  format: StringEnum(FORMATS),
+  resolution: StringEnum(RESOLUTIONS),
   renders: Type.Integer({ description: 'Completed jobs that rendered (reused outputs excluded)' }),
   renderMs: StatSchema,
   meanRenderMs: Nullable(Type.Number()),

@@ -21,8 +21,8 @@ export const analyticsGraphql: GraphQLPart = {
       analyticsOverview(since: String, until: String): AnalyticsOverview!
       "Per template and format (like GET /analytics/templates)."
       analyticsTemplates(since: String, until: String): AnalyticsTemplates!
-      "A metric per hour, day or week in a time zone (like GET /analytics/trends). metric: completed, failed, render-time-p95, queue-wait-p95, video-seconds."
-      analyticsTrends(metric: String, interval: String, since: String, until: String, tz: String): AnalyticsTrends!
+      "A metric per hour, day or week in a time zone (like GET /analytics/trends)."
+      analyticsTrends(metric: TrendMetric, interval: Interval, since: String, until: String, tz: String): AnalyticsTrends!
       "The newest renders (like GET /analytics/recent)."
       analyticsRecent(limit: Int, status: String): [AnalyticsRecentRender!]!
       "Render time, frames per second, queue wait, throughput per worker, failures by code (like GET /analytics/performance)."

@@ -4,6 +4,7 @@
  * time zone, the latest renders, and where time and failures go. Every figure
  * is a SQL aggregate (see store.ts); no HTTP, no SQL here.
  */
+import { FORMATS, RESOLUTIONS } from '@aqcast/engine';
 import { validationError, type FieldError } from '../../core/errors.js';
 import { parseInstant, type QueueService } from '../queue/index.js';
 import type { VariantService } from '../variants/index.js';
@@ -24,6 +25,13 @@ export interface AnalyticsServiceOptions {
   variants: Pick<VariantService, 'runningTests'>;
   /** Workers whose heartbeat is older than this are not counted as active. */
   workerLiveMs: number;
+}
+
+/** A value of a closed set read back from job_metrics (copied there from validated render params), as its type. */
+function storedChoice<const T extends readonly string[]>(values: T, value: string, column: string): T[number] {
+  const known = values.find((v) => v === value);
+  if (known === undefined) throw new Error(`job_metrics.${column} holds "${value}", not one of ${values.join(', ')}`);
+  return known;
 }
 
 export class AnalyticsService {
@@ -88,7 +96,7 @@ export class AnalyticsService {
     const templates = rows
       .map((c) => ({
         template: c.template,
-        format: c.format,
+        format: storedChoice(FORMATS, c.format, 'format'),
         count: c.total,
         completed: c.completed,
         failed: c.failed,
@@ -175,7 +183,7 @@ export class AnalyticsService {
       since: range.since ?? null,
       until: range.until ?? null,
       renders: groups
-        .map((g) => ({ template: g.template, format: g.format, resolution: g.resolution, renders: g.n, renderMs: statOf(g), meanRenderMs: round2(g.mean), framesPerSecond: round2(g.fps) }))
+        .map((g) => ({ template: g.template, format: storedChoice(FORMATS, g.format, 'format'), resolution: storedChoice(RESOLUTIONS, g.resolution, 'resolution'), renders: g.n, renderMs: statOf(g), meanRenderMs: round2(g.mean), framesPerSecond: round2(g.fps) }))
         .sort((a, b) => b.renders - a.renders || a.template.localeCompare(b.template) || a.format.localeCompare(b.format) || a.resolution.localeCompare(b.resolution)),
       queueWaitMs: statOf(queueWait),
       throughput: { windowSec: 3600, completed: done.completed, failed: done.failed, activeWorkers, perHour: done.completed, perWorkerPerHour: activeWorkers > 0 ? Math.round((done.completed / activeWorkers) * 100) / 100 : null },

@@ -8,6 +8,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { Resvg } from '@resvg/resvg-js';
 import { AppError, fieldError } from '../../core/errors.js';
+import type { LOGO_TYPES } from './contract.js';
 
 /** Largest logo upload (bytes, decoded). */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
@@ -20,7 +21,7 @@ export const SVG_RASTER_HEIGHT = 512;
 /** Largest font upload (bytes). */
 export const MAX_FONT_BYTES = 4 * 1024 * 1024;
 
-export type LogoType = 'png' | 'jpeg' | 'svg';
+export type LogoType = (typeof LOGO_TYPES)[number];
 
 export interface ValidLogo {
   /** The image the renders draw: the upload (PNG, JPEG) or the SVG rasterised to PNG. */

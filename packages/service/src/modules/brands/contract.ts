@@ -8,8 +8,12 @@ import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, MAX_CREDIT_CHARS, THEME_FAMILIES 
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { Nullable, ResourceId, StringEnum } from '../../core/http/schemas.js';
 
+/** How a logo was uploaded (an SVG is drawn as a PNG), and whether a plate is drawn behind it. */
+export const LOGO_TYPES = ['png', 'jpeg', 'svg'] as const;
+export const LOGO_PLATES = ['auto', 'always', 'never'] as const;
+
 /** A string enum TypeBox can compile (request schemas must be compilable; StringEnum is for responses). */
-function OneOf<const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnion<TLiteral<T[number]>[]> {
+export function OneOf<const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnion<TLiteral<T[number]>[]> {
   return Type.Union(values.map((v: T[number]) => Type.Literal(v)), options);
 }
 
@@ -58,7 +62,7 @@ const Base64 = (description: string, maxBytes: number) => Type.String({ minLengt
 export const LogoUploadSchema = Type.Object(
   {
     data: Base64('The logo file, base64: PNG, JPEG or SVG (checked by content; at most 2 MB and 16 megapixels; an SVG may not reference anything outside itself, nor hold scripts or entity declarations)', 2 * 1024 * 1024),
-    plate: Type.Optional(OneOf(['auto', 'always', 'never'] as const, { description: 'A plate behind the logo: auto (default) draws one when the logo lacks contrast with the background' })),
+    plate: Type.Optional(OneOf(LOGO_PLATES, { description: 'A plate behind the logo: auto (default) draws one when the logo lacks contrast with the background' })),
   },
   { additionalProperties: false },
 );
@@ -124,11 +128,11 @@ export const BrandSchema = Type.Object(
     adjustments: Type.Array(AdjustmentSchema, { description: 'Colours changed for legibility (never refused: see docs/brands.md)' }),
     typeface: StringEnum(THEME_FAMILIES),
     font: Nullable(Type.Object({ family: Type.String(), format: Type.String(), bytes: Type.Integer() }), { description: 'The uploaded font, if any (used instead of typeface)' }),
-    logo: Nullable(Type.Object({ uploadedType: Type.String({ description: 'png, jpeg or svg' }), width: Type.Integer(), height: Type.Integer(), bytes: Type.Integer(), plate: Type.String() }), { description: 'The logo as renders draw it (an SVG rasterised)' }),
+    logo: Nullable(Type.Object({ uploadedType: StringEnum(LOGO_TYPES), width: Type.Integer(), height: Type.Integer(), bytes: Type.Integer(), plate: StringEnum(LOGO_PLATES) }), { description: 'The logo as renders draw it (an SVG rasterised)' }),
     credit: Type.String(),
     intro: Nullable(CardSchema),
     outro: Nullable(CardSchema),
-    defaults: Type.Object({ language: Nullable(Type.String()), aqiStandard: Nullable(Type.String()), format: Nullable(Type.String()) }),
+    defaults: Type.Object({ language: Nullable(StringEnum(LANGUAGES)), aqiStandard: Nullable(StringEnum(AQI_STANDARD_IDS)), format: Nullable(StringEnum(FORMATS)) }),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },

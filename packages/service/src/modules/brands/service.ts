@@ -11,8 +11,11 @@ import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  AQI_STANDARD_IDS,
   DEFAULT_TEMPLATE_ID,
   EngineError,
+  FORMATS,
+  LANGUAGES,
   normalizeRenderParams,
   renderPosterJpeg,
   resolveTheme,
@@ -28,7 +31,7 @@ import { newId } from '../../core/ids.js';
 import type { Storage } from '../../core/storage/storage.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
 import type { JobExtension, JobRenderExtras } from '../queue/index.js';
-import type { BrandView, CreateBrandBody, PatchBrandBody, PreviewBody } from './contract.js';
+import { LOGO_PLATES, LOGO_TYPES, OneOf, type BrandView, type CreateBrandBody, type PatchBrandBody, type PreviewBody } from './contract.js';
 import { validateFont, validateLogo } from './assets.js';
 import { BrandStore, type BrandRow } from './store.js';
 
@@ -52,8 +55,8 @@ const BrandDocumentSchema = Type.Object({
   credit: Type.String(),
   intro: Type.Union([CardDoc, Type.Null()]),
   outro: Type.Union([CardDoc, Type.Null()]),
-  defaults: Type.Object({ language: Type.Optional(Type.String()), aqiStandard: Type.Optional(Type.String()), format: Type.Optional(Type.String()) }),
-  logo: Type.Union([Type.Object({ ...StoredAsset, mediaType: Type.String(), uploadedType: Type.String(), width: Type.Integer(), height: Type.Integer(), plate: Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')]) }), Type.Null()]),
+  defaults: Type.Object({ language: Type.Optional(OneOf(LANGUAGES)), aqiStandard: Type.Optional(OneOf(AQI_STANDARD_IDS)), format: Type.Optional(OneOf(FORMATS)) }),
+  logo: Type.Union([Type.Object({ ...StoredAsset, mediaType: Type.String(), uploadedType: OneOf(LOGO_TYPES), width: Type.Integer(), height: Type.Integer(), plate: OneOf(LOGO_PLATES) }), Type.Null()]),
   font: Type.Union([Type.Object({ ...StoredAsset, family: Type.String(), format: Type.String() }), Type.Null()]),
   adjustments: Type.Array(Type.Object({ field: Type.String(), from: Type.String(), to: Type.String(), against: Type.String(), againstField: Type.String(), ratioBefore: Type.Number(), ratio: Type.Number(), required: Type.Number() })),
   effective: Type.Object({ background: Type.String(), surface: Type.String(), text: Type.String(), muted: Type.String(), faint: Type.String(), accent: Type.Union([Type.String(), Type.Null()]) }),

@@ -11,6 +11,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../../core/auth.js';
 import { problems } from '../../core/http/schemas.js';
+import { sessionToken } from '../../core/http/spine.js';
 import type { Http, ModuleDeps } from '../../core/module.js';
 import type { QueueService } from '../queue/index.js';
 import type { DashboardService } from './service.js';
@@ -37,7 +38,7 @@ export async function dashboardRoutes(app: Http, dashboard: DashboardService, qu
   const tags = ['dashboard'];
   const secure = (deps.config.publicBaseUrl ?? '').startsWith('https:');
   const setCookie = (reply: FastifyReply, token: string, maxAgeSeconds: number) =>
-    reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/', maxAge: maxAgeSeconds });
+    reply.header('set-cookie', app.serializeCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/', maxAge: maxAgeSeconds }));
 
   app.post(
     '/dashboard/api/session',
@@ -52,10 +53,10 @@ export async function dashboardRoutes(app: Http, dashboard: DashboardService, qu
     },
   );
   app.get('/dashboard/api/session', { config: { scope: 'any' }, schema: { operationId: 'dashboardSession', tags, summary: 'The signed-in session (name, scopes, CSRF token)', response: { 200: SessionSchema, ...problems(401) } } }, (req) =>
-    dashboard.describe(req.principal!, req.cookies[SESSION_COOKIE] ?? ''),
+    dashboard.describe(req.principal!, sessionToken(req) ?? ''),
   );
   app.delete('/dashboard/api/session', { config: { scope: 'any', idempotency: 'off' }, schema: { operationId: 'dashboardSignOut', tags, summary: 'Sign out: the session ends and its cookie is cleared', response: { 204: Type.Null(), ...problems(401, 403) } } }, async (req, reply) => {
-    await dashboard.signOut(req.cookies[SESSION_COOKIE] ?? '');
+    await dashboard.signOut(sessionToken(req) ?? '');
     setCookie(reply, '', 0);
     return reply.code(204).send(null);
   });

@@ -30,9 +30,13 @@ function view(row: ApiKeyRow): ApiKeyView {
   };
 }
 
+function principalOf(row: ApiKeyRow): Principal {
+  return { keyId: row.id, name: row.name, scopes: new Set(readScopes(row)), rateLimitPerMinute: row.rate_limit_per_minute };
+}
+
 export class KeyService implements KeyAuthority {
   private readonly rows: KeyStore;
-  private readonly cache = new Map<string, { row: ApiKeyRow | undefined; at: number }>();
+  private readonly cache = new Map<string, { row: ApiKeyRow | undefined; principal: Principal | null; at: number }>();
   private readonly touched = new Map<string, number>();
 
   constructor(
@@ -74,7 +78,9 @@ export class KeyService implements KeyAuthority {
     const hash = hashOf(presented);
     let entry = this.cache.get(hash);
     if (!entry || Date.now() - entry.at > LOOKUP_TTL_MS) {
-      entry = { row: await this.rows.byHash(hash), at: Date.now() };
+      const row = await this.rows.byHash(hash);
+      // The principal is built once per lookup, not per request (its scopes are parsed JSON).
+      entry = { row, principal: row ? principalOf(row) : null, at: Date.now() };
       if (this.cache.size > 10_000) this.cache.clear();
       this.cache.set(hash, entry);
     }
@@ -86,14 +92,13 @@ export class KeyService implements KeyAuthority {
       this.touched.set(row.id, now);
       void this.rows.touch(row.id, new Date(now).toISOString()).catch(() => {});
     }
-    const scopes = readScopes(row);
-    return { keyId: row.id, name: row.name, scopes: new Set(scopes), rateLimitPerMinute: row.rate_limit_per_minute };
+    return entry.principal;
   }
 
   async principalFor(keyId: string): Promise<Principal | null> {
     const row = await this.rows.byId(keyId);
     if (!row || row.revoked_at || (row.expires_at && Date.parse(row.expires_at) <= Date.now())) return null;
-    return { keyId: row.id, name: row.name, scopes: new Set(readScopes(row)), rateLimitPerMinute: row.rate_limit_per_minute };
+    return principalOf(row);
   }
 
   async consume(principal: Principal): Promise<RateDecision> {
