@@ -422,7 +422,8 @@ function buildGridScene(input: SceneInput, stage: Stage, body: Rect): { pieces: 
   const gap = 20 * u;
   const titleSize = 22 * u;
   const titleH = titleSize * 2;
-  const maxCardH = format === 'landscape' ? 230 : format === 'portrait' ? 300 : 240;
+  // One landscape row of one to three cards grows taller (and its type with it) instead of leaving bands empty above and below.
+  const maxCardH = format === 'landscape' ? (rows === 1 ? (n <= 2 ? 340 : 300) : 230) : format === 'portrait' ? 300 : 240;
   const cardH = Math.min(maxCardH, (body.h - titleH - gap * (rows - 1)) / rows);
   const gridH = titleH + rows * cardH + (rows - 1) * gap;
   const top = body.y + (body.h - gridH) / 2;
