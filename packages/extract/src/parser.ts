@@ -228,7 +228,7 @@ function detectLanguage(lines: Line[]): BulletinLanguage | null {
  * without a location, 0.9 without a date, and 0.9 when only one pollutant was found
  * (a lone number is easier to misread than a consistent set). 0 with no pollutant.
  */
-export function overallConfidence(fields: ExtractedFields): number {
+export function overallConfidence(fields: Partial<Record<(typeof POLLUTANTS)[number] | 'location' | 'date', { confidence: number }>>): number {
   const confs = POLLUTANTS.map((p) => fields[p]?.confidence).filter((c): c is number => c !== undefined);
   if (confs.length === 0) return 0;
   let c = confs.reduce((a, b) => a + b, 0) / confs.length;

@@ -146,3 +146,14 @@ export function check<T extends TSchema>(schema: T, value: unknown, opts: { pref
   if (errors.length > 0) throw validationError(errors);
   return v as Static<T>;
 }
+
+/** A comma-separated list from a query (`queued,running`), each item one of `allowed`; an unknown one is an error naming `field`. */
+export function listOf<T extends string>(text: string | undefined, allowed: readonly T[], errors: FieldError[], field = 'status'): T[] {
+  const out: T[] = [];
+  for (const given of text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []) {
+    const known = allowed.find((a) => a === given);
+    if (known) out.push(known);
+    else errors.push({ field, message: `unknown ${field} "${given}"; one of ${allowed.join(', ')}` });
+  }
+  return out;
+}
