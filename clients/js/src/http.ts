@@ -147,6 +147,7 @@ export class Transport {
 
   /** Sends a request (retrying when safe) and returns the parsed JSON body; throws `AqcastError` on failure. */
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    // The answer's shape is the API's contract, which the generated types T describe.
     return (await this.send(method, path, opts, true)).parsed as T;
   }
 
@@ -239,7 +240,8 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 function describeNetworkError(err: unknown): string {
-  const e = err as { message?: string; cause?: { code?: string; message?: string } };
-  const cause = e?.cause?.code ?? e?.cause?.message;
-  return [e?.message ?? String(err), cause ? `(${cause})` : ''].filter(Boolean).join(' ');
+  if (!(err instanceof Error)) return String(err);
+  const { cause } = err;
+  const why = cause instanceof Error ? (('code' in cause && typeof cause.code === 'string' ? cause.code : undefined) ?? cause.message) : undefined;
+  return [err.message, why ? `(${why})` : ''].filter(Boolean).join(' ');
 }

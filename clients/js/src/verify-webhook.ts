@@ -30,9 +30,10 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const utf8 = new TextEncoder();
 
 function header(headers: HeadersLike, name: string): string | undefined {
-  if (typeof headers.get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
-  for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
-    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(' ') : value;
+  const { get } = headers;
+  if (typeof get === 'function') return get.call(headers, name) ?? undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : undefined;
   }
   return undefined;
 }

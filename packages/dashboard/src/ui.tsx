@@ -72,6 +72,25 @@ export function Field({ label, hint, error, children, class: cls }: { label: Com
   );
 }
 
+type ChoiceProps<T extends string> = Omit<JSX.HTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'label'> & { value: T; options: readonly T[]; label: (option: T) => ComponentChildren; onChange: (value: T) => void };
+
+/** A select over a fixed list: what it hands on is one of `options` (the list is the guard), each shown by `label`. */
+export function Choice<T extends string>({ value, options, label, onChange, ...rest }: ChoiceProps<T>) {
+  const chosen = (e: JSX.TargetedEvent<HTMLSelectElement>) => {
+    const picked = options.find((o) => o === e.currentTarget.value);
+    if (picked !== undefined) onChange(picked);
+  };
+  return (
+    <select {...rest} value={value} onChange={chosen}>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {label(o)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The field errors of an ApiError by field name (for Field's `error`). */
 export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};

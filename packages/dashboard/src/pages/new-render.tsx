@@ -12,11 +12,13 @@ import { MEASURES, csvToItems, parseCsv, placesParam, type Job, type PlaceRow, t
 import { PlacesTable, startingRows, type PlacesKind } from '../places-table';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link, navigate, useLocation } from '../router';
-import { Button, ErrorBanner, Field, Loading, Page, TableWrap, fieldErrors, notify } from '../ui';
+import { Button, Choice, ErrorBanner, Field, Loading, Page, TableWrap, fieldErrors, notify } from '../ui';
+
+const SERIES_KINDS = ['observed', 'forecast'] as const;
 
 interface SeriesForm {
   pollutant: string;
-  kind: 'observed' | 'forecast';
+  kind: (typeof SERIES_KINDS)[number];
   timeZone: string;
   /** One "date-time, value" per line. */
   points: string;
@@ -355,10 +357,7 @@ export function NewRenderPage() {
                   </select>
                 </Field>
                 <Field label={t('series.kind')}>
-                  <select value={form.series.kind} onChange={(e) => set({ series: { ...form.series!, kind: e.currentTarget.value as 'observed' } })}>
-                    <option value="observed">{t('series.observed')}</option>
-                    <option value="forecast">{t('series.forecast')}</option>
-                  </select>
+                  <Choice value={form.series.kind} options={SERIES_KINDS} label={(k) => t(`series.${k}`)} onChange={(kind) => set({ series: { ...form.series!, kind } })} />
                 </Field>
                 <Field label={t('series.timeZone')}>
                   <input value={form.series.timeZone} onInput={(e) => set({ series: { ...form.series!, timeZone: e.currentTarget.value } })} />
