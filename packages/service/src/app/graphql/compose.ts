@@ -71,7 +71,7 @@ function idempotent(field: string, resolver: Resolver, idempotency: IdempotencyS
 }
 
 /** Joins the modules' SDL and merges their resolvers; a field defined twice is a startup error. */
-export function composeSchema(modules: readonly ModuleDefinition<never>[], idempotency: IdempotencyService): { typeDefs: string; resolvers: Resolvers } {
+export function composeSchema(modules: readonly ModuleDefinition<unknown>[], idempotency: IdempotencyService): { typeDefs: string; resolvers: Resolvers } {
   const resolvers: Resolvers = { JSON: jsonScalar };
   const owner = new Map<string, string>([['JSON', 'base']]);
   const typeDefs = [BASE_TYPE_DEFS];

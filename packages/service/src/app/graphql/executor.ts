@@ -69,7 +69,7 @@ export class GraphQLExecutor {
   readonly schema: GraphQLSchema;
   private readonly cache = new Map<string, Prepared>();
 
-  constructor(modules: readonly ModuleDefinition<never>[], idempotency: IdempotencyService) {
+  constructor(modules: readonly ModuleDefinition<unknown>[], idempotency: IdempotencyService) {
     const { typeDefs, resolvers } = composeSchema(modules, idempotency);
     this.schema = executableSchema(typeDefs, resolvers);
   }

@@ -106,7 +106,7 @@ export interface GraphQLRouteOptions {
   idempotency: IdempotencyService;
 }
 
-export async function graphqlRoutes(app: Http, modules: readonly ModuleDefinition<never>[], opts: GraphQLRouteOptions): Promise<void> {
+export async function graphqlRoutes(app: Http, modules: readonly ModuleDefinition<unknown>[], opts: GraphQLRouteOptions): Promise<void> {
   let executor: Promise<GraphQLExecutor> | null = null;
   /** Built on the first GraphQL request: graphql-js and the schema cost start-up time a REST-only process need not pay. */
   const getExecutor = () => (executor ??= import('./executor.js').then((m) => new m.GraphQLExecutor(modules, opts.idempotency)));
