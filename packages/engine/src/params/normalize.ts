@@ -10,7 +10,7 @@ import { DEFAULT_AQI_STANDARD, isAqiStandardId, isFormat, isLanguage, POLLUTANTS
 import { EngineError, type FieldError } from '../errors.js';
 import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
 import type { TemplateDefinition } from '../templates/types.js';
-import { isCalendarDate, isRecord, isTimeZone, normalizePlaces, normalizeProvenance, placeRuleErrors, PlacesSchema, ProvenanceSchema, StationsSchema } from './places.js';
+import { isCalendarDate, isRecord, isTimeZone, normalizePlaces, normalizeProvenance, placeRuleErrors } from './places.js';
 import { RenderParamsSchema, RESOLUTIONS, type RenderParamsInput } from './schema.js';
 import type { RenderParams } from './types.js';
 
