@@ -87,7 +87,7 @@ export interface RenderBrand {
 export type BrandUsers = (exec: Executor, brandId: string, limit: number) => Promise<{ kind: string; id: string }[]>;
 
 /** Render params in a brand: the brand's defaults (language, AQI standard, format) under what the body sets. */
-export function withBrandDefaults(rest: unknown, brand: RenderBrand | null): unknown {
+export function withBrandDefaults<T>(rest: T, brand: RenderBrand | null): T {
   if (!brand || typeof rest !== 'object' || rest === null || Array.isArray(rest)) return rest;
   const d = brand.defaults;
   return { ...(d.language ? { language: d.language } : {}), ...(d.aqiStandard ? { aqiStandard: d.aqiStandard } : {}), ...(d.format ? { format: d.format } : {}), ...rest };

@@ -14,6 +14,9 @@ export const RenderParams = Type.Object({ ...RenderParamsSchema.properties, bran
   examples: RenderParamsSchema.examples as unknown[],
 });
 
+/** A render body as its route checked it. */
+export type RenderBody = Static<typeof RenderParams>;
+
 export const MAX_BATCH_ITEMS = 1000;
 
 const BatchItems = Type.Array(Type.Ref(RenderParams), { minItems: 1, maxItems: MAX_BATCH_ITEMS });
