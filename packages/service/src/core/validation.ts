@@ -157,3 +157,8 @@ export function listOf<T extends string>(text: string | undefined, allowed: read
   }
   return out;
 }
+
+/** Whether `key` is an own key of `object` (a lookup table's), so indexing it is safe. */
+export function isKeyOf<O extends object>(object: O, key: PropertyKey): key is keyof O {
+  return Object.hasOwn(object, key);
+}
