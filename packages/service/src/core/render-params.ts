@@ -5,8 +5,12 @@
  * checked is only completed (completeCheckedParams); input nothing checked yet
  * (GraphQL's, a workflow's) is parsed whole (parseRenderParams).
  */
-import { completeRenderParams, EngineError, listTemplates, normalizeRenderParams, type RenderParams, type RenderParamsInput } from '@aqcast/engine';
+import { completeRenderParams, EngineError, listTemplates, normalizeRenderParams, RenderParamsSchema, type RenderParams, type RenderParamsInput } from '@aqcast/engine';
 import { AppError, defineErrors, validationError, type FieldError } from './errors.js';
+
+const p = RenderParamsSchema.properties;
+/** How a video is made, apart from what it reports: the render options a form over stored values (a context, an upload) takes. */
+export const RENDER_OPTION_PROPS = { template: p.template, compositionId: p.compositionId, language: p.language, format: p.format, aqiStandard: p.aqiStandard, resolution: p.resolution };
 
 export const RENDER_PARAMS_ERRORS = defineErrors({
   unknown_template: { status: 400, title: 'Unknown template' },

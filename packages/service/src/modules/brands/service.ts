@@ -7,6 +7,7 @@
  * point hands each job its brand version as the engine's theme. No HTTP, no SQL
  * here (see store.ts).
  */
+import { etagOf, ifMatchAllows } from '../../core/etag.js';
 import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -62,18 +63,6 @@ export type BrandDocument = Static<typeof BrandDocumentSchema>;
 
 function readDocument(json: string): BrandDocument {
   return Value.Parse(BrandDocumentSchema, JSON.parse(json));
-}
-
-/** The ETag of a brand version. */
-export function etagOf(version: number): string {
-  return `"v${version}"`;
-}
-
-/** Whether an If-Match header (`*`, or a list of ETags, weak or strong) allows changing `version`. */
-export function ifMatchAllows(header: string | undefined, version: number): boolean {
-  if (header === undefined) return true;
-  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
-  return tags.includes('*') || tags.includes(etagOf(version));
 }
 
 /** A brand a render is made in: which version, and the render defaults it brings. */

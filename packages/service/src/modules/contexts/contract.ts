@@ -7,6 +7,7 @@ import { ProvenanceSchema, RenderParamsSchema } from '@aqcast/engine';
 import { MEASURES } from '@aqcast/vocabulary';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
+import { RENDER_OPTION_PROPS } from '../../core/render-params.js';
 import { BrandIdField } from '../brands/index.js';
 
 /** The measured values a context holds, in render-parameter names and units. */
@@ -170,12 +171,7 @@ export type PatchContextBody = Static<typeof PatchContextBodySchema>;
 
 export const ContextRenderBodySchema = Type.Object(
   {
-    template: p.template,
-    compositionId: p.compositionId,
-    language: p.language,
-    format: p.format,
-    aqiStandard: p.aqiStandard,
-    resolution: p.resolution,
+    ...RENDER_OPTION_PROPS,
     location: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "Overrides the context's location" })),
     date: p.date,
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'Queue priority (higher runs first)' })),

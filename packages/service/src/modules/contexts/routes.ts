@@ -18,7 +18,8 @@ import {
   TagsBodySchema,
   type ContextView,
 } from './contract.js';
-import { etagOf, type ContextService } from './service.js';
+import { etagOf } from '../../core/etag.js';
+import type { ContextService } from './service.js';
 
 function withEtag(reply: FastifyReply, context: ContextView): ContextView {
   reply.header('etag', etagOf(context.version));

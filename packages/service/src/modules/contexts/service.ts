@@ -7,6 +7,7 @@
  * tagged, rendered, and deleted. The original upload is kept in storage for
  * CONTEXT_SOURCE_RETENTION_DAYS. No HTTP, no SQL here (see store.ts).
  */
+import { etagOf, ifMatchAllows } from '../../core/etag.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -126,18 +127,6 @@ export interface ContextServiceOptions {
 const DAY_MS = 86_400_000;
 /** How often each process prunes originals past their retention. */
 export const PRUNE_INTERVAL_MS = 3_600_000;
-
-/** The ETag of a context version. */
-export function etagOf(version: number): string {
-  return `"v${version}"`;
-}
-
-/** Whether an If-Match header (`*`, or a list of ETags, weak or strong) allows changing `version`. */
-export function ifMatchAllows(header: string | undefined, version: number): boolean {
-  if (header === undefined) return true;
-  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
-  return tags.includes('*') || tags.includes(etagOf(version));
-}
 
 /** Trimmed, lower-case, without duplicates; a tag that is only spaces is refused. */
 function normalizeTags(tags: readonly string[], field: string): string[] {

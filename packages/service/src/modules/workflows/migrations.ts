@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const seqType = dialect === 'postgres' ? 'bigserial' : 'integer';
   await db.schema
     .createTable('workflows')
-    .addColumn('seq', sql.raw(seqType) as never, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('seq', sql.raw(seqType), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('enabled', 'integer', (c) => c.notNull())
@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('workflow_runs')
-    .addColumn('seq', sql.raw(seqType) as never, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('seq', sql.raw(seqType), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('workflow_id', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
