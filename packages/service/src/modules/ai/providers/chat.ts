@@ -113,13 +113,7 @@ export class ChatModel {
       max_tokens: this.config.maxTokens,
       stream: false,
     };
-    const res = await postJson(`${this.config.baseUrl}/chat/completions`, body, {
-      timeoutMs: this.config.timeoutMs,
-      allowed: this.allowed,
-      maxResponseBytes: 1024 * 1024,
-      headers: this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {},
-      ...(signal ? { signal } : {}),
-    }).catch((err: unknown) => {
+    const res = await this.post(body, signal).catch((err: unknown) => {
       throw new Error(err instanceof OutboundRequestError ? `the model server cannot be reached (${err.detail})` : String(err));
     });
     if (res.status < 200 || res.status > 299) throw new Error(`the model server answered HTTP ${res.status}`);
@@ -128,6 +122,17 @@ export class ChatModel {
     const answer = extractJson(content);
     if (answer === null) throw new Error('the answer is not a JSON object');
     return answer;
+  }
+
+  /** One chat completion request to the configured server (through the SSRF guard). */
+  private post(body: object, signal: AbortSignal | undefined) {
+    return postJson(`${this.config.baseUrl}/chat/completions`, body, {
+      timeoutMs: this.config.timeoutMs,
+      allowed: this.allowed,
+      maxResponseBytes: 1024 * 1024,
+      headers: this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {},
+      ...(signal ? { signal } : {}),
+    });
   }
 
   /** Asks for a rewrite; never throws for the provider's faults. */
@@ -144,13 +149,7 @@ export class ChatModel {
     };
     let res;
     try {
-      res = await postJson(`${this.config.baseUrl}/chat/completions`, body, {
-        timeoutMs: this.config.timeoutMs,
-        allowed: this.allowed,
-        maxResponseBytes: 1024 * 1024,
-        headers: this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {},
-        ...(signal ? { signal } : {}),
-      });
+      res = await this.post(body, signal);
     } catch (err) {
       if (err instanceof OutboundRequestError) return { ok: false, reason: err.code === 'timeout' ? 'timeout' : 'unreachable', detail: err.detail };
       throw err;
