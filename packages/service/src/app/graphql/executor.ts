@@ -13,7 +13,7 @@ import {
   parse,
   validate,
   type DocumentNode,
-  type GraphQLError,
+  GraphQLError,
   type GraphQLSchema,
 } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -90,7 +90,7 @@ export class GraphQLExecutor {
       const errors = limitErrors.length ? limitErrors : validate(this.schema, document);
       prepared = errors.length ? { errors } : { document };
     } catch (err) {
-      prepared = { errors: [err as GraphQLError] };
+      prepared = { errors: [err instanceof GraphQLError ? err : new GraphQLError(err instanceof Error ? err.message : String(err))] };
     }
     if (this.cache.size >= 500) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(query, prepared);

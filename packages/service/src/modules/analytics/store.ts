@@ -215,7 +215,7 @@ export class AnalyticsStore {
     const status = metric === 'failed' ? sql`m.status = 'failed'` : metric === 'queue-wait-p95' ? sql`m.wait_ms is not null` : sql`m.status = 'completed'`;
     const on = sql`${sql.ref(`m.${column}`)} >= b.s and ${sql.ref(`m.${column}`)} < b.e and ${status}`;
     const index = new Map(buckets.map((b, i) => [b.start, i]));
-    const out = buckets.map(() => ({ value: null as number | null, samples: 0 }));
+    const out = buckets.map((): { value: number | null; samples: number } => ({ value: null, samples: 0 }));
     if (metric === 'render-time-p95' || metric === 'queue-wait-p95') {
       const x = metric === 'render-time-p95' ? sql`m.render_ms` : sql`m.wait_ms`;
       const extra = metric === 'render-time-p95' ? sql` and m.render_ms > 0` : sql``;

@@ -357,6 +357,9 @@ export function writeOffline(f: ReportFacts, opts: { template: string; durationS
       used += sec;
     }
   }
-  const segments = READING_ORDER.filter((k) => chosen.has(k)).map((k) => all.get(k) as Segment);
+  const segments = READING_ORDER.flatMap((k) => {
+    const segment = all.get(k);
+    return chosen.has(k) && segment ? [segment] : [];
+  });
   return { headline: headline(c), segments, social: social(c), targetSec: Math.round(targetSec * 10) / 10, estimatedSec: Math.round(used * 10) / 10 };
 }
