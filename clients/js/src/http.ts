@@ -108,6 +108,7 @@ function isRetryable(error: AqcastError): boolean {
 }
 
 function isNode(): boolean {
+  // Runs in browsers and Deno too: `process` is read off globalThis only where it exists.
   const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
   return typeof p?.versions?.node === 'string';
 }
@@ -123,6 +124,7 @@ export class Transport {
   constructor(opts: ClientOptions) {
     if (!opts || typeof opts.baseUrl !== 'string' || opts.baseUrl.length === 0) throw new TypeError('aqcast: baseUrl is required, e.g. new Client({ baseUrl: "http://localhost:3000", apiKey })');
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    // Runs in browsers and Deno too: `process` is read off globalThis only where it exists.
     const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
     this.apiKey = opts.apiKey ?? env?.AQCAST_API_KEY;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -110,6 +110,7 @@ export async function verifyWebhook<T = unknown>(
   if (!matched) throw new WebhookVerificationError('invalid_signature', 'no matching v1 signature');
 
   try {
+    // The signature checked above proves the service sent this body, which is a WebhookEvent by its contract.
     return JSON.parse(new TextDecoder().decode(raw)) as WebhookEvent<T>;
   } catch {
     throw new WebhookVerificationError('invalid_payload', 'the webhook body is not valid JSON');

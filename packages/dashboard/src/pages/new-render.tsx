@@ -50,6 +50,7 @@ function fromJob(job: Job, lang: string): FormState {
   for (const m of MEASURES) if (typeof p[m.key] === 'number') values[m.key] = String(p[m.key]);
   let series: SeriesForm | null = null;
   if (p.series && typeof p.series === 'object') {
+    // A stored job's params were completed by the service, so a series there has the engine's series shape.
     const s = p.series as { pollutant: string; kind: 'observed' | 'forecast'; timeZone?: string; points: Array<{ at: string; value: number }> };
     series = { pollutant: s.pollutant, kind: s.kind, timeZone: s.timeZone ?? 'UTC', points: s.points.map((x) => `${x.at}, ${x.value}`).join('\n') };
   }

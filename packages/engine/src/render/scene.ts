@@ -155,6 +155,7 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
       ps = prepareScene(params, { shareStatic: false, ...(opts.theme ? { theme: opts.theme } : {}) });
     });
   });
+  // Every field of the scene was filled in above, scene by scene.
   const prepared = ps as PreparedScene;
   const timeSec = opts.timeSec ?? prepared.scene.posterTime;
   const canvas = createCanvas(prepared.width, prepared.height);

@@ -533,6 +533,7 @@ export function defaultDataDir(cwd = process.cwd()): string {
   const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   const root = resolve(packageDir, '../..');
   try {
+    // Only `name` is read, and checked for a string.
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name?: string };
     if (pkg.name === 'aqcast-monorepo' && existsSync(join(root, 'packages', 'service'))) return join(root, 'data');
   } catch {

@@ -92,7 +92,8 @@ export class GraphQLExecutor {
     } catch (err) {
       prepared = { errors: [err instanceof GraphQLError ? err : new GraphQLError(err instanceof Error ? err.message : String(err))] };
     }
-    if (this.cache.size >= 500) this.cache.delete(this.cache.keys().next().value as string);
+    const oldest = this.cache.keys().next();
+    if (this.cache.size >= 500 && !oldest.done) this.cache.delete(oldest.value);
     this.cache.set(query, prepared);
     return prepared;
   }

@@ -142,6 +142,7 @@ export async function graphqlRoutes(app: Http, modules: readonly ModuleDefinitio
     },
     async (req, reply) => {
       const answer = await (await getExecutor()).run(req.body, { services: opts.services, principal: req.principal!, requestId: req.id, log: req.log });
+      // The executor answers 200 or 400 only, the codes the route's schema declares.
       return reply.code(answer.statusCode as 200 | 400).send(answer.body);
     },
   );

@@ -158,12 +158,14 @@ function withStatementCache(sqlite: BetterSqlite3.Database, max = 500): BetterSq
   const prepare = sqlite.prepare.bind(sqlite);
   return new Proxy(sqlite, {
     get(target, prop, receiver) {
+      // A transparent proxy: every other property is the database's own.
       if (prop !== 'prepare') return Reflect.get(target, prop, receiver) as unknown;
       return (source: string) => {
         let stmt = cache.get(source);
         if (!stmt) {
           stmt = prepare(source);
-          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+          const oldest = cache.keys().next();
+          if (cache.size >= max && !oldest.done) cache.delete(oldest.value);
           cache.set(source, stmt);
         }
         return stmt;
@@ -175,6 +177,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database, max = 500): BetterSq
 function openPostgres(url: string, opts: StoreOptions): Store {
   // int8 (bigserial, count(*)) as JS numbers: our counters stay far below 2^53.
   const types = {
+    // pg passes 'text' or 'binary'; its types name only those.
     getTypeParser: (oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')),
   };
   // A connection that cannot be had in 5 s fails (503 to a caller) instead of waiting forever.

@@ -500,6 +500,7 @@ export class AiService implements JobExtension {
   async renderExtras(jobId: string, workDir: string): Promise<{ options: JobRenderExtras; cleanup?: () => Promise<void> } | null> {
     const row = await this.rows.get(jobId);
     if (!row) return null;
+    // Written by this service from the cues it made for this job.
     const options: JobRenderExtras = { captions: { cues: JSON.parse(row.cues) as CueView[], burnIn: row.burn_in === 1 } };
     if (row.min_duration_sec !== null) options.minDurationSec = row.min_duration_sec;
     if (!row.narration_key) return { options };

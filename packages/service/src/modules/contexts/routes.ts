@@ -94,6 +94,7 @@ export function contextRoutes(app: Http, contexts: ContextService, deps: ModuleD
         .header('etag', src.etag)
         .header('cache-control', 'private, max-age=3600')
         .header('content-disposition', `attachment; filename="${src.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(src.filename)}`);
+      // A stream body: the route's response schema (binary) does not type it.
       return reply.send(src.stream as never);
     },
   );

@@ -167,6 +167,7 @@ export class QueueService {
     };
     if (exec) await write(exec);
     else await transaction(this.store, write);
+    // A new row as the table will hold it: the database assigns seq, which a view does not show.
     return rows.map((r) => this.view({ ...r, seq: 0 } as JobRow));
   }
 

@@ -342,6 +342,7 @@ export class WorkerPool {
     const keys = [prior.video_key, prior.poster_key, ...(prior.storyboard_key ? [prior.storyboard_key, storyboardVttKey(prior.storyboard_key)] : [])];
     const found = await Promise.all(keys.map((k) => storage.stat(k)));
     if (found.some((s) => !s)) return null;
+    // Written by this worker from a finished render's output.
     return { output: { ...(JSON.parse(prior.output) as Omit<RenderOutput, 'renderMs'>), renderMs: 0 }, storyboardKey: prior.storyboard_key };
   }
 }

@@ -11,6 +11,7 @@ export const RenderParams = Type.Object({ ...RenderParamsSchema.properties, bran
   additionalProperties: false,
   title: RenderParamsSchema.title,
   description: RenderParamsSchema.description,
+  // TypeBox keeps examples untyped; the engine's schema sets them as an array.
   examples: RenderParamsSchema.examples as unknown[],
 });
 

@@ -83,6 +83,7 @@ const ALIASES: [string, string][] = [
   ['temperatura', 'temperature'],
 ];
 
+// The variants tables' JSON columns, written by this service from checked bodies.
 const json = <T>(text: string) => JSON.parse(text) as T;
 
 export class VariantService {

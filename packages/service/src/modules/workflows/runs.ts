@@ -156,6 +156,7 @@ export class Runs {
 }
 
 export function countsOf(c: Record<string, number>): WorkflowRunView['counts'] {
+  // Every status is set by the loop below.
   const out = { items: 0 } as WorkflowRunView['counts'];
   for (const s of RUN_STATUSES) {
     out[s] = c[s] ?? 0;
@@ -169,6 +170,7 @@ export function itemView(i: ItemRow, jobIds: string[]): RunItemView {
     itemId: i.id,
     index: i.idx,
     location: readLocation(i.location, `run item ${i.id}`),
+    // Written by the runner, which sets run statuses only.
     status: i.status as RunStatus,
     steps: readStepRecords(i.steps, `run item ${i.id}`),
     jobIds,

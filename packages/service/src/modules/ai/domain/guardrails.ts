@@ -68,7 +68,7 @@ export function factNumbers(f: ReportFacts): { values: number[]; pairs: [number,
     values.push(h);
     pairs.push([h, '%']);
   }
-  const [y, m, d] = f.date.split('-').map(Number) as [number, number, number];
+  const [y = NaN, m = NaN, d = NaN] = f.date.split('-').map(Number);
   values.push(y, m, d);
   if (f.trend) values.push(f.trend.points);
   return { values, pairs };

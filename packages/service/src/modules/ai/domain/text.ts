@@ -346,6 +346,7 @@ export function writeOffline(f: ReportFacts, opts: { template: string; durationS
   }
   const chosen = new Set<SegmentKind>();
   let used = 0;
+  // daily-report, the default template, always has a reading order.
   for (const kind of PRIORITIES[opts.template] ?? (PRIORITIES['daily-report'] as SegmentKind[])) {
     const s = all.get(kind);
     if (!s) continue;

@@ -152,6 +152,7 @@ export function verifyWebhookSignature<T = unknown>(
   if (!matched) throw new WebhookVerificationError('invalid_signature', 'no matching v1 signature');
 
   try {
+    // The signature checked above proves the sender, whose events have the shape T by its contract.
     return JSON.parse(text) as T;
   } catch {
     throw new WebhookVerificationError('invalid_payload', 'the body is not valid JSON');
