@@ -164,6 +164,7 @@ export class Client {
     try {
       return await this.http.request<Health>('GET', path);
     } catch (err) {
+      // A 503 from /health carries the same checks as a 200, not a problem document.
       if (err instanceof AqcastError && err.status === 503 && err.problem) return err.problem as unknown as Health;
       throw err;
     }
@@ -217,8 +218,10 @@ export class Client {
   async graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, opts: RequestOptions = {}): Promise<T> {
     const res = await this.http.request<{ data?: T; errors?: { message: string }[] }>('POST', '/graphql', { ...opts, body: variables === undefined ? { query } : { query, variables } });
     if (res && Array.isArray(res.errors) && res.errors.length > 0) {
+      // The whole GraphQL answer is kept as the error's body; its `errors` are GraphQL's, not a problem's field list.
       throw new AqcastError({ status: 200, code: 'graphql_error', message: res.errors.map((e) => e.message).join('; '), problem: res as Record<string, unknown> });
     }
+    // `data` has the shape the caller's query asks for, which only the caller's T can say.
     return (res?.data ?? {}) as T;
   }
 

@@ -54,16 +54,20 @@ export class WebhookVerificationError extends AqcastError {
   }
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /** Builds the error for a non-2xx answer from its parsed body. */
 export function errorFromResponse(status: number, statusText: string, body: unknown, headers: Headers): AqcastError {
-  const obj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  const gqlErrors = obj && Array.isArray(obj.errors) && obj.code === undefined ? (obj.errors as { message?: unknown }[]) : null;
+  const obj = isRecord(body) ? body : null;
+  const gqlErrors: unknown[] | null = obj && Array.isArray(obj.errors) && obj.code === undefined ? obj.errors : null;
   const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
   const code = str(obj?.code) ?? (gqlErrors ? 'graphql_error' : `http_${status}`);
   const message =
     str(obj?.detail) ??
     str(obj?.title) ??
-    str(gqlErrors?.map((e) => e.message).filter((m) => typeof m === 'string').join('; ')) ??
+    str(gqlErrors?.map((e) => (isRecord(e) ? e.message : undefined)).filter((m) => typeof m === 'string').join('; ')) ??
     str(obj?.message) ??
     str(obj?.error) ??
     (typeof body === 'string' && body.length > 0 && body.length < 300 ? body : undefined) ??
@@ -72,6 +76,7 @@ export function errorFromResponse(status: number, statusText: string, body: unkn
     status,
     code,
     message,
+    // The body of an error answer is a problem document (RFC 9457) by the API's contract.
     problem: obj as Problem | null,
     requestId: headers.get('x-request-id') ?? str(obj?.requestId) ?? null,
     headers,

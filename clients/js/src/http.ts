@@ -108,6 +108,7 @@ function isRetryable(error: AqcastError): boolean {
 }
 
 function isNode(): boolean {
+  // Runs in browsers and Deno too: `process` is read off globalThis only where it exists.
   const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
   return typeof p?.versions?.node === 'string';
 }
@@ -123,6 +124,7 @@ export class Transport {
   constructor(opts: ClientOptions) {
     if (!opts || typeof opts.baseUrl !== 'string' || opts.baseUrl.length === 0) throw new TypeError('aqcast: baseUrl is required, e.g. new Client({ baseUrl: "http://localhost:3000", apiKey })');
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    // Runs in browsers and Deno too: `process` is read off globalThis only where it exists.
     const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
     this.apiKey = opts.apiKey ?? env?.AQCAST_API_KEY;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -147,6 +149,7 @@ export class Transport {
 
   /** Sends a request (retrying when safe) and returns the parsed JSON body; throws `AqcastError` on failure. */
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    // The answer's shape is the API's contract, which the generated types T describe.
     return (await this.send(method, path, opts, true)).parsed as T;
   }
 
@@ -239,7 +242,8 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 function describeNetworkError(err: unknown): string {
-  const e = err as { message?: string; cause?: { code?: string; message?: string } };
-  const cause = e?.cause?.code ?? e?.cause?.message;
-  return [e?.message ?? String(err), cause ? `(${cause})` : ''].filter(Boolean).join(' ');
+  if (!(err instanceof Error)) return String(err);
+  const { cause } = err;
+  const why = cause instanceof Error ? (('code' in cause && typeof cause.code === 'string' ? cause.code : undefined) ?? cause.message) : undefined;
+  return [err.message, why ? `(${why})` : ''].filter(Boolean).join(' ');
 }

@@ -30,9 +30,10 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const utf8 = new TextEncoder();
 
 function header(headers: HeadersLike, name: string): string | undefined {
-  if (typeof headers.get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
-  for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
-    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(' ') : value;
+  const { get } = headers;
+  if (typeof get === 'function') return get.call(headers, name) ?? undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : undefined;
   }
   return undefined;
 }
@@ -109,6 +110,7 @@ export async function verifyWebhook<T = unknown>(
   if (!matched) throw new WebhookVerificationError('invalid_signature', 'no matching v1 signature');
 
   try {
+    // The signature checked above proves the service sent this body, which is a WebhookEvent by its contract.
     return JSON.parse(new TextDecoder().decode(raw)) as WebhookEvent<T>;
   } catch {
     throw new WebhookVerificationError('invalid_payload', 'the webhook body is not valid JSON');

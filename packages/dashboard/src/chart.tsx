@@ -59,8 +59,8 @@ export function Chart({ title, summary, x, series, format, height = 220, daily =
         { label: t('chart.date') },
         ...series.map((s) => {
           if (s.kind === 'bar') {
-            const align = bars === 1 ? 0 : barIndex++ === 0 ? -1 : 1;
-            return { label: s.label, stroke: s.color, fill: s.color, width: 0, paths: uPlot.paths.bars!({ size: [bars === 1 ? 0.6 : 0.35, 40], align: align as -1 | 0 | 1 }), points: { show: false } } satisfies uPlot.Series;
+            const align: -1 | 0 | 1 = bars === 1 ? 0 : barIndex++ === 0 ? -1 : 1;
+            return { label: s.label, stroke: s.color, fill: s.color, width: 0, paths: uPlot.paths.bars!({ size: [bars === 1 ? 0.6 : 0.35, 40], align }), points: { show: false } } satisfies uPlot.Series;
           }
           return { label: s.label, stroke: s.color, width: 2, spanGaps: true, points: { show: true, size: 5, fill: s.color } } satisfies uPlot.Series;
         }),

@@ -17,7 +17,9 @@ function open(): void {
   source.addEventListener('job', (e) => {
     let job: Job;
     try {
-      job = JSON.parse((e as MessageEvent<string>).data) as Job;
+      if (!(e instanceof MessageEvent) || typeof e.data !== 'string') return;
+      // The service's event stream sends job views as its REST routes do.
+      job = JSON.parse(e.data) as Job;
     } catch {
       return;
     }

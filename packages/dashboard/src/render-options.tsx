@@ -17,7 +17,7 @@ export interface RenderOptions {
   aqiStandard: string;
 }
 
-export const defaultOptions = (lang: string): RenderOptions => ({ template: '', formats: ['landscape'], languages: [LANGUAGES.includes(lang as 'es') ? lang : 'es'], resolution: '1080p', aqiStandard: 'us-epa' });
+export const defaultOptions = (lang: string): RenderOptions => ({ template: '', formats: ['landscape'], languages: [LANGUAGES.find((l) => l === lang) ?? 'es'], resolution: '1080p', aqiStandard: 'us-epa' });
 
 /** The template picker: a radio group of cards (arrow keys move between them). */
 export function TemplatePicker({ templates, value, onChange }: { templates: Template[]; value: string; onChange: (id: string) => void }) {

@@ -38,7 +38,7 @@ type ButtonProps = JSX.HTMLAttributes<HTMLButtonElement> & { kind?: 'primary' | 
 /** A button (type="button" unless told); `busy` disables it and says so to screen readers. */
 export function Button({ kind, type = 'button', class: cls, className, busy, disabled, children, ...rest }: ButtonProps) {
   return (
-    <button {...rest} type={type} class={cx('btn', kind && `btn-${kind}`, cls as string, className as string)} disabled={disabled || busy} aria-busy={busy ? 'true' : undefined}>
+    <button {...rest} type={type} class={cx('btn', kind && `btn-${kind}`, typeof cls === 'string' && cls, typeof className === 'string' && className)} disabled={disabled || busy} aria-busy={busy ? 'true' : undefined}>
       {busy ? <span class="spinner" aria-hidden="true" /> : null}
       {children}
     </button>
@@ -48,8 +48,9 @@ export function Button({ kind, type = 'button', class: cls, className, busy, dis
 /** A label wired to its one control (the control gets the id), with an optional hint and error. */
 export function Field({ label, hint, error, children, class: cls }: { label: ComponentChildren; hint?: ComponentChildren; error?: string | null; children: ComponentChildren; class?: string }) {
   const auto = useId();
+  // Field wraps one control element; its props are read for an id, checked for a string.
   const child = isValidElement(children) ? (children as VNode<Record<string, unknown>>) : null;
-  const id = (child?.props.id as string | undefined) ?? `f${auto}`;
+  const id = (typeof child?.props.id === 'string' ? child.props.id : undefined) ?? `f${auto}`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errId = error ? `${id}-err` : undefined;
   const described = [hintId, errId].filter(Boolean).join(' ') || undefined;
@@ -69,6 +70,25 @@ export function Field({ label, hint, error, children, class: cls }: { label: Com
         </small>
       ) : null}
     </div>
+  );
+}
+
+type ChoiceProps<T extends string> = Omit<JSX.HTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'label'> & { value: T; options: readonly T[]; label: (option: T) => ComponentChildren; onChange: (value: T) => void };
+
+/** A select over a fixed list: what it hands on is one of `options` (the list is the guard), each shown by `label`. */
+export function Choice<T extends string>({ value, options, label, onChange, ...rest }: ChoiceProps<T>) {
+  const chosen = (e: JSX.TargetedEvent<HTMLSelectElement>) => {
+    const picked = options.find((o) => o === e.currentTarget.value);
+    if (picked !== undefined) onChange(picked);
+  };
+  return (
+    <select {...rest} value={value} onChange={chosen}>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {label(o)}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -14,13 +14,13 @@ export { EngineError, type EngineErrorCode, type FieldError } from './errors.js'
 
 export { RenderParamsSchema, FORMATS, RESOLUTIONS, LIMITS, type Format, type Resolution, type RenderParamsInput } from './params/schema.js';
 export type { RenderParams, RenderSeries } from './params/types.js';
-export { normalizeRenderParams } from './params/normalize.js';
+export { completeRenderParams, normalizeRenderParams } from './params/normalize.js';
 export { PLACE_LIMITS, ProvenanceSchema, type PlaceInput, type Provenance, type StationInput } from './params/places.js';
 export { renderKey, canonicalJson } from './params/render-key.js';
 
 export { DEFAULT_TEMPLATE_ID, listTemplates, type TemplateInfo } from './templates/registry.js';
 
-export { renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
+export { renderNormalizedVideo, renderVideo, type RenderOptions, type RenderResult } from './render/render-video.js';
 export { StoryboardSheet, storyboardLayout, storyboardSpan, storyboardVtt, STORYBOARD_COLUMNS, STORYBOARD_MAX_TILES, STORYBOARD_TILE_MAX, type StoryboardFiles, type StoryboardLayout } from './storyboard/storyboard.js';
 export type { SceneTiming, SceneKind } from './templates/storyboard.js';
 export { describeFrame, renderFramePng, renderPosterJpeg, sceneTimeline, type FrameDescription } from './render/scene.js';

@@ -14,7 +14,7 @@ const MONTH_WORDS = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join
 const round2 = (v: number): number => Math.round(Math.min(1, Math.max(0, v)) * 100) / 100;
 
 const WEEKDAY_WORDS = Object.keys(WEEKDAYS).sort((a, b) => b.length - a.length).join('|');
-const DATE_PATTERNS: Array<{ re: RegExp; parts: (m: RegExpExecArray) => { d: number; m: number; y: number; ambiguous?: boolean; swapped?: boolean } | null }> = [
+const DATE_PATTERNS: Array<{ re: RegExp; parts: (m: RegExpMatchArray) => { d: number; m: number; y: number; ambiguous?: boolean; swapped?: boolean } | null }> = [
   {
     re: /(?<![\d/.-])(\d{4})-(\d{2})-(\d{2})(?![\d/.-])/g,
     parts: (m) => ({ y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) }),
@@ -77,7 +77,7 @@ export function findDate(lines: Line[], ocrFactor: (l: Line) => number): Extract
     for (const { re, parts } of patterns) {
       re.lastIndex = 0;
       for (const m of line.folded.matchAll(re)) {
-        const p = parts(m as RegExpExecArray);
+        const p = parts(m);
         if (!p) continue;
         const iso = isoDate(p.y, p.m, p.d);
         if (!iso) continue;

@@ -11,8 +11,8 @@
 import { toLines, type Line } from './lines.js';
 import { numberTokens } from './numbers.js';
 import { makeReading, resetOrder } from './readings.js';
-import type { ExtractedField, ExtractedStation, LanguageModelReport, ParsedBulletin, SourceUnit, TextLine } from './types.js';
-import { MEASURES, foldText, type Measure } from './vocabulary.js';
+import type { ExtractedField, ExtractedStation, LanguageModelReport, ParsedBulletin, TextLine } from './types.js';
+import { MEASURES, foldText } from './vocabulary.js';
 import { overallConfidence } from './parser.js';
 
 /** What the model is given: the document's text, what to do, and the schema its JSON answer must follow. */
@@ -68,6 +68,13 @@ export function needsLanguageModel(parsed: ParsedBulletin, below = 0.75): boolea
   return parsed.confidence < below;
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The averaging periods the model's schema lets it name. */
+const MODEL_AVERAGINGS = ['1h', '8h', '24h', 'month'] as const;
+
 interface Answer {
   location?: unknown;
   date?: unknown;
@@ -81,8 +88,9 @@ export async function askLanguageModel(model: LanguageModel, input: TextLine[], 
   let answer: Answer;
   try {
     const raw = await model({ text, schema: LANGUAGE_MODEL_SCHEMA, language: parsed.language ?? undefined, instructions: INSTRUCTIONS });
-    answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Answer;
-    if (!answer || typeof answer !== 'object') throw new Error('the answer is not a JSON object');
+    const parsedAnswer: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    if (!isRecord(parsedAnswer)) throw new Error('the answer is not a JSON object');
+    answer = parsedAnswer;
   } catch (err) {
     report.error = (err instanceof Error ? err.message : String(err));
     return { ...parsed, languageModel: report };
@@ -93,18 +101,19 @@ export async function askLanguageModel(model: LanguageModel, input: TextLine[], 
   const out: ParsedBulletin = { ...parsed, fields, stations: [...(parsed.stations ?? [])] };
   resetOrder();
   const values = Array.isArray(answer.values) ? answer.values : [];
-  for (const v of values as Array<Record<string, unknown>>) {
-    const measure = v.measure as Measure;
+  for (const v of values) {
+    if (!isRecord(v)) continue;
+    const measure = MEASURES.find((m) => m === v.measure);
     const value = Number(v.value);
     const shown = typeof v.asWritten === 'string' ? v.asWritten : String(v.value);
-    if (!MEASURES.includes(measure) || !Number.isFinite(value)) continue;
+    if (!measure || !Number.isFinite(value)) continue;
     // The number must be in the text, as a number that can be a concentration, and say what the model says.
     const asNumber = Number(shown.replace(',', '.'));
     if (!written.has(asNumber) || Math.abs(asNumber - value) > 1e-9) {
       report.dropped.push(`${measure}=${shown}`);
       continue;
     }
-    const unit = UNITS.includes(v.unit as (typeof UNITS)[number]) ? (v.unit as SourceUnit) : null;
+    const unit = UNITS.find((u) => u === v.unit) ?? null;
     const reading = makeReading({
       measure,
       raw: value,
@@ -113,7 +122,7 @@ export async function askLanguageModel(model: LanguageModel, input: TextLine[], 
       sourceText: `language model: ${measure} ${shown} ${unit ?? ''}`.trim(),
       base: 0.7,
       ocrFactor: ocr ? 0.9 : 1,
-      averaging: ['1h', '8h', '24h', 'month'].includes(String(v.averaging)) ? (v.averaging as '1h') : null,
+      averaging: MODEL_AVERAGINGS.find((a) => a === v.averaging) ?? null,
       station: typeof v.station === 'string' && v.station.trim() ? v.station.trim() : null,
       page: 1,
     });
@@ -150,7 +159,7 @@ export async function askLanguageModel(model: LanguageModel, input: TextLine[], 
     fields.location = { value: out.location, sourceText: 'language model', confidence: 0.6 };
   }
   if (!out.date && typeof answer.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(answer.date)) {
-    const [y, m, d] = answer.date.split('-').map(Number) as [number, number, number];
+    const [y = NaN, m = NaN, d = NaN] = answer.date.split('-').map(Number);
     const iso = new Date(Date.UTC(y, m - 1, d));
     if (iso.getUTCDate() === d && anyNumber.has(y) && anyNumber.has(d)) {
       out.date = answer.date;

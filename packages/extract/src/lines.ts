@@ -124,6 +124,7 @@ function splitDelimited(pieces: Piece[], delim: RegExp): Piece[] {
 function recordFields(text: string, delim: ',' | '|'): Array<{ text: string; start: number; end: number }> | null {
   let rows: string[][];
   try {
+    // csv-parse without `columns` gives rows of strings; its overloads type it loosely.
     rows = parseCsv(text, { delimiter: delim, relax_quotes: true, relax_column_count: true, trim: true }) as string[][];
   } catch {
     return null;

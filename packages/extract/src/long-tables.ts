@@ -21,7 +21,7 @@ import { cellText, gapBetween, type Line } from './lines.js';
 import { averagingIn } from './numbers.js';
 import { makeReading, type Reading } from './readings.js';
 import { cleanStationName, readCell, type TableContext } from './tables.js';
-import type { Averaging } from './types.js';
+import { hoursAveraging, type Averaging } from './types.js';
 import { FORECAST, INDEX_HEADER, OBSERVED, STATION_HEADER, TIME_HEADER, UNIT_HEADER, VALUE_HEADER, type Measure } from './vocabulary.js';
 
 const NUMERIC = /^[-−+]?\d+(?:[.,]\d+)?$/;
@@ -36,8 +36,8 @@ const AVERAGING_HEADER = /\b(?:averag\w*|promedio|media\s+movel|periodo|period)\
 /** The measure a cell names when it holds nothing else (an averaging suffix and a unit in brackets aside). */
 function labelOfCell(text: string, ocr: boolean): { measure: Measure; averaging: Averaging | null } | null {
   const labels = findLabels(text, ocr);
-  if (labels.length !== 1) return null;
-  const [label] = labels as [(typeof labels)[0]];
+  const label = labels[0];
+  if (labels.length !== 1 || !label) return null;
   const rest = (text.slice(0, label.start) + ' ' + text.slice(label.end))
     .replace(/\b(?:1|3|8|12|24)\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours)\b/gi, ' ')
     .replace(/\b(?:daily|hourly|diari[oa]|horari[oa]|mensual|monthly|mean|avg|average|promedio|media)\b/gi, ' ')
@@ -108,7 +108,7 @@ export function readLongTables(lines: Line[], ctx: TableContext): Reading[] {
       const headerUnit = header ? unitWithin(header[valueCol] ?? '', ctx.ocr) : null;
       const docUnit = ctx.documentUnit(label.measure);
       const hours = averagingCol !== undefined ? Number(row[averagingCol]) : NaN;
-      const averaging = label.averaging ?? (([1, 3, 8, 12, 24] as number[]).includes(hours) ? (`${hours}h` as Averaging) : null);
+      const averaging = label.averaging ?? (Number.isInteger(hours) ? hoursAveraging(hours) : null);
       const station = stationCol !== undefined ? cleanStationName(row[stationCol] ?? '') : '';
       const reading = makeReading({
         measure: label.measure,

@@ -5,7 +5,7 @@
  * numbering, the low end of a range. Pure functions over folded text
  * (vocabulary.ts `foldText`).
  */
-import type { Averaging } from './types.js';
+import { hoursAveraging, type Averaging } from './types.js';
 import {
   ADDRESS_BEFORE,
   CATEGORY_WORD,
@@ -274,10 +274,10 @@ function markRanges(text: string, toks: NumberToken[]): void {
 /** The averaging period a text states ("24-HR", "8 h", "promedio móvil de 24 horas", "máximo horario", "monthly"). */
 export function averagingIn(text: string): Averaging | null {
   const m = /\b(1|3|8|12|24)\s*-?\s*(?:h|hs|hr|hrs|hora|horas|hour|hours)\b/i.exec(text);
-  if (m) return `${m[1]}h` as Averaging;
+  if (m?.[1]) return hoursAveraging(m[1]);
   // A fixed-width header as OCR reads it: "8-R", "1-HRR", "1-KR" (the H lost, doubled or read as K), "BH" for 8H.
   const ocr = /\b(1|8|24)\s*-\s*(?:r|hrr|kr)\b/i.exec(text) ?? (/\bBH\b/.test(text) ? ['', '8'] : null);
-  if (ocr) return `${ocr[1]}h` as Averaging;
+  if (ocr?.[1]) return hoursAveraging(ocr[1]);
   if (/\b(?:one|1)[-\s]hour\b|\bhorari[oa]\b|\bhourly\b|\bhoraria\b/i.test(text)) return '1h';
   if (/\b(?:eight|8)[-\s]hour\b|\bocho\s+horas\b|\boito\s+horas\b/i.test(text)) return '8h';
   if (/\b(?:daily|diari[oa]|diaria|24[-\s]?hours?|veinticuatro\s+horas|vinte\s+e\s+quatro\s+horas)\b/i.test(text)) return '24h';

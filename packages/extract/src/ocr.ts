@@ -357,6 +357,7 @@ async function configure(worker: Worker, opts: OcrOptions, segmentation: 'auto' 
     debug_file: '/dev/null',
     // 0: one Otsu threshold for the page; 2: Sauvola, a threshold per neighbourhood.
     thresholding_method: opts.localThreshold ? '2' : '0',
+  // tesseract.js types its parameters as an enum-keyed record; these are its documented keys.
   } as never);
 }
 

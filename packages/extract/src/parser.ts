@@ -40,7 +40,7 @@ import type {
   TextLine,
   ValueKind,
 } from './types.js';
-import { FORECAST, INDEX_HEADER, LANGUAGE_WORDS, MEASURES, OBSERVED, POLLUTANTS, foldText, type Measure } from './vocabulary.js';
+import { BULLETIN_LANGUAGES, FORECAST, INDEX_HEADER, LANGUAGE_WORDS, MEASURES, OBSERVED, POLLUTANTS, foldText, type Measure } from './vocabulary.js';
 
 export interface ParseOptions {
   /** The text comes from OCR: accept common misreadings, lower every confidence. */
@@ -213,7 +213,7 @@ function buildStations(readings: Reading[], rule: CityValueRule): ExtractedStati
 
 function detectLanguage(lines: Line[]): BulletinLanguage | null {
   const text = lines.map((l) => l.folded).join('\n');
-  const scores = (Object.keys(LANGUAGE_WORDS) as BulletinLanguage[]).map((lang) => {
+  const scores = BULLETIN_LANGUAGES.map((lang) => {
     const re = new RegExp(LANGUAGE_WORDS[lang].source, 'gi');
     return [lang, [...text.matchAll(re)].length] as const;
   });
@@ -228,7 +228,7 @@ function detectLanguage(lines: Line[]): BulletinLanguage | null {
  * without a location, 0.9 without a date, and 0.9 when only one pollutant was found
  * (a lone number is easier to misread than a consistent set). 0 with no pollutant.
  */
-export function overallConfidence(fields: ExtractedFields): number {
+export function overallConfidence(fields: Partial<Record<(typeof POLLUTANTS)[number] | 'location' | 'date', { confidence: number }>>): number {
   const confs = POLLUTANTS.map((p) => fields[p]?.confidence).filter((c): c is number => c !== undefined);
   if (confs.length === 0) return 0;
   let c = confs.reduce((a, b) => a + b, 0) / confs.length;
@@ -238,7 +238,7 @@ export function overallConfidence(fields: ExtractedFields): number {
   return round2(c);
 }
 
-const isPollutant = (m: Measure): boolean => (POLLUTANTS as readonly string[]).includes(m);
+const isPollutant = (m: Measure): boolean => POLLUTANTS.some((p) => p === m);
 
 /**
  * An index's document: an index named (in a title, a sentence or a heading with its pollutant: "Ozone AQI"),

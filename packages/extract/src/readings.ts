@@ -80,7 +80,8 @@ export function makeReading(r: ReadingInput): Reading | null {
     else c *= 0.6; // a gas without unit: ppb or µg/m³ is a guess
     unit = null;
   }
-  const range = r.range ? (r.range.map((v) => toNormalized(r.measure, v, unit ?? assumed) ?? v) as [number, number]) : null;
+  const normalized = (v: number) => toNormalized(r.measure, v, unit ?? assumed) ?? v;
+  const range: [number, number] | null = r.range ? [normalized(r.range[0]), normalized(r.range[1])] : null;
   return {
     measure: r.measure,
     value,

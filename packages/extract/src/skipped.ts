@@ -33,7 +33,7 @@ export function skippedLines(lines: Line[], readings: Reading[], ocr: boolean, i
     if (out.length >= MAX_SKIPPED) break;
     // In a document of index values, the rows its tables took gave no concentration either.
     if (line.used && !indexValues) continue;
-    const labels = findLabels(line.folded, ocr).filter((l): l is typeof l & { measure: Pollutant } => (POLLUTANTS as readonly string[]).includes(l.measure));
+    const labels = findLabels(line.folded, ocr).filter((l): l is typeof l & { measure: Pollutant } => POLLUTANTS.some((p) => p === l.measure));
     if (labels.length === 0) continue;
     const numbers = numberTokens(line.folded).filter((t) => !NOT_MEASUREMENT.has(t.role) && !labels.some((l) => t.start >= l.start && t.end <= l.end));
     if (numbers.length === 0) continue;

@@ -69,7 +69,14 @@ export interface TextLine {
 export type NormalizedUnit = 'µg/m³' | 'mg/m³' | '°C' | '%';
 
 /** The period a value is averaged over, as the document states it. */
-export type Averaging = '1h' | '3h' | '8h' | '12h' | '24h' | 'month' | 'year';
+export const AVERAGINGS = ['1h', '3h', '8h', '12h', '24h', 'month', 'year'] as const;
+export type Averaging = (typeof AVERAGINGS)[number];
+
+/** The averaging of `hours` hours (`8` → `8h`), or null when no averaging is that long. */
+export function hoursAveraging(hours: string | number): Averaging | null {
+  const named = `${hours}h`;
+  return AVERAGINGS.find((a) => a === named) ?? null;
+}
 /** Whether the document reports measured values or predicts them. */
 export type ValueKind = 'observed' | 'forecast';
 /**

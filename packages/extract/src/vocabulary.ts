@@ -168,7 +168,9 @@ export const DATE_LABEL = /\b(?:fecha|data|date|dia|day|valid|valido|valida|peri
 export const DATE_OTHER = /\b(?:publicado|publicada|emitido|emitida|generado|gerado|issued|published|actualizado|atualizado|updated|impreso|printed|supplied|downloaded|retrieved|accessed|descargad[oa]s?|baixad[oa]s?|consultad[oa]s?)\b/i;
 
 /** Words that tell the three languages apart; counted over the whole text. */
-export const LANGUAGE_WORDS: Record<'es' | 'pt' | 'en', RegExp> = {
+/** The languages a bulletin is recognised in, in the order ties are broken. */
+export const BULLETIN_LANGUAGES = ['es', 'pt', 'en'] as const;
+export const LANGUAGE_WORDS: Record<(typeof BULLETIN_LANGUAGES)[number], RegExp> = {
   es: /\b(?:calidad|del|aire|ciudad|fecha|humedad|ozono|nitrogeno|el|los|las|y|en|concentracion|estacion|promedio|dioxido|azufre|boletin|martes|miercoles|jueves|viernes|enero|febrero|mayo|junio|julio|septiembre|octubre|diciembre)\b/gi,
   pt: /\b(?:qualidade|ar|do|da|dos|umidade|ozonio|nitrogenio|nao|em|cidade|municipio|estacao|boletim|concentracao|media|enxofre|feira|janeiro|fevereiro|maio|junho|julho|setembro|outubro|dezembro|e)\b/gi,
   en: /\b(?:air|quality|the|and|city|humidity|ozone|nitrogen|of|in|report|station|average|dioxide|sulfur|today|monday|tuesday|wednesday|thursday|friday|january|february|june|july|october|december)\b/gi,

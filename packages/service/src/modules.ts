@@ -21,7 +21,7 @@ import { variantsModule } from './modules/variants/index.js';
 import { webhooksModule } from './modules/webhooks/index.js';
 import { workflowsModule } from './modules/workflows/index.js';
 
-export const MODULES: readonly ModuleDefinition<never>[] = [
+export const MODULES: readonly ModuleDefinition<unknown>[] = [
   systemModule,
   keysModule,
   metricsModule,
@@ -37,4 +37,4 @@ export const MODULES: readonly ModuleDefinition<never>[] = [
   variantsModule,
   workflowsModule,
   analyticsModule,
-] as ModuleDefinition<never>[];
+];

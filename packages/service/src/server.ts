@@ -30,7 +30,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 }
 
 /** Every migration, by name: the core's first one and each module's. */
-export function allMigrations(modules: readonly ModuleDefinition<never>[] = MODULES): Record<string, StoreMigration> {
+export function allMigrations(modules: readonly ModuleDefinition<unknown>[] = MODULES): Record<string, StoreMigration> {
   const out: Record<string, StoreMigration> = { '001_initial': initialMigration, '202612011003_core_idempotency_lease': { up: addIdempotencyLease } };
   for (const mod of modules) {
     for (const [name, m] of Object.entries(mod.migrations ?? {})) {
@@ -42,7 +42,7 @@ export function allMigrations(modules: readonly ModuleDefinition<never>[] = MODU
 }
 
 /** The error catalogue: every code the API can answer with. */
-export function errorCatalogue(modules: readonly ModuleDefinition<never>[] = MODULES): ErrorDefinition[] {
+export function errorCatalogue(modules: readonly ModuleDefinition<unknown>[] = MODULES): ErrorDefinition[] {
   const all: ErrorDefinition[] = [...Object.values(CORE_ERRORS), ...Object.values(RENDER_PARAMS_ERRORS)];
   for (const mod of modules) all.push(...Object.values(mod.errors ?? {}));
   const seen = new Set<string>();
@@ -54,7 +54,7 @@ export function errorCatalogue(modules: readonly ModuleDefinition<never>[] = MOD
 }
 
 /** Applies every pending migration. */
-export async function migrate(store: Store, modules: readonly ModuleDefinition<never>[] = MODULES): Promise<string[]> {
+export async function migrate(store: Store, modules: readonly ModuleDefinition<unknown>[] = MODULES): Promise<string[]> {
   return migrateToLatest(store, allMigrations(modules));
 }
 
@@ -76,7 +76,7 @@ export interface StartOptions {
   logger?: Logger;
   /** Per-process options for modules (a trivial renderer in benchmarks, faster retries in tests). */
   runtime?: RuntimeOptions;
-  modules?: readonly ModuleDefinition<never>[];
+  modules?: readonly ModuleDefinition<unknown>[];
   /** Start background work (workers, dispatchers, schedulers); false for one-off commands. Default true. */
   background?: boolean;
 }
@@ -100,7 +100,9 @@ export async function startService(config: Config, opts: StartOptions): Promise<
     if (mod.routes || mod.graphql) for (const write of [false, true]) auth.declareScope(defaultScope(mod.name, write));
     for (const scope of Object.values(mod.graphql?.scopes ?? {})) auth.declareScope(scope);
   }
+  // Filled below, module by module; a module uses only services of modules before it (checked there).
   const services = {} as Services;
+  const instances = new Map<string, unknown>();
   const role = { http: opts.http, workers: opts.background === false ? 0 : config.workerConcurrency };
   const deps: ModuleDeps = {
     config, logger, store, storage, events, idempotency: new IdempotencyService(store, { owner: config.workerId, leaseSeconds: config.idempotencyLeaseSeconds }), auth, metrics,
@@ -109,19 +111,23 @@ export async function startService(config: Config, opts: StartOptions): Promise<
   const created: string[] = [];
   for (const mod of modules) {
     for (const used of mod.uses ?? []) if (!created.includes(used)) throw new Error(`module ${mod.name} uses ${used}, which must come before it in the module list`);
-    if (mod.create) (services as unknown as Record<string, unknown>)[mod.name] = mod.create(deps);
+    if (mod.create) {
+      const service = mod.create(deps);
+      instances.set(mod.name, service);
+      Object.assign(services, { [mod.name]: service });
+    }
     created.push(mod.name);
   }
-  const serviceOf = (mod: ModuleDefinition<never>) => (services as unknown as Record<string, unknown>)[mod.name] as never;
+  const serviceOf = (mod: ModuleDefinition<unknown>) => instances.get(mod.name);
 
   let app: Http | null = null;
   if (opts.http) {
-    app = await buildApp({ modules, deps, services });
+    app = await buildApp({ modules, deps, services, instances });
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
     if (!config.publicBaseUrl && addr && typeof addr === 'object') baseUrl = `http://${listenHost}:${addr.port}`;
   }
-  const started: ModuleDefinition<never>[] = [];
+  const started: ModuleDefinition<unknown>[] = [];
   if (opts.background !== false) {
     // What a killed process left in storage (temporary copies, unfinished multipart uploads) goes at startup.
     void storage.sweep?.(60 * 60_000).then(

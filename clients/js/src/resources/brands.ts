@@ -1,15 +1,9 @@
 import type { Brand, BrandInput, BrandList, BrandPatch, BrandPreviewOptions, Typefaces } from '../types.js';
-import { pathWithId, requestOptions, Resource, type CallOptions } from './resource.js';
+import { conditional, pathWithId, requestOptions, Resource, type CallOptions } from './resource.js';
 
 export interface BrandConditionalOptions extends CallOptions {
   /** The version you read (`brand.version`) or its ETag (`"v3"`): a stale change is refused with a 412. */
   ifMatch?: number | string;
-}
-
-function conditional(opts: BrandConditionalOptions | undefined) {
-  const r = requestOptions(opts);
-  if (opts?.ifMatch === undefined) return r;
-  return { ...r, headers: { 'if-match': typeof opts.ifMatch === 'number' ? `"v${opts.ifMatch}"` : opts.ifMatch } };
 }
 
 /** Bytes (a file read with fs.readFile, a Uint8Array) as the base64 a brand upload takes. */

@@ -1,6 +1,6 @@
 import type { Context, ContextHistory, ContextInput, ContextPage, ContextPatch, ContextRenderOptions, Job } from '../types.js';
 import { Renders, type WaitOptions } from './renders.js';
-import { paginate, pathWithId, requestOptions, Resource, type CallOptions } from './resource.js';
+import { conditional, paginate, pathWithId, requestOptions, Resource, type CallOptions } from './resource.js';
 
 export interface ContextFilters {
   /** Exact location, case- and accent-insensitive. */
@@ -37,12 +37,6 @@ export interface ContextSource {
   contentType: string | null;
   /** From Content-Disposition. */
   filename: string | null;
-}
-
-function conditional(opts: ConditionalOptions | undefined) {
-  const r = requestOptions(opts);
-  if (opts?.ifMatch === undefined) return r;
-  return { ...r, headers: { 'if-match': typeof opts.ifMatch === 'number' ? `"v${opts.ifMatch}"` : opts.ifMatch } };
 }
 
 /**

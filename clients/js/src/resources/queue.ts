@@ -33,7 +33,7 @@ export class Queue extends Resource {
 
   list(filters: QueueFilters = {}, opts?: CallOptions): Promise<JobPage> {
     const { status, ...rest } = filters;
-    const query = { status: Array.isArray(status) ? status.join(',') : (status as string | undefined), ...rest };
+    const query = { status: Array.isArray(status) ? status.join(',') : status, ...rest };
     return this.http.request<JobPage>('GET', '/queue', { ...requestOptions(opts), query });
   }
 

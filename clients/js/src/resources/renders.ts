@@ -39,7 +39,7 @@ export class Renders extends Resource {
   /** One page of jobs, newest first; pass `nextCursor` back as `cursor` for the next page. */
   list(filters: RenderFilters = {}, opts?: CallOptions): Promise<JobPage> {
     const { status, ...rest } = filters;
-    const query = { status: Array.isArray(status) ? status.join(',') : (status as string | undefined), ...rest };
+    const query = { status: Array.isArray(status) ? status.join(',') : status, ...rest };
     return this.http.request<JobPage>('GET', '/renders', { ...requestOptions(opts), query });
   }
 

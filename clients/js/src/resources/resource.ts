@@ -17,6 +17,13 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** Request options with `If-Match` from a version number (`3` → `"v3"`) or an ETag as given. */
+export function conditional(opts: (CallOptions & { ifMatch?: number | string }) | undefined): RequestOptions {
+  const r = requestOptions(opts);
+  if (opts?.ifMatch === undefined) return r;
+  return { ...r, headers: { 'if-match': typeof opts.ifMatch === 'number' ? `"v${opts.ifMatch}"` : opts.ifMatch } };
+}
+
 export function requestOptions(opts: CallOptions | undefined): RequestOptions {
   const r: RequestOptions = {};
   if (opts?.idempotencyKey !== undefined) r.idempotencyKey = opts.idempotencyKey;

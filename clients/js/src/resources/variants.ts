@@ -47,7 +47,7 @@ export class Variants extends Resource {
   /** One page of tests, newest first. */
   list(filters: VariantFilters = {}, opts?: CallOptions): Promise<VariantTestPage> {
     const { status, ...rest } = filters;
-    const query = { status: Array.isArray(status) ? status.join(',') : (status as string | undefined), ...rest };
+    const query = { status: Array.isArray(status) ? status.join(',') : status, ...rest };
     return this.http.request('GET', '/variants', { ...requestOptions(opts), query });
   }
 

@@ -153,6 +153,7 @@ function BrandEditor({ brand, onSaved, onClose }: { brand: Brand | null; onSaved
 
   const save = async (e: Event) => {
     e.preventDefault();
+    // The select offers only the typefaces the service lists; the service checks the id again.
     const common = { name: name.trim(), colors: asked, typeface: typeface as BrandInput['typeface'], credit, isDefault };
     if (brand) {
       const patch: BrandPatch = { ...common, intro: cardOf(intro, introText), outro: cardOf(outro, outroText) };
@@ -336,6 +337,7 @@ function LivePreview({ brand, colors, typeface, credit }: { brand: Brand | null;
     const timer = setTimeout(async () => {
       setBusy(true);
       try {
+        // The select offers only the typefaces the service lists; the service checks the id again.
         const jpeg = await client.brands.preview(brand.brandId, { colors, typeface: typeface as BrandInput['typeface'], credit, resolution: '360p' });
         if (mine !== seq.current) return;
         const next = URL.createObjectURL(new Blob([jpeg], { type: 'image/jpeg' }));

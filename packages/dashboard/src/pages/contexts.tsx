@@ -11,7 +11,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Context as ContextView, Job as JobView } from '@aqcast/client';
-import { MEASURES, RENDER_UNIT as UNITS } from '@aqcast/vocabulary';
+import { isMeasure, MEASURES, RENDER_UNIT as UNITS } from '@aqcast/vocabulary';
 import { ApiError, client, useQuery } from '../api';
 import { formatDate, formatNumber, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
@@ -230,9 +230,10 @@ type Editable = (typeof EDITABLE)[number];
 type Draft = Record<Editable, string>;
 
 function draftOf(c: ContextView): Draft {
+  // Every key of EDITABLE is set by the loop below.
   const d = {} as Draft;
   for (const k of EDITABLE) {
-    const v = (c as unknown as Record<string, unknown>)[k];
+    const v = c[k];
     d[k] = v === undefined || v === null ? '' : String(v);
   }
   return d;
@@ -515,6 +516,7 @@ function EditCard({ ctx, onSaved }: { ctx: ContextView; onSaved: (c: ContextView
                 // Three-way: the fields I changed keep my value, every other field takes the latest one.
                 const mine = draftOf(base);
                 const theirs = draftOf(conflict);
+                // Every key of EDITABLE is set by the loop below.
                 const merged = {} as Draft;
                 for (const k of EDITABLE) merged[k] = draft[k].trim() !== mine[k] ? draft[k] : theirs[k];
                 setDraft(merged);
@@ -676,7 +678,7 @@ function HistoryCard({ id, tick }: { id: string; tick: number }) {
                     <ul style={{ margin: 0, paddingLeft: '1.1rem' }}>
                       {e.changes.map((c, i) => (
                         <li key={i}>
-                          <strong>{(MEASURES as readonly string[]).includes(c.field) ? measureLabel(t, c.field) : c.field === 'tags' ? t('contexts.tags') : c.field === 'location' ? t('contexts.field.location') : c.field === 'date' ? t('contexts.field.date') : c.field}</strong>: {show(c.from)} → {show(c.to)}
+                          <strong>{isMeasure(c.field) ? measureLabel(t, c.field) : c.field === 'tags' ? t('contexts.tags') : c.field === 'location' ? t('contexts.field.location') : c.field === 'date' ? t('contexts.field.date') : c.field}</strong>: {show(c.from)} → {show(c.to)}
                         </li>
                       ))}
                     </ul>
@@ -790,6 +792,7 @@ function RendersCard({ ctx, tick }: { ctx: ContextView; tick: number }) {
   const [cursor, setCursor] = useState<string | null>(null);
   const canRead = hasScope('renders:read');
   const list = useQuery(canRead ? (c) => c.renders.list({ contextId: ctx.contextId, limit: 10, cursor: cursor || undefined }) : null, [ctx.contextId, cursor, tick]);
+  // Without renders:read, the context's own summary of its recent renders stands in (the table reads only what it holds).
   const jobs = list.data?.jobs ?? (canRead ? [] : ctx.renders.recent.map((r) => ({ ...r, videoUrl: null }) as unknown as JobView));
   // Keep the list fresh while one of its renders is still working.
   const working = jobs.some((j) => j.status === 'queued' || j.status === 'rendering');

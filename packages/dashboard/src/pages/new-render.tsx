@@ -12,11 +12,13 @@ import { MEASURES, csvToItems, parseCsv, placesParam, type Job, type PlaceRow, t
 import { PlacesTable, startingRows, type PlacesKind } from '../places-table';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link, navigate, useLocation } from '../router';
-import { Button, ErrorBanner, Field, Loading, Page, TableWrap, fieldErrors, notify } from '../ui';
+import { Button, Choice, ErrorBanner, Field, Loading, Page, TableWrap, fieldErrors, notify } from '../ui';
+
+const SERIES_KINDS = ['observed', 'forecast'] as const;
 
 interface SeriesForm {
   pollutant: string;
-  kind: 'observed' | 'forecast';
+  kind: (typeof SERIES_KINDS)[number];
   timeZone: string;
   /** One "date-time, value" per line. */
   points: string;
@@ -48,6 +50,7 @@ function fromJob(job: Job, lang: string): FormState {
   for (const m of MEASURES) if (typeof p[m.key] === 'number') values[m.key] = String(p[m.key]);
   let series: SeriesForm | null = null;
   if (p.series && typeof p.series === 'object') {
+    // A stored job's params were completed by the service, so a series there has the engine's series shape.
     const s = p.series as { pollutant: string; kind: 'observed' | 'forecast'; timeZone?: string; points: Array<{ at: string; value: number }> };
     series = { pollutant: s.pollutant, kind: s.kind, timeZone: s.timeZone ?? 'UTC', points: s.points.map((x) => `${x.at}, ${x.value}`).join('\n') };
   }
@@ -355,10 +358,7 @@ export function NewRenderPage() {
                   </select>
                 </Field>
                 <Field label={t('series.kind')}>
-                  <select value={form.series.kind} onChange={(e) => set({ series: { ...form.series!, kind: e.currentTarget.value as 'observed' } })}>
-                    <option value="observed">{t('series.observed')}</option>
-                    <option value="forecast">{t('series.forecast')}</option>
-                  </select>
+                  <Choice value={form.series.kind} options={SERIES_KINDS} label={(k) => t(`series.${k}`)} onChange={(kind) => set({ series: { ...form.series!, kind } })} />
                 </Field>
                 <Field label={t('series.timeZone')}>
                   <input value={form.series.timeZone} onInput={(e) => set({ series: { ...form.series!, timeZone: e.currentTarget.value } })} />

@@ -119,18 +119,16 @@ function Charts() {
   const dur = (v: number) => formatDuration(v, lang);
   return (
     <div class="chart-grid">
-      <div class="card">
-        <Chart title={t('overview.perDay')} summary={t('overview.perDaySummary', { c: perDay.c.reduce((a, b) => a + b, 0), f: perDay.f.reduce((a, b) => a + b, 0), days: perDay.x.length })} x={perDay.x} series={perDaySeries} format={(v) => formatNumber(v, lang, { maximumFractionDigits: 0 })} integer />
-      </div>
-      <div class="card">
-        <Chart title={t('overview.ratePerDay')} summary={t('overview.rateSummary')} x={perDay.x} series={rateSeries} format={percent(lang)} />
-      </div>
-      <div class="card">
-        <Chart title={t('overview.p95PerDay')} summary={t('overview.p95Summary')} x={p95X} series={p95Series} format={dur} />
-      </div>
-      <div class="card">
-        <Chart title={t('overview.waitPerDay')} summary={t('overview.waitSummary')} x={waitX} series={waitSeries} format={dur} />
-      </div>
+      {[
+        { title: t('overview.perDay'), summary: t('overview.perDaySummary', { c: perDay.c.reduce((a, b) => a + b, 0), f: perDay.f.reduce((a, b) => a + b, 0), days: perDay.x.length }), x: perDay.x, series: perDaySeries, format: (v: number) => formatNumber(v, lang, { maximumFractionDigits: 0 }), integer: true },
+        { title: t('overview.ratePerDay'), summary: t('overview.rateSummary'), x: perDay.x, series: rateSeries, format: percent(lang) },
+        { title: t('overview.p95PerDay'), summary: t('overview.p95Summary'), x: p95X, series: p95Series, format: dur },
+        { title: t('overview.waitPerDay'), summary: t('overview.waitSummary'), x: waitX, series: waitSeries, format: dur },
+      ].map((chart) => (
+        <div class="card" key={chart.title}>
+          <Chart {...chart} />
+        </div>
+      ))}
     </div>
   );
 }

@@ -110,8 +110,9 @@ function Params({ job, templateName }: { job: Job; templateName: string | undefi
     if (typeof v === 'number') rows.push([t(`param.${m.key}`), `${formatNumber(v, lang)} ${m.unit}`]);
   }
   if (p.series && typeof p.series === 'object') {
-    const s = p.series as { pollutant?: string; kind?: string; points?: unknown[] };
-    rows.push([t('param.series'), `${s.pollutant ?? ''} · ${s.kind ?? ''} · ${s.points?.length ?? 0}`]);
+    const s = p.series;
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    rows.push([t('param.series'), `${'pollutant' in s ? text(s.pollutant) : ''} · ${'kind' in s ? text(s.kind) : ''} · ${'points' in s && Array.isArray(s.points) ? s.points.length : 0}`]);
   }
   rows.push([t('detail.priority'), String(job.priority)]);
   return (
@@ -146,8 +147,9 @@ export function RenderDetailPage({ id }: { id: string }) {
   });
   const deliveries = useJobDeliveries(job);
   // The accessible package as the job names it: only files that exist, so nothing is probed for.
+  const PACKAGE_FILES = ['captionsSrt', 'transcript', 'audio', 'audioDescription'] as const;
   const PACKAGE_LABEL = { captionsSrt: 'detail.captionsSrt', transcript: 'detail.transcript', audio: 'detail.audioOnly', audioDescription: 'detail.audioDescription' } as const;
-  const packageFiles = (Object.keys(PACKAGE_LABEL) as (keyof typeof PACKAGE_LABEL)[]).flatMap((name) => {
+  const packageFiles = PACKAGE_FILES.flatMap((name) => {
     const url = job?.accessibility?.[name];
     return url ? [{ name, url }] : [];
   });

@@ -13,7 +13,7 @@ import { client, useQuery } from '../api';
 import { formatDate, formatDuration, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
 import { hasScope } from '../session';
-import { Button, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, DataTable, TableWrap } from '../ui';
+import { Button, Choice, Empty, ErrorBanner, Field, fieldErrors, Loading, notify, Page, Pager, StatusBadge, DataTable, TableWrap } from '../ui';
 import { BESIDE_FIELDS, DeleteDialog, FORMATS, JobLink, LANGUAGES, POLLUTANTS, RESOLUTIONS, SecretOnce, useAction, usePoll, useTemplates, WIDE_GRID } from './contexts';
 import { WorkflowWebhooksNote } from './webhooks';
 
@@ -23,6 +23,9 @@ const SOURCES = ['open-meteo', 'openaq', 'waqi', 'airnow', 'context'] as const;
 type Source = (typeof SOURCES)[number];
 const TRIGGERS = ['manual', 'schedule', 'inbound'] as const;
 type TriggerType = (typeof TRIGGERS)[number];
+const CATCH_UPS = ['', 'latest', 'none'] as const;
+const WINDOWS = ['past24h', 'next72h'] as const;
+const WHENS = ['aqi_at_least', 'changed'] as const;
 const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'canceled', 'skipped'] as const;
 
 const LOCALES: Record<Lang, string> = { es: 'es-ES', en: 'en-GB', pt: 'pt-BR' };
@@ -182,7 +185,7 @@ interface LocationRow {
 }
 
 interface ConditionRow {
-  when: 'aqi_at_least' | 'changed';
+  when: (typeof WHENS)[number];
   category: string;
   index: string;
   pollutant: string;
@@ -196,11 +199,11 @@ interface FormState {
   triggerType: TriggerType;
   cron: string;
   timezone: string;
-  catchUp: '' | 'latest' | 'none';
+  catchUp: (typeof CATCH_UPS)[number];
   source: Source;
   credentialEnv: string;
   seriesPollutant: string;
-  seriesWindow: 'past24h' | 'next72h';
+  seriesWindow: (typeof WINDOWS)[number];
   locations: LocationRow[];
   conditions: ConditionRow[];
   template: string;
@@ -326,13 +329,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
             <input required maxLength={120} value={f.name} onInput={(e) => up({ name: e.currentTarget.value })} />
           </Field>
           <Field label={t('workflows.field.trigger')} error={fe['trigger.type']}>
-            <select value={f.triggerType} onChange={(e) => up({ triggerType: e.currentTarget.value as TriggerType })}>
-              {TRIGGERS.map((tr) => (
-                <option key={tr} value={tr}>
-                  {t(`workflows.trigger.${tr}`)}
-                </option>
-              ))}
-            </select>
+            <Choice value={f.triggerType} options={TRIGGERS} label={(tr) => t(`workflows.trigger.${tr}`)} onChange={(triggerType) => up({ triggerType })} />
           </Field>
           <div class="field" style={BESIDE_FIELDS}>
             <label class="check">
@@ -364,11 +361,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
                 <input list="wf-zones" required spellcheck={false} value={f.timezone} onInput={(e) => up({ timezone: e.currentTarget.value })} />
               </Field>
               <Field label={t('workflows.field.catchUp')} error={fe['trigger.catchUp']}>
-                <select value={f.catchUp} onChange={(e) => up({ catchUp: e.currentTarget.value as FormState['catchUp'] })}>
-                  <option value="">{t('workflows.catchUp.default')}</option>
-                  <option value="latest">{t('workflows.catchUp.latest')}</option>
-                  <option value="none">{t('workflows.catchUp.none')}</option>
-                </select>
+                <Choice value={f.catchUp} options={CATCH_UPS} label={(c) => t(`workflows.catchUp.${c || 'default'}`)} onChange={(catchUp) => up({ catchUp })} />
               </Field>
             </div>
             <datalist id="wf-zones">
@@ -400,13 +393,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
           <legend>{t('workflows.source')}</legend>
           <div class="form-grid" style={WIDE_GRID}>
             <Field label={t('workflows.field.source')} error={fe['steps[0].source']}>
-              <select value={f.source} onChange={(e) => up({ source: e.currentTarget.value as Source })}>
-                {SOURCES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`workflows.source.${s}`)}
-                  </option>
-                ))}
-              </select>
+              <Choice value={f.source} options={SOURCES} label={(s) => t(`workflows.source.${s}`)} onChange={(source) => up({ source })} />
             </Field>
             {['openaq', 'waqi', 'airnow'].includes(f.source) ? (
               <Field label={t('workflows.field.credentialEnv')} hint={t('workflows.credentialEnv.hint')} error={fe['steps[0].credentialEnv']}>
@@ -427,10 +414,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
                 </Field>
                 {f.seriesPollutant ? (
                   <Field label={t('workflows.field.window')} error={fe['steps[0].series.window']}>
-                    <select value={f.seriesWindow} onChange={(e) => up({ seriesWindow: e.currentTarget.value as FormState['seriesWindow'] })}>
-                      <option value="past24h">{t('workflows.window.past24h')}</option>
-                      {f.source === 'open-meteo' ? <option value="next72h">{t('workflows.window.next72h')}</option> : null}
-                    </select>
+                    <Choice value={f.seriesWindow} options={f.source === 'open-meteo' ? WINDOWS : WINDOWS.slice(0, 1)} label={(w) => t(`workflows.window.${w}`)} onChange={(seriesWindow) => up({ seriesWindow })} />
                   </Field>
                 ) : null}
               </>
@@ -511,10 +495,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
               return (
                 <div key={i} class="form-grid" style={WIDE_GRID} role="group" aria-label={t('workflows.condition.n', { n: i + 1 })}>
                   <Field label={t('workflows.field.when', { n: i + 1 })} error={fe[`${at}.when`]}>
-                    <select value={c.when} onChange={(e) => setCond(i, { when: e.currentTarget.value as ConditionRow['when'] })}>
-                      <option value="aqi_at_least">{t('workflows.when.aqi_at_least')}</option>
-                      <option value="changed">{t('workflows.when.changed')}</option>
-                    </select>
+                    <Choice value={c.when} options={WHENS} label={(w) => t(`workflows.when.${w}`)} onChange={(when) => setCond(i, { when })} />
                   </Field>
                   {c.when === 'aqi_at_least' ? (
                     <>

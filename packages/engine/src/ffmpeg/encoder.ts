@@ -127,6 +127,7 @@ export class PipeWindow {
     p.catch(() => {});
     this.inFlight.push(p);
     while (this.inFlight.length >= this.max) {
+      // The loop runs only while the list holds at least `max` (≥ 1) promises.
       const oldest = this.inFlight.shift() as Promise<void>;
       try {
         await Promise.race([oldest, this.exited.then(() => Promise.reject(new Error('the child exited')))]);

@@ -33,6 +33,7 @@ function onPath(name: string): string | null {
 function fromPackage(pkg: string): string | null {
   try {
     const require = createRequire(import.meta.url);
+    // An optional ffmpeg-static style package: its export is checked for a string path below.
     const mod = require(pkg) as { path?: string };
     return mod.path && isExecutable(mod.path) ? mod.path : null;
   } catch {

@@ -64,6 +64,7 @@ export class X264Encoder {
   constructor(private readonly o: EncoderOptions & { driverPath: string }) {
     const maxInFlight = o.maxInFlight ?? 3;
     this.ring = Array.from({ length: maxInFlight + 1 }, () => Buffer.alloc(0));
+    // spawn's overloads type stdio as a generic tuple; these pipes are the ones the field names.
     this.muxer = spawn(o.ffmpegPath, muxerArgs(o), { stdio: ['pipe', 'ignore', 'pipe'] }) as typeof this.muxer;
     this.muxerExit = exitOf(this.muxer);
     // A CRF given by the caller wins; otherwise a constant quantiser.
@@ -72,6 +73,7 @@ export class X264Encoder {
     const params = o.x264Params === undefined ? DRIVER_X264.x264Params : o.x264Params;
     // The driver writes straight into ffmpeg's stdin (the pipe is shared, not copied through node).
     const muxIn = this.muxer.stdin;
+    // spawn's overloads type stdio as a generic tuple; these pipes are the ones the field names.
     this.driver = spawn(o.driverPath, [...settings, ...(params ? [params] : [])], { stdio: ['pipe', muxIn ?? 'ignore', 'pipe'] }) as typeof this.driver;
     // Our copy of the pipe's write end must close, or ffmpeg never sees the stream end.
     muxIn?.destroy();

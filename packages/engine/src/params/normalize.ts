@@ -6,14 +6,13 @@
  */
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
-import { DEFAULT_AQI_STANDARD, POLLUTANTS } from '@aqcast/vocabulary';
-import type { AqiStandardId } from '../aqi/types.js';
+import { DEFAULT_AQI_STANDARD, isAqiStandardId, isFormat, isLanguage, POLLUTANTS } from '@aqcast/vocabulary';
 import { EngineError, type FieldError } from '../errors.js';
-import type { Language } from '../language.js';
 import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
-import { isCalendarDate, isTimeZone, normalizePlaces, normalizeProvenance, placeRuleErrors, PlacesSchema, ProvenanceSchema, StationsSchema } from './places.js';
-import { RenderParamsSchema, type Format, type Resolution } from './schema.js';
-import type { RenderParams, RenderSeries } from './types.js';
+import type { TemplateDefinition } from '../templates/types.js';
+import { isCalendarDate, isRecord, isTimeZone, normalizePlaces, normalizeProvenance, placeRuleErrors } from './places.js';
+import { RenderParamsSchema, RESOLUTIONS, type RenderParamsInput } from './schema.js';
+import type { RenderParams } from './types.js';
 
 const NUMERIC_FIELDS = [...POLLUTANTS, 'humidity'] as const;
 
@@ -25,7 +24,7 @@ function todayUtc(): string {
 function describe(field: string, schema: TSchema | undefined, value: unknown, fallback: string): string {
   if (!schema) return `unknown field; allowed fields are ${Object.keys(RenderParamsSchema.properties).join(', ')}`;
   if (Array.isArray(schema.anyOf)) {
-    const allowed = (schema.anyOf as TSchema[]).map((s) => String(s.const)).join(', ');
+    const allowed = schema.anyOf.map((s: TSchema) => String(s.const)).join(', ');
     return `must be one of ${allowed}`;
   }
   if (schema.type === 'number') {
@@ -69,6 +68,129 @@ function describeNested(schema: TSchema, value: unknown, fallback: string): stri
   return fallback;
 }
 
+/** Every bad field by name (the first message found for each), as the checks below add them. */
+class FieldErrors extends Map<string, string> {
+  add(field: string, message: string): void {
+    if (!this.has(field)) this.set(field, message);
+  }
+}
+
+/** The schema's complaints about `raw`, each named down to its field with a readable message. */
+function schemaErrorsOf(raw: Record<string, unknown>, errors: FieldErrors): void {
+  let found: Iterable<{ path: string; message: string; schema: TSchema; value: unknown }>;
+  try {
+    found = [...Value.Errors(RenderParamsSchema, raw)];
+  } catch (err) {
+    // Exotic inputs (getters that throw, proxies) must still end as a typed error.
+    throw new EngineError('invalid_params', 'render parameters could not be read', { fields: [{ field: 'params', message: String(err) }], cause: err });
+  }
+  const props: Record<string, TSchema> = RenderParamsSchema.properties;
+  for (const e of found) {
+    const field = e.path.split('/')[1] ?? '';
+    if (!field) {
+      errors.add('params', e.message);
+      continue;
+    }
+    if (NESTED_FIELDS.has(field)) {
+      const name = nestedName(e.path);
+      const extra = e.message.startsWith('Unexpected property') ? `unknown field` : describeNested(e.schema, e.value, e.message);
+      if (![...errors.keys()].some((k) => name.startsWith(k) && (name.length === k.length || '.['.includes(name.charAt(k.length))))) errors.add(name, extra);
+      continue;
+    }
+    errors.add(field, describe(field, props[field], raw[field], e.message));
+  }
+}
+
+const SeriesSchema = RenderParamsSchema.properties.series;
+
+/**
+ * The rules across fields, which the schema cannot say: aliases that agree, a real
+ * calendar date, series times in order, places that fit, a template that exists
+ * and offers the format and length. Returns the template, or null when it does not exist.
+ */
+function ruleErrorsOf(raw: Record<string, unknown>, errors: FieldErrors): { def: TemplateDefinition | null; templateId: string; unknownTemplate: boolean } {
+  if (typeof raw.location === 'string' && !errors.has('location') && raw.location.trim() === '') errors.add('location', 'must not be blank');
+
+  const template = raw.template;
+  const compositionId = raw.compositionId;
+  if (typeof template === 'string' && typeof compositionId === 'string' && template !== compositionId && !errors.has('template') && !errors.has('compositionId')) {
+    errors.add('compositionId', `must equal template ('${template}') when both are given`);
+  }
+  const t1 = raw.temperatura;
+  const t2 = raw.temperature;
+  if (typeof t1 === 'number' && typeof t2 === 'number' && t1 !== t2 && !errors.has('temperatura') && !errors.has('temperature')) {
+    errors.add('temperature', `must equal temperatura (${t1}) when both are given`);
+  }
+  if (typeof raw.date === 'string' && !errors.has('date') && !isCalendarDate(raw.date)) errors.add('date', 'is not a calendar date');
+
+  const series = raw.series;
+  if (!errors.has('series') && Value.Check(SeriesSchema, series)) {
+    const times = series.points.map((p) => Date.parse(p.at));
+    const bad = times.findIndex((t, i) => Number.isNaN(t) || (i > 0 && t <= (times[i - 1]!)));
+    if (bad >= 0) errors.add('series', `points[${bad}].at must be a real time after the point before it`);
+    if (series.timeZone !== undefined && !isTimeZone(series.timeZone)) errors.add('series', `timeZone "${series.timeZone}" is not an IANA time zone`);
+  }
+
+  if (![...errors.keys()].some((k) => NESTED_FIELDS.has(k.split(/[.[]/)[0] ?? ''))) {
+    for (const e of placeRuleErrors(raw)) errors.add(e.field, e.message);
+  }
+
+  // Template existence and format support.
+  const templateField = typeof template === 'string' ? 'template' : 'compositionId';
+  const templateId = typeof template === 'string' ? template : typeof compositionId === 'string' ? compositionId : DEFAULT_TEMPLATE_ID;
+  const def = findTemplate(templateId) ?? null;
+  const unknownTemplate = !def && !errors.has(templateField);
+  if (unknownTemplate) {
+    const known = listTemplateDefinitions().map((t) => t.id);
+    errors.add(templateField, `unknown template '${templateId}'; known templates are ${known.join(', ')}`);
+  }
+  const format = isFormat(raw.format) ? raw.format : 'landscape';
+  if (def && !errors.has('format') && !def.formats.includes(format)) {
+    errors.add('format', `template '${def.id}' does not support '${format}'; it supports ${def.formats.join(', ')}`);
+  }
+  const duration = raw.durationSec;
+  if (def && typeof duration === 'number' && !errors.has('durationSec') && !def.durations.includes(duration)) {
+    errors.add('durationSec', `template '${def.id}' does not offer ${duration} s; it offers ${def.durations.join(', ')} s`);
+  }
+  return { def, templateId, unknownTemplate };
+}
+
+/** Throws EngineError `invalid_params` (`unknown_template` when the template does not exist) listing every bad field. */
+function throwIfAny(errors: FieldErrors, unknownTemplate: boolean): void {
+  if (errors.size === 0) return;
+  const fields: FieldError[] = [...errors].map(([field, message]) => ({ field, message }));
+  const summary = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+  throw new EngineError(unknownTemplate ? 'unknown_template' : 'invalid_params', `invalid render parameters — ${summary}`, { fields });
+}
+
+/** Complete parameters from input that passed the schema and the rules. */
+function complete(input: RenderParamsInput, templateId: string, def: TemplateDefinition, opts: { today?: string }): RenderParams {
+  const out: RenderParams = {
+    location: input.location.trim().replace(/\s+/g, ' '),
+    template: templateId,
+    // The schema's unions type as string; the guards give back their members (which the schema already held them to).
+    language: isLanguage(input.language) ? input.language : 'es',
+    aqiStandard: isAqiStandardId(input.aqiStandard) ? input.aqiStandard : DEFAULT_AQI_STANDARD,
+    format: isFormat(input.format) ? input.format : 'landscape',
+    resolution: RESOLUTIONS.find((r) => r === input.resolution) ?? '1080p',
+    date: input.date ?? opts.today ?? todayUtc(),
+  };
+  for (const k of NUMERIC_FIELDS) {
+    const v = input[k];
+    if (typeof v === 'number') out[k] = v;
+  }
+  const s = input.series;
+  if (s) out.series = { pollutant: s.pollutant, kind: s.kind, points: s.points.map((p) => ({ at: new Date(p.at).toISOString(), value: p.value })), timeZone: s.timeZone ?? 'UTC' };
+  // The template's own length is left implicit, so it keeps the render key it always had.
+  if (input.durationSec !== undefined && input.durationSec !== def.durationSec) out.durationSec = input.durationSec;
+  if (input.places) out.places = normalizePlaces(input.places);
+  if (input.stations) out.stations = normalizePlaces(input.stations);
+  if (input.provenance) out.provenance = normalizeProvenance(input.provenance);
+  const temp = input.temperatura ?? input.temperature;
+  if (temp !== undefined) out.temperatura = temp;
+  return out;
+}
+
 /**
  * Validates raw input (any JSON value) and returns complete render parameters:
  * `compositionId` → `template`, `temperature` → `temperatura`, defaults filled in
@@ -78,114 +200,29 @@ function describeNested(schema: TSchema, value: unknown, fallback: string): stri
  * template does not exist) listing every bad field.
  */
 export function normalizeRenderParams(input: unknown, opts: { today?: string } = {}): RenderParams {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+  if (!isRecord(input)) {
     throw new EngineError('invalid_params', 'render parameters must be a JSON object', {
       fields: [{ field: 'params', message: 'must be an object with at least `location`' }],
     });
   }
-  const raw = input as Record<string, unknown>;
-  const errors = new Map<string, string>();
-  const add = (field: string, message: string) => {
-    if (!errors.has(field)) errors.set(field, message);
-  };
+  const errors = new FieldErrors();
+  schemaErrorsOf(input, errors);
+  const { def, templateId, unknownTemplate } = ruleErrorsOf(input, errors);
+  throwIfAny(errors, unknownTemplate);
+  // No schema error was found above, so this holds; it tells the compiler so.
+  if (!def || !Value.Check(RenderParamsSchema, input)) throw new EngineError('invalid_params', 'invalid render parameters', { fields: [{ field: 'params', message: 'do not match the schema' }] });
+  return complete(input, templateId, def, opts);
+}
 
-  let schemaErrors: Iterable<{ path: string; message: string; schema: TSchema; value: unknown }>;
-  try {
-    schemaErrors = [...Value.Errors(RenderParamsSchema, raw)];
-  } catch (err) {
-    // Exotic inputs (getters that throw, proxies) must still end as a typed error.
-    throw new EngineError('invalid_params', 'render parameters could not be read', { fields: [{ field: 'params', message: String(err) }], cause: err });
-  }
-  for (const e of schemaErrors) {
-    const field = e.path.split('/')[1] ?? '';
-    if (!field) {
-      add('params', e.message);
-      continue;
-    }
-    if (NESTED_FIELDS.has(field)) {
-      const name = nestedName(e.path);
-      const extra = e.message.startsWith('Unexpected property') ? `unknown field` : describeNested(e.schema, e.value, e.message);
-      if (![...errors.keys()].some((k) => name.startsWith(k) && (name.length === k.length || '.['.includes(name.charAt(k.length))))) add(name, extra);
-      continue;
-    }
-    const props = RenderParamsSchema.properties as Record<string, TSchema>;
-    add(field, describe(field, props[field], raw[field], e.message));
-  }
-
-  if (typeof raw.location === 'string' && !errors.has('location') && raw.location.trim() === '') add('location', 'must not be blank');
-
-  const template = raw.template;
-  const compositionId = raw.compositionId;
-  if (typeof template === 'string' && typeof compositionId === 'string' && template !== compositionId && !errors.has('template') && !errors.has('compositionId')) {
-    add('compositionId', `must equal template ('${template}') when both are given`);
-  }
-  const t1 = raw.temperatura;
-  const t2 = raw.temperature;
-  if (typeof t1 === 'number' && typeof t2 === 'number' && t1 !== t2 && !errors.has('temperatura') && !errors.has('temperature')) {
-    add('temperature', `must equal temperatura (${t1}) when both are given`);
-  }
-  if (typeof raw.date === 'string' && !errors.has('date') && !isCalendarDate(raw.date)) add('date', 'is not a calendar date');
-
-  const series = raw.series as { points?: { at: string }[]; timeZone?: string } | undefined;
-  if (series && !errors.has('series')) {
-    const times = (series.points ?? []).map((p) => Date.parse(p.at));
-    const bad = times.findIndex((t, i) => Number.isNaN(t) || (i > 0 && t <= (times[i - 1]!)));
-    if (bad >= 0) add('series', `points[${bad}].at must be a real time after the point before it`);
-    if (series.timeZone !== undefined && !isTimeZone(series.timeZone)) add('series', `timeZone "${series.timeZone}" is not an IANA time zone`);
-  }
-
-  if (![...errors.keys()].some((k) => NESTED_FIELDS.has(k.split(/[.[]/)[0] ?? ''))) {
-    for (const e of placeRuleErrors(raw)) add(e.field, e.message);
-  }
-
-  // Template existence and format support.
-  let unknownTemplate = false;
-  const templateField = typeof template === 'string' ? 'template' : 'compositionId';
-  const templateId = typeof template === 'string' ? template : typeof compositionId === 'string' ? compositionId : DEFAULT_TEMPLATE_ID;
-  const def = findTemplate(templateId);
-  if (!def && !errors.has(templateField)) {
-    unknownTemplate = true;
-    const known = listTemplateDefinitions().map((t) => t.id);
-    add(templateField, `unknown template '${templateId}'; known templates are ${known.join(', ')}`);
-  }
-  const format = (typeof raw.format === 'string' ? raw.format : 'landscape') as Format;
-  if (def && !errors.has('format') && !def.formats.includes(format)) {
-    add('format', `template '${def.id}' does not support '${format}'; it supports ${def.formats.join(', ')}`);
-  }
-  const duration = raw.durationSec;
-  if (def && typeof duration === 'number' && !errors.has('durationSec') && !def.durations.includes(duration)) {
-    add('durationSec', `template '${def.id}' does not offer ${duration} s; it offers ${def.durations.join(', ')} s`);
-  }
-
-  if (errors.size > 0) {
-    const fields: FieldError[] = [...errors].map(([field, message]) => ({ field, message }));
-    const summary = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
-    throw new EngineError(unknownTemplate ? 'unknown_template' : 'invalid_params', `invalid render parameters — ${summary}`, { fields });
-  }
-
-  const out: RenderParams = {
-    location: (raw.location as string).trim().replace(/\s+/g, ' '),
-    template: templateId,
-    language: (raw.language as Language | undefined) ?? 'es',
-    aqiStandard: (raw.aqiStandard as AqiStandardId | undefined) ?? DEFAULT_AQI_STANDARD,
-    format,
-    resolution: (raw.resolution as Resolution | undefined) ?? '1080p',
-    date: (raw.date as string | undefined) ?? opts.today ?? todayUtc(),
-  };
-  for (const k of NUMERIC_FIELDS) {
-    const v = raw[k];
-    if (typeof v === 'number') out[k] = v;
-  }
-  if (raw.series) {
-    const s = raw.series as RenderSeries;
-    out.series = { pollutant: s.pollutant, kind: s.kind, points: s.points.map((p) => ({ at: new Date(p.at).toISOString(), value: p.value })), timeZone: s.timeZone ?? 'UTC' };
-  }
-  // The template's own length is left implicit, so it keeps the render key it always had.
-  if (def && typeof duration === 'number' && duration !== def.durationSec) out.durationSec = duration;
-  if (Value.Check(PlacesSchema, raw.places)) out.places = normalizePlaces(raw.places);
-  if (Value.Check(StationsSchema, raw.stations)) out.stations = normalizePlaces(raw.stations);
-  if (Value.Check(ProvenanceSchema, raw.provenance)) out.provenance = normalizeProvenance(raw.provenance);
-  const temp = typeof t1 === 'number' ? t1 : typeof t2 === 'number' ? t2 : undefined;
-  if (temp !== undefined) out.temperatura = temp;
-  return out;
+/**
+ * Completes input that already passed RenderParamsSchema (an HTTP body checked
+ * by its route): only the rules across fields are checked, then the defaults
+ * filled in as {@link normalizeRenderParams} does. Same errors for those rules.
+ */
+export function completeRenderParams(input: RenderParamsInput, opts: { today?: string } = {}): RenderParams {
+  const errors = new FieldErrors();
+  const { def, templateId, unknownTemplate } = ruleErrorsOf(input, errors);
+  throwIfAny(errors, unknownTemplate);
+  if (!def) throw new EngineError('unknown_template', `unknown template '${templateId}'`);
+  return complete(input, templateId, def, opts);
 }

@@ -120,7 +120,7 @@ export function valuesOf(p: PlaceInput | StationInput): Partial<Record<Pollutant
   return out;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 

@@ -142,6 +142,7 @@ export class FrameSource {
     for (const b of d.bands) this.put(b);
     this.stats.convertMs += performance.now() - t0;
     for (const b of d.blocks) this.stats.pixels += b.w * b.h;
+    // Without a YUV converter the constructor allocated the RGBA buffer.
     this.shown = this.yuv ? this.yuv.frame() : (this.rgba as Buffer);
     return { frame: this.shown, blocks: d.blocks };
   }
@@ -149,6 +150,7 @@ export class FrameSource {
   /** Converts a band into the persistent frame (or copies it, on the RGBA path). */
   private put(b: Band): void {
     if (this.yuv) return this.yuv.convert(b.rgba, b.w * 4, b.x, b.y, b.w, b.h);
+    // Without a YUV converter the constructor allocated the RGBA buffer.
     const rgba = this.rgba as Buffer;
     const src = Buffer.from(b.rgba.buffer, b.rgba.byteOffset, b.rgba.byteLength);
     const stride = this.ps.width * 4;

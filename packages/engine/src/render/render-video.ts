@@ -13,6 +13,7 @@ import { FrameEncoder } from '../ffmpeg/encoder.js';
 import { findFfmpeg, findX264Driver } from '../ffmpeg/locate.js';
 import { X264Encoder } from '../ffmpeg/x264-encoder.js';
 import { normalizeRenderParams } from '../params/normalize.js';
+import type { RenderParams } from '../params/types.js';
 import { resolveTheme, type ThemeInput } from '../theme/index.js';
 import { FrameSource, type FrameStats, type PixelPath } from './frame-source.js';
 import { FPS, frameGeometry } from './geometry.js';
@@ -130,8 +131,16 @@ function abortError(): EngineError {
  * on any failure no output or temporary file is left behind.
  */
 export async function renderVideo(params: unknown, opts: RenderOptions): Promise<RenderResult> {
+  return renderNormalizedVideo(normalizeRenderParams(params), opts);
+}
+
+/**
+ * {@link renderVideo} for parameters that `normalizeRenderParams` or
+ * `completeRenderParams` already gave back (a service that checked them where
+ * they came in): they are rendered as they are, not checked again.
+ */
+export async function renderNormalizedVideo(p: RenderParams, opts: RenderOptions): Promise<RenderResult> {
   const started = performance.now();
-  const p = normalizeRenderParams(params);
   if (opts.signal?.aborted) throw abortError();
   const ffmpegPath = opts.ffmpegPath ?? findFfmpeg();
   const outFile = resolve(opts.outFile);

@@ -154,6 +154,7 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
       });
     });
   });
+  // Every field of the scene was filled in above, scene by scene.
   const prepared = ps as PreparedScene;
   const timeSec = opts.timeSec ?? prepared.scene.posterTime;
   const canvas = createCanvas(prepared.width, prepared.height);

@@ -235,7 +235,7 @@ export function createComparison(input: SceneInput): TemplateScene {
       const pieces: Piece[] = [];
       const lives: Live[] = [];
       sides.forEach((side, i) => {
-        const box = cards[i] as Rect;
+        const box = cards[i]!;
         const { sprite, bar } = sideCard(side, box, px, c.scale, unratedText(side, c.m), u);
         // No spotlight outline: around a card this large its anti-aliased edge differs between full and partial redraws.
         pieces.push({ sprite, x: box.x, y: box.y, at: 0.2 + i * 0.3, from: stacked ? 'below' : i === 0 ? 'left' : 'right', focus: true });
@@ -270,7 +270,7 @@ export function createComparison(input: SceneInput): TemplateScene {
         g.stroke();
         drawText(g, pm.versus.toUpperCase(), vsD / 2, vsD / 2 + vsD * 0.13, { size: vsD * 0.36, weight: 800, color: INK, align: 'center' });
       }, 6);
-      const a = cards[0] as Rect;
+      const a = cards[0]!;
       const vx = stacked ? body.x + body.w / 2 - vsD / 2 : a.x + a.w + gap / 2 - vsD / 2;
       const vy = stacked ? a.y + a.h + gap / 2 - vsD / 2 : body.y + body.h * 0.3 - vsD / 2;
       pieces.push({ sprite: vs, x: vx, y: vy, at: 0.7, from: 'pop' });

@@ -237,7 +237,7 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
   const pieces: Piece[] = [{ sprite: track, x: gauge.cx - r - pad, y: gauge.cy - r - pad, at: 0, from: 'fade' }];
 
   const indexStd = c.indexName !== null;
-  const caption = c.dominant ? (indexStd ? (c.indexName as string) : c.dominant.symbol) : c.m.noPollutantData;
+  const caption = c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
   const captionSize = Math.max(18, r * 0.1);
   const numberSize = r * 0.5;
   const numberY = gauge.cy + r * 0.12;
@@ -375,6 +375,7 @@ function buildPollutantScene(input: SceneInput, stage: Stage, body: Rect, p: Pol
   const barBlockH = barH + scaleBarLabelHeight(bar) + 20;
 
   const tops = distribute(body, [headH, valueH, chipH, barBlockH], 16 * u, format === 'landscape' ? 60 : 110 * u);
+  // distribute gives one top per height it is given: four here.
   const [headY, valueY, chipY, barY] = tops as [number, number, number, number];
   pieces.push({ sprite: head, x: body.x, y: headY, at: 0, from: 'left', focus: true, radius: 18 });
   const valueRight = body.x + (format === 'landscape' ? Math.min(body.w - unitW - 40, numW + 40) : (body.w - unitW - 24 + numW) / 2);
@@ -484,7 +485,7 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
       const v = kind === 'temperature' ? c.temperature : c.humidity;
       if (!v) return;
       const s = makeSprite(w, tileH, px, (g) => drawWeatherTile(g, kind, v, w, tileH, c), 40);
-      pieces.push({ sprite: s, x: body.x + i * (w + gap), y: tops[r] as number, at, from: 'below', focus: true, radius: tileRadius(w, tileH) });
+      pieces.push({ sprite: s, x: body.x + i * (w + gap), y: tops[r]!, at, from: 'below', focus: true, radius: tileRadius(w, tileH) });
       at += 0.15;
     });
   }
@@ -493,7 +494,7 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
     const block = layoutAdvice(ctx, note.text, body.w - 200 * k, Math.min(size, (single ? noteFit : noteH) * 0.16), format === 'landscape' ? 3 : single ? 6 : 5);
     const h = Math.max(noteH, Math.min(notesAvail, block.height + 120 * k));
     const s = makeSprite(body.w, h, px, (g) => drawAdvicePanel(g, c, body.w, h, block, k, note.title), 40);
-    pieces.push({ sprite: s, x: body.x, y: tops[tileRows + i] as number, at: at + 0.1, from: 'below', focus: true, radius: 24 * k });
+    pieces.push({ sprite: s, x: body.x, y: tops[tileRows + i]!, at: at + 0.1, from: 'below', focus: true, radius: 24 * k });
     at += 0.2;
   });
   return { pieces };
@@ -564,7 +565,7 @@ function buildSourceScene(input: SceneInput, stage: Stage, accent: string): { pi
   items.unshift({ s: mark, from: 'pop' });
   const tops = distribute(b, items.map((i) => i.s.h), 24 * u, format === 'landscape' ? 50 : 110 * u);
   items.forEach((it, i) => {
-    pieces.push({ sprite: it.s, x: b.x + (b.w - it.s.w) / 2, y: tops[i] as number, at: 0.1 + i * 0.15, from: it.from, ...(it.focus ? { focus: true } : {}), ...(it.radius !== undefined ? { radius: it.radius } : {}) });
+    pieces.push({ sprite: it.s, x: b.x + (b.w - it.s.w) / 2, y: tops[i]!, at: 0.1 + i * 0.15, from: it.from, ...(it.focus ? { focus: true } : {}), ...(it.radius !== undefined ? { radius: it.radius } : {}) });
   });
   return { pieces };
 }

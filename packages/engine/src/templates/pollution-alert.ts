@@ -121,7 +121,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const cardsH = rows ? rows * cardH + (rows - 1) * spec.gap : spec.headlineSize * 1.5;
 
   const footerY = H - (input.format === 'portrait' ? 60 : 36);
-  const recos = c.recommendations ? [c.m.sensitiveGroups, c.m.everyone, c.m.outdoorActivity].map((title, i) => ({ title, text: (c.recommendations as string[])[i] as string })) : [];
+  const recos = c.recommendations ? [c.m.sensitiveGroups, c.m.everyone, c.m.outdoorActivity].map((title, i) => ({ title, text: c.recommendations?.[i] ?? '' })) : [];
   const recoRows = Math.ceil(recos.length / spec.recoCols);
   const recosH = recoRows * spec.recoH + Math.max(0, recoRows - 1) * spec.gap;
 
@@ -176,7 +176,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
 
   const rects = cardGrid(n, { x: M, y: cardsY, w: inner }, cols, cardH, spec.gap);
   const cards = c.pollutants.map((p, i) => {
-    const r = rects[i] as { w: number; h: number };
+    const r = rects[i]!;
     return makeSprite(r.w, r.h, px, (g) => drawPollutantCard(g, p, r.w, r.h, c), 40);
   });
   const noData = n === 0 ? c.m.noPollutantDataHint : '';
@@ -270,7 +270,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
         }
       }
       cards.forEach((s, i) => {
-        const r = rects[i] as { x: number; y: number };
+        const r = rects[i]!;
         const ce = easeOutCubic(progress(t, 1.6 + i * 0.1, 0.7));
         drawSprite(g, s, r.x, r.y, { alpha: out(1.6 + i * 0.1), dy: 40 * (1 - ce) });
       });

@@ -13,7 +13,6 @@ import { roundRectPath } from '../draw/shapes.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawTabular, drawText, fitSize, layoutBlock, measure, tabularWidth } from '../draw/text.js';
 import { formatFixed, shownDecimals } from '../i18n/format.js';
-import type { Format } from '../params/schema.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
@@ -36,14 +35,14 @@ interface Spec {
   footer: number;
 }
 
-const SPECS: Partial<Record<Format, Spec>> = {
+const SPECS: Record<'portrait' | 'square', Spec> = {
   portrait: { margin: 80, top: 150, locationSize: 110, locationLines: 3, overline: 28, date: 36, radius: 300, pillH: 84, advice: 40, chip: 30, footer: 22 },
   square: { margin: 64, top: 70, locationSize: 72, locationLines: 2, overline: 20, date: 26, radius: 175, pillH: 60, advice: 28, chip: 22, footer: 16 },
 };
 
 export function createSocialClip(input: SceneInput): TemplateScene {
   const { content: c, width: W, height: H, pixelScale: px } = input;
-  const spec = SPECS[input.format] ?? (SPECS.portrait as Spec);
+  const spec = input.format === 'square' ? SPECS.square : SPECS.portrait;
   const ctx = measureContext();
   const M = spec.margin;
   const inner = W - 2 * M;
@@ -137,7 +136,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   }, 4);
 
   const indexStd = c.indexName !== null;
-  const caption = c.dominant ? (indexStd ? (c.indexName as string) : c.dominant.symbol) : c.m.noPollutantData;
+  const caption = c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
   const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : Number(input.params[c.dominant.id] ?? 0)) : null;
   const decimals = c.dominant && !indexStd ? (c.dominant.id === 'co' ? 2 : 1) : 0;
   const numberSize = r * 0.62;

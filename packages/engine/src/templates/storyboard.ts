@@ -148,7 +148,7 @@ export function createStoryboard(spec: StoryboardSpec): Storyboard {
   const placed: Placed[] = [];
   const lives: PlacedLive[] = [];
   spec.scenes.forEach((s, i) => {
-    const tm = timeline[i] as SceneTiming;
+    const tm = timeline[i]!;
     const exits = i < spec.scenes.length - 1;
     const body = s.build(tm.end - tm.start);
     const scenePieces: Placed[] = body.pieces.map((piece) => ({ piece, start: tm.start, end: tm.end, exits, focus: [] }));
@@ -158,8 +158,8 @@ export function createStoryboard(spec: StoryboardSpec): Storyboard {
     const byY = scenePieces.filter((p) => p.piece.focus).sort((a, b) => a.piece.y - b.piece.y);
     const focusable: Placed[] = [];
     for (let lo = 0, hi = byY.length - 1; lo <= hi; lo++, hi--) {
-      focusable.push(byY[lo] as Placed);
-      if (lo < hi) focusable.push(byY[hi] as Placed);
+      focusable.push(byY[lo]!);
+      if (lo < hi) focusable.push(byY[hi]!);
     }
     if (focusable.length) {
       const settled = tm.start + Math.max(...body.pieces.map((p) => p.at)) + ENTER + 0.15;
@@ -168,12 +168,12 @@ export function createStoryboard(spec: StoryboardSpec): Storyboard {
       for (let h = settled; h <= lastMove + 1e-9; h += HOP) hops.push(h);
       if (focusable.length === 1) {
         // One piece: it comes forward and steps back in turn.
-        for (let k = 0; k + 1 < hops.length; k += 2) (focusable[0] as Placed).focus.push([hops[k] as number, hops[k + 1] as number]);
-        if (hops.length % 2 === 1) (focusable[0] as Placed).focus.push([hops[hops.length - 1] as number, Infinity]);
+        for (let k = 0; k + 1 < hops.length; k += 2) focusable[0]!.focus.push([hops[k]!, hops[k + 1]!]);
+        if (hops.length % 2 === 1) focusable[0]!.focus.push([hops[hops.length - 1]!, Infinity]);
       } else {
         hops.forEach((h, k) => {
-          const next = k + 1 < hops.length ? (hops[k + 1] as number) : Infinity;
-          (focusable[k % focusable.length] as Placed).focus.push([h, next]);
+          const next = k + 1 < hops.length ? hops[k + 1]! : Infinity;
+          focusable[k % focusable.length]!.focus.push([h, next]);
         });
       }
       // The last focus lets go before the scene leaves (or stays to the end of the video).

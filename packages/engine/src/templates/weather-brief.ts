@@ -103,8 +103,8 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   const side = input.format === 'landscape';
   const numberBoxW = side ? inner * 0.3 : inner;
   const indexStd = c.indexName !== null;
-  const bigText = c.dominant ? (indexStd ? (c.indexText as string) : c.dominant.valueText) : '—';
-  const smallText = c.dominant ? (indexStd ? (c.indexName as string) : `${c.dominant.symbol} · ${c.dominant.unit}`) : c.m.noPollutantData;
+  const bigText = c.dominant ? (indexStd ? (c.indexText ?? '—') : c.dominant.valueText) : '—';
+  const smallText = c.dominant ? (c.indexName ?? `${c.dominant.symbol} · ${c.dominant.unit}`) : c.m.noPollutantData;
   const numberSize = fitSize(ctx, bigText, numberBoxW * 0.55, spec.aqNumber * k, spec.aqNumber * 0.5, 800);
   const aqPanel = makeSprite(inner, aqH, px, (g) => {
     panel(g, 0, 0, inner, aqH, 28, { fill: 'rgba(255,255,255,0.05)' });
@@ -159,7 +159,7 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   const bar: ScaleBar = { x: barX, y: barY, w: barW, h: barH, scale: c.scale, labelSize: spec.barLabel };
   const rects = cardGrid(n, { x: M, y: cardsY, w: inner }, cols, spec.cardH, spec.gap);
   const cards = c.pollutants.map((p, i) => {
-    const r = rects[i] as { w: number; h: number };
+    const r = rects[i]!;
     return makeSprite(r.w, r.h, px, (g) => drawPollutantCard(g, p, r.w, r.h, c), 40);
   });
 
@@ -237,7 +237,7 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
         drawSprite(g, pill, pillX, pillY + dy, { alpha: Math.min(1, pt * 2.5) * (1 - progress(t, OUTRO, 0.6)), scale: 0.6 + 0.4 * easeOutBack(pt) });
       }
       cards.forEach((s, i) => {
-        const r = rects[i] as { x: number; y: number };
+        const r = rects[i]!;
         drawSprite(g, s, r.x, r.y, { alpha: out(2.6 + i * 0.1), dy: 40 * (1 - slide(2.6 + i * 0.1)) });
       });
       drawSprite(g, advice, M, adviceY, { alpha: out(3.6), dy: 40 * (1 - slide(3.6)) });

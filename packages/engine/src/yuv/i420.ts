@@ -144,7 +144,9 @@ class WasmConverter implements I420Converter {
     readonly height: number,
   ) {
     const inst = new WebAssembly.Instance(kernelModule(), {});
+    // The kernel is our own WebAssembly module; it exports exactly these two.
     this.memory = inst.exports.memory as WebAssembly.Memory;
+    // The kernel is our own WebAssembly module; it exports exactly these two.
     this.fn = inst.exports.rgba_to_i420 as KernelFn;
     this.frameBytes = i420Size(width, height);
     this.scratchAt = Math.ceil(this.frameBytes / 64) * 64;

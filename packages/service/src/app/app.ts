@@ -12,7 +12,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest, type FastifySchemaCompiler } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifySchemaCompiler } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ANY_SCOPE, defaultScope, hasScope, type Principal, type RateDecision } from '../core/auth.js';
 import { AppError, CORE_ERRORS, validationError, type ErrorDefinition } from '../core/errors.js';
@@ -79,15 +79,16 @@ export function toAppError(err: unknown, contentType?: string): AppError | null 
   // The database, object storage or disk failing: 503/507 with Retry-After, never a 500.
   const fault = faultError(err);
   if (fault) return fault;
-  const fe = err as FastifyError;
-  if (!fe || typeof fe !== 'object') return null;
-  const byCode = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
-  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError(CORE_ERRORS.unsupported_media_type, mediaTypeHint(contentType));
-  if (byCode) return new AppError(byCode, fe.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (bad percent-encoding?)' : fe.message);
-  if (fe instanceof SyntaxError) return new AppError(CORE_ERRORS.invalid_json, `Request body is not valid JSON: ${fe.message}`);
-  const byStatus = fe.statusCode ? STATUS_ERRORS[fe.statusCode] : undefined;
-  if (byStatus) return new AppError(byStatus, fe.message);
-  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new AppError(CORE_ERRORS.validation_failed, fe.message);
+  if (!(err instanceof Error)) return null;
+  const code = 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+  const statusCode = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : undefined;
+  const byCode = code ? FASTIFY_ERRORS[code] : undefined;
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError(CORE_ERRORS.unsupported_media_type, mediaTypeHint(contentType));
+  if (byCode) return new AppError(byCode, code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (bad percent-encoding?)' : err.message);
+  if (err instanceof SyntaxError) return new AppError(CORE_ERRORS.invalid_json, `Request body is not valid JSON: ${err.message}`);
+  const byStatus = statusCode ? STATUS_ERRORS[statusCode] : undefined;
+  if (byStatus) return new AppError(byStatus, err.message);
+  if (statusCode && statusCode >= 400 && statusCode < 500) return new AppError(CORE_ERRORS.validation_failed, err.message);
   return null;
 }
 
@@ -122,9 +123,11 @@ function patternRegex(url: string): RegExp {
 }
 
 export interface AppOptions {
-  modules: readonly ModuleDefinition<never>[];
+  modules: readonly ModuleDefinition<unknown>[];
   deps: ModuleDeps;
   services: Services;
+  /** Each module's service by module name (what `services` holds, for code that knows a module only by its definition). */
+  instances: ReadonlyMap<string, unknown>;
 }
 
 /** `RateLimit` and `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers) for a key with a limit. */
@@ -135,6 +138,7 @@ function rateLimitHeaders(d: RateDecision): Record<string, string> {
 export async function buildApp(opts: AppOptions): Promise<Http> {
   const { deps, modules } = opts;
   const app = Fastify({
+    // pino's Logger is what Fastify logs through; its type names more than FastifyBaseLogger, which Http is declared with.
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
@@ -148,6 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
     // Errors the router raises before any hook runs (bad percent-encoding, an over-long path segment).
     frameworkErrors: (err, req, reply) => {
       const e = toAppError(err) ?? new AppError(CORE_ERRORS.validation_failed, err.message);
+      // The router hands over the reply untyped by any route (its generic reply type takes no status code).
       void (reply as FastifyReply).code(e.status).type('application/problem+json').send({ ...e.toProblem(), requestId: req.id });
     },
     // Node refuses header blocks above this with 431 (handled above).
@@ -316,7 +321,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
 
   for (const mod of modules) {
     if (!mod.routes) continue;
-    const service = (opts.services as unknown as Record<string, unknown>)[mod.name] as never;
+    const service = opts.instances.get(mod.name);
     // Each module in its own scope: its plugins (multipart, …) stay its own, and its routes get its default scopes.
     await app.register(async (instance) => {
       instance.addHook('onRoute', (route) => {
@@ -326,7 +331,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
         deps.auth.declareScope(scope);
         route.config = { ...route.config, scope };
       });
-      await mod.routes!(instance as Http, service, deps);
+      await mod.routes!(instance.withTypeProvider<TypeBoxTypeProvider>(), service, deps);
     });
   }
   await graphqlRoutes(app, modules, { services: opts.services, idempotency: deps.idempotency });

@@ -28,7 +28,7 @@ export function jsonDepth(text: string): number {
 export function registerJsonParser(app: FastifyInstance, maxDepth: number): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = body as string;
+    const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.length === 0) return done(new AppError(CORE_ERRORS.invalid_json, 'The body is empty; send a JSON document (or no Content-Type)'), undefined);
     const depth = jsonDepth(text);
     if (depth > maxDepth) {

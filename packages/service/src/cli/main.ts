@@ -81,9 +81,9 @@ try {
     process.exit(2);
   }
   // A refusal the service would answer with a 4xx: say it plainly, no stack.
-  const detail = (err as { detail?: unknown; status?: number }).detail;
-  if (typeof detail === 'string' && ((err as { status?: number }).status ?? 500) < 500) {
-    console.error(`aqcast: ${detail}`);
+  const refusal = err as { detail?: unknown; status?: number };
+  if (typeof refusal.detail === 'string' && (refusal.status ?? 500) < 500) {
+    console.error(`aqcast: ${refusal.detail}`);
     process.exit(1);
   }
   throw err;

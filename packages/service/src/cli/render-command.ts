@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { EngineError, listTemplates, normalizeRenderParams, renderVideo } from '@aqcast/engine';
+import { EngineError, listTemplates, normalizeRenderParams, renderNormalizedVideo } from '@aqcast/engine';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../core/config.js';
 
@@ -37,7 +37,7 @@ export async function renderCommand(opts: RenderOptions): Promise<void> {
   process.once('SIGTERM', onSignal);
   try {
     const { ffmpegPath } = loadConfig();
-    const result = await renderVideo(params, {
+    const result = await renderNormalizedVideo(params, {
       ...(ffmpegPath ? { ffmpegPath } : {}),
       outFile: resolve(out),
       posterFile: poster ? resolve(poster) : undefined,

@@ -90,6 +90,7 @@ export async function keysRevokeCommand(id: string): Promise<void> {
 export function parseAge(text: string): number {
   const m = /^(\d+)\s*(d|h|m)$/.exec(text.trim());
   if (!m) throw new Error(`"${text}" is not an age like 30d, 12h or 90m`);
+  // The pattern above matched one of d, h or m.
   return Number(m[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm'];
 }
 

@@ -230,13 +230,20 @@ interface Meta {
   shown?: string;
 }
 
-function intSetting<F extends number | null>(name: string, fallback: F, min: number, max: number, meta: Meta): Setting<number | F> {
-  return define<number | F>({
+/** What the configuration reference shows of a setting: its name, aliases, group, default and doc. */
+function described(name: string, fallback: string | number | null, meta: Meta) {
+  return {
     name,
     ...(meta.aliases ? { aliases: meta.aliases } : {}),
     group: meta.group,
     shownDefault: meta.shown ?? (fallback === null ? '—' : `\`${fallback}\``),
     doc: meta.doc,
+  };
+}
+
+function intSetting<F extends number | null>(name: string, fallback: F, min: number, max: number, meta: Meta): Setting<number | F> {
+  return define<number | F>({
+    ...described(name, fallback, meta),
     read(env) {
       const { value, from } = raw(env, name, meta.aliases);
       if (value === undefined) return fallback;
@@ -341,11 +348,7 @@ function wordSetting<F extends string | null>(name: string, fallback: F, meta: M
 /** A free-form value read as given (parsed where it is used). */
 function textSetting<F extends string | null>(name: string, fallback: F, meta: Meta): Setting<string | F> {
   return define<string | F>({
-    name,
-    ...(meta.aliases ? { aliases: meta.aliases } : {}),
-    group: meta.group,
-    shownDefault: meta.shown ?? (fallback === null ? '—' : `\`${fallback}\``),
-    doc: meta.doc,
+    ...described(name, fallback, meta),
     read: (env) => raw(env, name, meta.aliases).value ?? fallback,
   });
 }
@@ -530,6 +533,7 @@ export function defaultDataDir(cwd = process.cwd()): string {
   const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   const root = resolve(packageDir, '../..');
   try {
+    // Only `name` is read, and checked for a string.
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name?: string };
     if (pkg.name === 'aqcast-monorepo' && existsSync(join(root, 'packages', 'service'))) return join(root, 'data');
   } catch {

@@ -14,7 +14,9 @@ export interface ErrorDefinition {
 
 /** Turns `{ code: { status, title } }` into definitions that carry their own code. */
 export function defineErrors<const T extends Record<string, { status: number; title: string }>>(defs: T): { [K in keyof T]: ErrorDefinition & { code: K } } {
+  // Filled below with one definition per key of defs.
   const out = {} as { [K in keyof T]: ErrorDefinition & { code: K } };
+  // Object.entries loses the key type; each code is a key of defs.
   for (const [code, def] of Object.entries(defs)) (out as Record<string, ErrorDefinition>)[code] = { code, ...def };
   return out;
 }

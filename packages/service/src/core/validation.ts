@@ -50,6 +50,7 @@ export function fieldPath(pointer: string, prefix = ''): string {
 
 /** A readable message for a TypeBox error, from the schema's own keywords. */
 function message(e: ValueError): string {
+  // JSON Schema keywords TSchema leaves untyped; each is checked for presence before use.
   const s = e.schema as TSchema & { enum?: unknown[]; anyOf?: { const?: unknown }[]; minimum?: number; maximum?: number; exclusiveMinimum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; format?: string; type?: string };
   const choices = s.enum ?? (s.anyOf?.every((b) => b.const !== undefined) ? s.anyOf.map((b) => b.const) : null);
   switch (e.type) {
@@ -86,9 +87,11 @@ function message(e: ValueError): string {
  * type matches the value (so `[…]` against `array | { items }` reports the array's errors).
  */
 function unionBranch(schema: TSchema, value: unknown): TSchema | null {
+  // A union's branches, as TypeBox writes them.
   const branches = (schema as { anyOf?: TSchema[] }).anyOf;
   if (!branches) return null;
   const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+  // A branch's JSON type keyword, compared with the value's kind.
   return branches.find((b) => (b as { type?: string }).type === kind) ?? null;
 }
 
@@ -144,5 +147,22 @@ export function check<T extends TSchema>(schema: T, value: unknown, opts: { pref
   const errors = storableErrors(v, opts.prefix, opts.maxDepth);
   if (errors.length === 0) errors.push(...schemaErrors(schema, v, opts.prefix, opts.references));
   if (errors.length > 0) throw validationError(errors);
+  // Checked against the schema just above.
   return v as Static<T>;
+}
+
+/** A comma-separated list from a query (`queued,running`), each item one of `allowed`; an unknown one is an error naming `field`. */
+export function listOf<T extends string>(text: string | undefined, allowed: readonly T[], errors: FieldError[], field = 'status'): T[] {
+  const out: T[] = [];
+  for (const given of text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []) {
+    const known = allowed.find((a) => a === given);
+    if (known) out.push(known);
+    else errors.push({ field, message: `unknown ${field} "${given}"; one of ${allowed.join(', ')}` });
+  }
+  return out;
+}
+
+/** Whether `key` is an own key of `object` (a lookup table's), so indexing it is safe. */
+export function isKeyOf<O extends object>(object: O, key: PropertyKey): key is keyof O {
+  return Object.hasOwn(object, key);
 }

@@ -52,6 +52,7 @@ function checked(resolver: Resolver, scope: string, field: string): Resolver {
 
 function idempotent(field: string, resolver: Resolver, idempotency: IdempotencyService): Resolver {
   return async (parent, args, context: GraphQLContext, info) => {
+    // Only mutations that declare idempotencyKey are wrapped here, so args may hold it.
     const { idempotencyKey, ...rest } = args as { idempotencyKey?: string | null };
     if (idempotencyKey === undefined || idempotencyKey === null) return resolver(parent, rest, context, info);
     const outcome = await idempotency.begin(idempotencyKey, `graphql:${field}`, rest, 'idempotencyKey');
@@ -71,7 +72,7 @@ function idempotent(field: string, resolver: Resolver, idempotency: IdempotencyS
 }
 
 /** Joins the modules' SDL and merges their resolvers; a field defined twice is a startup error. */
-export function composeSchema(modules: readonly ModuleDefinition<never>[], idempotency: IdempotencyService): { typeDefs: string; resolvers: Resolvers } {
+export function composeSchema(modules: readonly ModuleDefinition<unknown>[], idempotency: IdempotencyService): { typeDefs: string; resolvers: Resolvers } {
   const resolvers: Resolvers = { JSON: jsonScalar };
   const owner = new Map<string, string>([['JSON', 'base']]);
   const typeDefs = [BASE_TYPE_DEFS];
@@ -85,6 +86,7 @@ export function composeSchema(modules: readonly ModuleDefinition<never>[], idemp
         resolvers[typeName] = value;
         continue;
       }
+      // Query and Mutation are maps of field resolvers; the union type also admits scalars.
       const target = (resolvers[typeName] ??= {}) as Record<string, Resolver>;
       for (const [field, fn] of Object.entries(value)) {
         const key = `${typeName}.${field}`;

@@ -49,6 +49,6 @@ export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger
 export function formatRequestError(error: unknown): GraphQLFormattedError {
   const e = error instanceof GraphQLError ? error : new GraphQLError(error instanceof Error ? error.message : String(error));
   const isSyntax = e.message.startsWith('Syntax Error');
-  const code = (e.extensions.code as string | undefined) ?? (isSyntax ? GRAPHQL_ERROR_CODES.parse : GRAPHQL_ERROR_CODES.validation);
+  const code = (typeof e.extensions.code === 'string' ? e.extensions.code : undefined) ?? (isSyntax ? GRAPHQL_ERROR_CODES.parse : GRAPHQL_ERROR_CODES.validation);
   return { message: e.message, ...(e.locations ? { locations: e.locations } : {}), extensions: { ...e.extensions, code } };
 }

@@ -13,7 +13,7 @@ import {
   parse,
   validate,
   type DocumentNode,
-  type GraphQLError,
+  GraphQLError,
   type GraphQLSchema,
 } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -69,7 +69,7 @@ export class GraphQLExecutor {
   readonly schema: GraphQLSchema;
   private readonly cache = new Map<string, Prepared>();
 
-  constructor(modules: readonly ModuleDefinition<never>[], idempotency: IdempotencyService) {
+  constructor(modules: readonly ModuleDefinition<unknown>[], idempotency: IdempotencyService) {
     const { typeDefs, resolvers } = composeSchema(modules, idempotency);
     this.schema = executableSchema(typeDefs, resolvers);
   }
@@ -90,9 +90,10 @@ export class GraphQLExecutor {
       const errors = limitErrors.length ? limitErrors : validate(this.schema, document);
       prepared = errors.length ? { errors } : { document };
     } catch (err) {
-      prepared = { errors: [err as GraphQLError] };
+      prepared = { errors: [err instanceof GraphQLError ? err : new GraphQLError(err instanceof Error ? err.message : String(err))] };
     }
-    if (this.cache.size >= 500) this.cache.delete(this.cache.keys().next().value as string);
+    const oldest = this.cache.keys().next();
+    if (this.cache.size >= 500 && !oldest.done) this.cache.delete(oldest.value);
     this.cache.set(query, prepared);
     return prepared;
   }

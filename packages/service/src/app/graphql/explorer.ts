@@ -100,6 +100,7 @@ export async function explorerRoutes(app: FastifyInstance, paths: ExplorerPaths 
   app.get(`${paths.page}/`, { config: { public: true }, schema: { hide: true } }, async (_req, reply) => reply.redirect(paths.page.replace(/^.*\//, '../'), 301));
 
   app.get(`${paths.page}/assets/:name`, { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    // The route's path has one parameter, :name, which the router always fills.
     const name = (req.params as { name: string }).name;
     const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
     if (!asset) throw new AppError(CORE_ERRORS.not_found, `No explorer asset ${name}`);

@@ -106,7 +106,7 @@ export interface GraphQLRouteOptions {
   idempotency: IdempotencyService;
 }
 
-export async function graphqlRoutes(app: Http, modules: readonly ModuleDefinition<never>[], opts: GraphQLRouteOptions): Promise<void> {
+export async function graphqlRoutes(app: Http, modules: readonly ModuleDefinition<unknown>[], opts: GraphQLRouteOptions): Promise<void> {
   let executor: Promise<GraphQLExecutor> | null = null;
   /** Built on the first GraphQL request: graphql-js and the schema cost start-up time a REST-only process need not pay. */
   const getExecutor = () => (executor ??= import('./executor.js').then((m) => new m.GraphQLExecutor(modules, opts.idempotency)));
@@ -142,6 +142,7 @@ export async function graphqlRoutes(app: Http, modules: readonly ModuleDefinitio
     },
     async (req, reply) => {
       const answer = await (await getExecutor()).run(req.body, { services: opts.services, principal: req.principal!, requestId: req.id, log: req.log });
+      // The executor answers 200 or 400 only, the codes the route's schema declares.
       return reply.code(answer.statusCode as 200 | 400).send(answer.body);
     },
   );

@@ -210,6 +210,7 @@ function emitObject(e: Emitter, name: string, schema: JsonSchema, prefix: string
 /** SDL of `type <name>` (plus the nested types and enums it needs) for a response schema. */
 export function objectTypeSdl(name: string, schema: unknown, opts: SdlOptions = {}): string {
   const e: Emitter = { kind: 'type', opts, out: [], emitted: new Set(opts.defined) };
+  // Our TypeBox schemas are JSON Schema objects; the emitter reads only what it needs of them.
   emitObject(e, name, schema as JsonSchema, '');
   return e.out.join('\n\n');
 }
@@ -217,6 +218,7 @@ export function objectTypeSdl(name: string, schema: unknown, opts: SdlOptions = 
 /** SDL of `input <name>` (plus nested inputs) for a request body schema. */
 export function inputTypeSdl(name: string, schema: unknown, opts: SdlOptions = {}): string {
   const e: Emitter = { kind: 'input', opts, out: [], emitted: new Set(opts.defined) };
+  // Our TypeBox schemas are JSON Schema objects; the emitter reads only what it needs of them.
   emitObject(e, name, schema as JsonSchema, '');
   return e.out.join('\n\n');
 }

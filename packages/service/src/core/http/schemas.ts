@@ -69,6 +69,7 @@ const NextCursor = Nullable(Type.String(), { description: 'Pass as `cursor` for 
 
 /** A page of `item`s under `key`, with the cursor of the next page. */
 export function PageOf<K extends string, T extends TSchema>(key: K, item: T, options: { description?: string } = {}) {
+  // A computed key widens to string; the object has exactly `key` and nextCursor.
   const properties = { [key]: Type.Array(item), nextCursor: NextCursor } as { [P in K]: TArray<T> } & { nextCursor: typeof NextCursor };
   return Type.Object(properties, options);
 }

@@ -60,6 +60,7 @@ export function parseAllowedNetworks(spec: string | undefined | null): AllowedNe
       throw new AllowedNetworksError(entry, `"${entry}" is not a CIDR network (expected e.g. 127.0.0.0/8 or ::1/128)`);
     }
     const [address, prefix] = ipaddr.parseCIDR(entry);
+    // kind() says which ipaddr class it is; ipaddr.js does not narrow on it.
     if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).zoneId) {
       throw new AllowedNetworksError(entry, `"${entry}" carries an IPv6 zone id, which is not supported`);
     }
@@ -144,6 +145,7 @@ function refusal(address: IP): string | null {
     const range = address.range();
     return range === 'unicast' ? null : RANGE_NAMES[range] ?? `a special-purpose address (${range})`;
   }
+  // kind() says which ipaddr class it is; ipaddr.js does not narrow on it.
   const v6 = address as ipaddr.IPv6;
   const range = v6.range();
   let embedded: ipaddr.IPv4 | null = null;
@@ -215,6 +217,7 @@ export async function checkOutboundUrl(
     try {
       addresses = await (options.resolve ?? systemResolver)(hostname);
     } catch (err) {
+      // Node's DNS and socket errors carry a string code; anything else has none and reads undefined.
       const code = (err as { code?: string }).code;
       throw new OutboundTargetError('dns_failed', `${hostname} could not be resolved${code ? ` (${code})` : ''}`);
     }

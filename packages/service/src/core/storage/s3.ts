@@ -34,6 +34,7 @@ export interface S3StorageOptions {
 }
 
 function isNotFound(err: unknown): boolean {
+  // The AWS SDK's service errors carry name and $metadata; anything else reads undefined.
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
@@ -119,6 +120,7 @@ export class S3Storage implements Storage {
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const res = await bucket('read', key, () => this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })));
+    // In Node the SDK's body is a Readable (its type is the union of every runtime's).
     return res.Body as Readable;
   }
 

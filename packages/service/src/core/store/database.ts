@@ -161,7 +161,8 @@ function withStatementCache(sqlite: BetterSqlite3.Database, max = 500): SqliteDa
       let stmt = cache.get(source);
       if (!stmt) {
         stmt = rowsAsObjects(sqlite.prepare(source), sqlite);
-        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+        const oldest = cache.keys().next();
+        if (cache.size >= max && !oldest.done) cache.delete(oldest.value);
         cache.set(source, stmt);
       }
       return stmt;
@@ -192,6 +193,7 @@ function rowsAsObjects(stmt: BetterSqlite3.Statement, sqlite: BetterSqlite3.Data
 function openPostgres(url: string, opts: StoreOptions): Store {
   // int8 (bigserial, count(*)) as JS numbers: our counters stay far below 2^53.
   const types = {
+    // pg passes 'text' or 'binary'; its types name only those.
     getTypeParser: (oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')),
   };
   // A connection that cannot be had in 5 s fails (503 to a caller) instead of waiting forever.

@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const seqType = dialect === 'postgres' ? 'bigserial' : 'integer';
   await db.schema
     .createTable('jobs')
-    .addColumn('seq', sql.raw(seqType) as never, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('seq', sql.raw(seqType), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('template', 'text', (c) => c.notNull())

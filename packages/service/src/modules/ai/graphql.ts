@@ -3,6 +3,7 @@
  * types derived from the same schemas. analyze, suggestTemplate and generate write
  * nothing and are queries; render queues a job and is a mutation.
  */
+import { uniqueDefinitions } from '../../core/graphql/unique-definitions.js';
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
 import { Type } from '@sinclair/typebox';
 import { resolve } from '../../core/graphql/resolve.js';
@@ -34,19 +35,7 @@ const NAMES = {
 };
 const REFS = { RenderJob: 'RenderJob', AiAnalysis: 'AiAnalysis', AiTemplateSuggestion: 'AiTemplateSuggestion', AiGeneratedText: 'AiGeneratedText' };
 
-/** Joins SDL parts, keeping the first definition of each named type (the parts share nested types). */
-function uniqueDefinitions(parts: string[]): string {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const block of parts.join('\n\n').split(/\n\n(?=(?:"""[\s\S]*?"""\n)?(?:type|input|enum) )/)) {
-    const name = /^(?:"""[\s\S]*?"""\n)?(?:type|input|enum) (\w+)/.exec(block)?.[1];
-    if (name && seen.has(name)) continue;
-    if (name) seen.add(name);
-    out.push(block);
-  }
-  return out.join('\n\n');
-}
-
+/** The AI types (the parts share nested types, each defined once). */
 const types = uniqueDefinitions([
   objectTypeSdl('AiAnalysis', AnalysisSchema, { names: NAMES }),
   objectTypeSdl('AiTemplateSuggestion', SuggestionSchema, { names: NAMES }),

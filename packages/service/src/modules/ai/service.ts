@@ -11,6 +11,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { cardSeconds, DEFAULT_AQI_STANDARD, findFfmpeg, listTemplates, sceneTimeline, type AqiStandardId, type Language, type RenderParams } from '@aqcast/engine';
+import { isAqiStandardId, isLanguage } from '@aqcast/vocabulary';
 import type { Logger } from 'pino';
 import { notFound, validationError, type FieldError } from '../../core/errors.js';
 import { newToken } from '../../core/ids.js';
@@ -104,7 +105,6 @@ interface Composed {
 /** A runner of one store transaction (the route's, which also records the idempotent answer). */
 export type TransactionRunner = <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
 
-const LANGUAGES: readonly Language[] = ['es', 'en', 'pt'];
 /** The public files of an AI render beside its video: the accessible package. */
 const ACCESSIBLE_FILES: readonly string[] = ['captions.vtt', 'captions.srt', 'transcript.txt', 'audio.m4a', 'description.m4a'];
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -132,16 +132,16 @@ export class AiService implements JobExtension {
       return { at: pt.at, values: measurementsOf(pt) };
     });
     if (errors.length > 0) throw validationError(errors);
-    const ctxLanguage = ctx?.language && (LANGUAGES as string[]).includes(ctx.language) ? (ctx.language as Language) : null;
+    const ctxLanguage = isLanguage(ctx?.language) ? ctx.language : null;
     const ctxDate = ctx?.date && isRealDate(ctx.date) ? ctx.date : null;
     return {
       contextId: ctx?.contextId ?? null,
       location: (body.location ?? ctx?.location ?? null)?.trim().replace(/\s+/g, ' ') || null,
       values: { ...(ctx?.values ?? {}), ...measurementsOf(body) },
-      language: (body.language as Language | undefined) ?? ctxLanguage ?? 'es',
+      language: (isLanguage(body.language) ? body.language : null) ?? ctxLanguage ?? 'es',
       languageSource: body.language ? 'request' : ctxLanguage ? 'context' : 'default',
       date: body.date ?? ctxDate ?? new Date().toISOString().slice(0, 10),
-      standard: (body.aqiStandard as AqiStandardId | undefined) ?? DEFAULT_AQI_STANDARD,
+      standard: isAqiStandardId(body.aqiStandard) ? body.aqiStandard : DEFAULT_AQI_STANDARD,
       series,
     };
   }
@@ -536,6 +536,7 @@ export class AiService implements JobExtension {
   async renderExtras(jobId: string, workDir: string): Promise<{ options: JobRenderExtras; cleanup?: () => Promise<void> } | null> {
     const row = await this.rows.get(jobId);
     if (!row) return null;
+    // Written by this service from the cues it made for this job.
     const options: JobRenderExtras = { captions: { cues: JSON.parse(row.cues) as CueView[], burnIn: row.burn_in === 1 } };
     if (row.min_duration_sec !== null) options.minDurationSec = row.min_duration_sec;
     if (!row.narration_key) return { options };

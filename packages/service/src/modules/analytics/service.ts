@@ -6,6 +6,7 @@
  */
 import { FORMATS, RESOLUTIONS } from '@aqcast/engine';
 import { validationError, type FieldError } from '../../core/errors.js';
+import { isKeyOf } from '../../core/validation.js';
 import { parseInstant, type QueueService } from '../queue/index.js';
 import type { VariantService } from '../variants/index.js';
 import type { Overview, Performance, RangeQuery, Recent, RecentQuery, TemplatesReport, TrendMetric, Trends, TrendsQuery } from './contract.js';
@@ -69,7 +70,7 @@ export class AnalyticsService {
       this.opts.variants.runningTests(20),
     ]);
     const byStatus = { queued: 0, rendering: 0, completed: 0, failed: 0, canceled: 0 };
-    for (const c of counts) if (c.status in byStatus) byStatus[c.status as keyof typeof byStatus] = c.n;
+    for (const c of counts) if (isKeyOf(byStatus, c.status)) byStatus[c.status] = c.n;
     const total = counts.reduce((a, c) => a + c.n, 0);
     return {
       since: range.since ?? null,

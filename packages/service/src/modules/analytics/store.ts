@@ -127,6 +127,7 @@ export class AnalyticsStore {
     }
     return rows
       .filter((r) => extraCols.length > 0 || Number(r.n ?? 0) > 0)
+      // The query selects the group and extra columns it was given; Kysely cannot type dynamic column names.
       .map((r) => ({ ...r, n: Number(r.n ?? 0), p50: r.p50 == null ? null : Number(r.p50), p95: r.p95 == null ? null : Number(r.p95) }) as StatRow<G> & Record<E, unknown>);
   }
 
@@ -147,7 +148,9 @@ export class AnalyticsStore {
     )} from job_metrics where completed_at >= ${oldest}`;
     const a = await created.execute(this.store.db);
     const b = await ended.execute(this.store.db);
+    // A raw aggregate row: its columns are read by name and checked for numbers below.
     const ra = (a.rows[0] ?? {}) as Record<string, unknown>;
+    // A raw aggregate row: its columns are read by name and checked for numbers below.
     const rb = (b.rows[0] ?? {}) as Record<string, unknown>;
     return starts.map((_s, i) => ({ requested: Number(ra[`c${i}`] ?? 0), completed: Number(rb[`d${i}`] ?? 0), failed: Number(rb[`f${i}`] ?? 0) }));
   }
@@ -215,7 +218,7 @@ export class AnalyticsStore {
     const status = metric === 'failed' ? sql`m.status = 'failed'` : metric === 'queue-wait-p95' ? sql`m.wait_ms is not null` : sql`m.status = 'completed'`;
     const on = sql`${sql.ref(`m.${column}`)} >= b.s and ${sql.ref(`m.${column}`)} < b.e and ${status}`;
     const index = new Map(buckets.map((b, i) => [b.start, i]));
-    const out = buckets.map(() => ({ value: null as number | null, samples: 0 }));
+    const out = buckets.map((): { value: number | null; samples: number } => ({ value: null, samples: 0 }));
     if (metric === 'render-time-p95' || metric === 'queue-wait-p95') {
       const x = metric === 'render-time-p95' ? sql`m.render_ms` : sql`m.wait_ms`;
       const extra = metric === 'render-time-p95' ? sql` and m.render_ms > 0` : sql``;

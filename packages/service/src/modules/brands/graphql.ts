@@ -11,7 +11,7 @@ import type { GraphQLPart } from '../../core/graphql/types.js';
 import { ResourceId } from '../../core/http/schemas.js';
 import { transaction } from '../../core/store/database.js';
 import { BrandSchema, CreateBrandBodySchema, PatchBrandBodySchema, PreviewBodySchema } from './contract.js';
-import { etagOf } from './service.js';
+import { etagOf } from '../../core/etag.js';
 
 const ifMatchOf = (expectedVersion: number | undefined) => (expectedVersion === undefined ? undefined : etagOf(expectedVersion));
 const Versioned = { id: ResourceId(), expectedVersion: ExpectedVersion };

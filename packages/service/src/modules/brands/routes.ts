@@ -6,7 +6,8 @@ import { inTransaction } from '../../core/http/idempotency.js';
 import { IdParamsSchema, problems } from '../../core/http/schemas.js';
 import type { Http, ModuleDeps } from '../../core/module.js';
 import { BrandListSchema, BrandSchema, CreateBrandBodySchema, IfMatchHeadersSchema, PatchBrandBodySchema, PreviewBodySchema, type BrandView } from './contract.js';
-import { etagOf, type BrandService } from './service.js';
+import { etagOf } from '../../core/etag.js';
+import type { BrandService } from './service.js';
 
 /** Room for a 2 MB logo and a 4 MB font in base64, and the rest of the body. */
 const BODY_LIMIT = 9 * 1024 * 1024;

@@ -7,6 +7,7 @@
  * point hands each job its brand version as the engine's theme. No HTTP, no SQL
  * here (see store.ts).
  */
+import { etagOf, ifMatchAllows } from '../../core/etag.js';
 import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -67,18 +68,6 @@ function readDocument(json: string): BrandDocument {
   return Value.Parse(BrandDocumentSchema, JSON.parse(json));
 }
 
-/** The ETag of a brand version. */
-export function etagOf(version: number): string {
-  return `"v${version}"`;
-}
-
-/** Whether an If-Match header (`*`, or a list of ETags, weak or strong) allows changing `version`. */
-export function ifMatchAllows(header: string | undefined, version: number): boolean {
-  if (header === undefined) return true;
-  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
-  return tags.includes('*') || tags.includes(etagOf(version));
-}
-
 /** A brand a render is made in: which version, and the render defaults it brings. */
 export interface RenderBrand {
   brandId: string;
@@ -92,7 +81,7 @@ export interface RenderBrand {
 export type BrandUsers = (exec: Executor, brandId: string, limit: number) => Promise<{ kind: string; id: string }[]>;
 
 /** Render params in a brand: the brand's defaults (language, AQI standard, format) under what the body sets. */
-export function withBrandDefaults(rest: unknown, brand: RenderBrand | null): unknown {
+export function withBrandDefaults<T>(rest: T, brand: RenderBrand | null): T {
   if (!brand || typeof rest !== 'object' || rest === null || Array.isArray(rest)) return rest;
   const d = brand.defaults;
   return { ...(d.language ? { language: d.language } : {}), ...(d.aqiStandard ? { aqiStandard: d.aqiStandard } : {}), ...(d.format ? { format: d.format } : {}), ...rest };

@@ -4,9 +4,10 @@
  * and the renders made from them. Types are derived from these schemas.
  */
 import { ProvenanceSchema, RenderParamsSchema } from '@aqcast/engine';
-import { MEASURES, type MeasureId as Measure } from '@aqcast/vocabulary';
-import { OptionalKind, Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MEASURES } from '@aqcast/vocabulary';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
+import { RENDER_OPTION_PROPS } from '../../core/render-params.js';
 import { BrandIdField } from '../brands/index.js';
 
 /** The measured values a context holds, in render-parameter names and units. */
@@ -14,12 +15,12 @@ export { MEASURES, type MeasureId as Measure } from '@aqcast/vocabulary';
 
 export const SOURCE_KINDS = ['upload', 'manual', 'workflow'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
+export const isSourceKind = (v: unknown): v is SourceKind => SOURCE_KINDS.some((k) => k === v);
 
 const p = RenderParamsSchema.properties;
 /** A render-parameter property without its `Optional` marker, to reuse its bounds in another shape. */
-function bare(schema: TSchema): TSchema {
-  const { [OptionalKind]: _optional, ...rest } = schema as TSchema & { [OptionalKind]?: unknown };
-  return rest as TSchema;
+function bare<T extends TSchema>(schema: T) {
+  return Type.Optional(schema, false);
 }
 
 export const FieldSchema = Type.Object(
@@ -140,7 +141,7 @@ export const ContextListQuerySchema = Type.Object({
 });
 export type ContextListQuery = Static<typeof ContextListQuerySchema>;
 
-const valueProps = Object.fromEntries([...MEASURES, 'temperature'].map((m) => [m, p[m as keyof typeof p]])) as unknown as Record<Measure | 'temperature', TSchema>;
+const valueProps = Type.Pick(RenderParamsSchema, [...MEASURES, 'temperature']).properties;
 
 export const CreateContextBodySchema = Type.Object(
   {
@@ -153,9 +154,10 @@ export const CreateContextBodySchema = Type.Object(
 );
 export type CreateContextBody = Static<typeof CreateContextBodySchema>;
 
-const nullableValueProps = Object.fromEntries(
-  Object.entries(valueProps).map(([m, s]) => [m, Type.Optional(Type.Union([bare(s), Type.Null()], { description: `${(s as { description?: string }).description ?? m} null removes it.` }))]),
-) as unknown as Record<Measure | 'temperature', TSchema>;
+const nullableValue = <T extends TSchema>(s: T, name: string) => Type.Optional(Type.Union([bare(s), Type.Null()], { description: `${s.description ?? name} null removes it.` }));
+type NullableValue<K extends keyof typeof valueProps> = ReturnType<typeof nullableValue<(typeof valueProps)[K]>>;
+// fromEntries loses the keys; each key still maps its own value schema, made nullable.
+const nullableValueProps = Object.fromEntries(Object.entries(valueProps).map(([m, s]) => [m, nullableValue(s, m)])) as { [K in keyof typeof valueProps]: NullableValue<K> };
 
 export const PatchContextBodySchema = Type.Object(
   {
@@ -169,12 +171,7 @@ export type PatchContextBody = Static<typeof PatchContextBodySchema>;
 
 export const ContextRenderBodySchema = Type.Object(
   {
-    template: p.template,
-    compositionId: p.compositionId,
-    language: p.language,
-    format: p.format,
-    aqiStandard: p.aqiStandard,
-    resolution: p.resolution,
+    ...RENDER_OPTION_PROPS,
     location: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "Overrides the context's location" })),
     date: p.date,
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000, description: 'Queue priority (higher runs first)' })),

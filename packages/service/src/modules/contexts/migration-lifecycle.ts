@@ -1,6 +1,10 @@
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../core/store/database.js';
 import { foldText } from './search.js';
+
+const LegacyDate = Type.Object({ date: Type.String() });
 
 interface LegacyRow {
   id: string;
@@ -26,8 +30,9 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
   // Contexts stored by the first ingest: fill the new columns from their JSON (few rows; once).
   const legacy = (await sql<LegacyRow>`select id, location, source_filename, context from contexts`.execute(db)).rows;
   for (const row of legacy) {
-    const doc = JSON.parse(row.context) as { date?: string | null };
-    await sql`update contexts set date = ${doc.date ?? null}, location_key = ${row.location ? foldText(row.location) : null}, search_text = ${foldText([row.location, doc.date, row.source_filename].filter(Boolean).join(' '))} where id = ${row.id}`.execute(db);
+    const doc: unknown = JSON.parse(row.context);
+    const date = Value.Check(LegacyDate, doc) ? doc.date : null;
+    await sql`update contexts set date = ${date ?? null}, location_key = ${row.location ? foldText(row.location) : null}, search_text = ${foldText([row.location, date, row.source_filename].filter(Boolean).join(' '))} where id = ${row.id}`.execute(db);
   }
 
   await db.schema.createIndex('contexts_created_idx').on('contexts').columns(['created_at', 'id']).execute();

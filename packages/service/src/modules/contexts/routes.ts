@@ -18,7 +18,8 @@ import {
   TagsBodySchema,
   type ContextView,
 } from './contract.js';
-import { etagOf, type ContextService } from './service.js';
+import { etagOf } from '../../core/etag.js';
+import type { ContextService } from './service.js';
 
 function withEtag(reply: FastifyReply, context: ContextView): ContextView {
   reply.header('etag', etagOf(context.version));
@@ -93,6 +94,7 @@ export function contextRoutes(app: Http, contexts: ContextService, deps: ModuleD
         .header('etag', src.etag)
         .header('cache-control', 'private, max-age=3600')
         .header('content-disposition', `attachment; filename="${src.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(src.filename)}`);
+      // A stream body: the route's response schema (binary) does not type it.
       return reply.send(src.stream as never);
     },
   );

@@ -7,12 +7,14 @@
  * tagged, rendered, and deleted. The original upload is kept in storage for
  * CONTEXT_SOURCE_RETENTION_DAYS. No HTTP, no SQL here (see store.ts).
  */
+import { etagOf, ifMatchAllows } from '../../core/etag.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { computeAqi, DEFAULT_AQI_STANDARD, PLACE_LIMITS, ProvenanceSchema, type AqiStandardId, type PollutantId, type Provenance } from '@aqcast/engine';
-import { overallConfidence, type ExtractedContext, type ExtractedFields } from '@aqcast/extract';
-import { isAqiStandardId, POLLUTANTS } from '@aqcast/vocabulary';
+import { overallConfidence, type ExtractedContext } from '@aqcast/extract';
+import { isAqiStandardId, isMeasure, POLLUTANTS } from '@aqcast/vocabulary';
+import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -23,6 +25,7 @@ import { newId } from '../../core/ids.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import type { Storage } from '../../core/storage/storage.js';
 import { onCommit, transaction, type Executor, type Store } from '../../core/store/database.js';
+import { readJson } from '../../core/store/json-column.js';
 import { withBrandDefaults, type BrandService } from '../brands/index.js';
 import { parseInstant, type JobView, type QueueService } from '../queue/index.js';
 import {
@@ -39,6 +42,7 @@ import {
   type Measure,
   type PatchContextBody,
   type SourceKind,
+  isSourceKind,
 } from './contract.js';
 import { containsPattern, foldText } from './search.js';
 import { ContextStore, type ContextRow, type RenderSummaryRow } from './store.js';
@@ -63,13 +67,16 @@ function mediaTypeOf(type: string | null | undefined): string | null {
   return type.includes('/') ? type : (MEDIA_TYPES[type] ?? 'application/octet-stream');
 }
 
+/** An edit's changes as stored (from and to are any JSON value, null for absent). */
+const StoredChanges = Type.Array(Type.Object({ field: Type.String(), from: Type.Unknown(), to: Type.Unknown() }));
+
 const UNITS: Record<Measure, string> = { pm25: 'µg/m³', pm10: 'µg/m³', no2: 'µg/m³', o3: 'µg/m³', so2: 'µg/m³', co: 'mg/m³', temperatura: '°C', humidity: '%' };
 
 /** The measured values of any object that carries them (an extraction, a context, render params). */
-export function measureValues(c: object): MeasureValues {
+export function measureValues(c: Partial<Record<Measure, unknown>>): MeasureValues {
   const out: MeasureValues = {};
   for (const m of MEASURES) {
-    const v = (c as Record<string, unknown>)[m];
+    const v = c[m];
     if (typeof v === 'number') out[m] = v;
   }
   return out;
@@ -121,18 +128,6 @@ const DAY_MS = 86_400_000;
 /** How often each process prunes originals past their retention. */
 export const PRUNE_INTERVAL_MS = 3_600_000;
 
-/** The ETag of a context version. */
-export function etagOf(version: number): string {
-  return `"v${version}"`;
-}
-
-/** Whether an If-Match header (`*`, or a list of ETags, weak or strong) allows changing `version`. */
-export function ifMatchAllows(header: string | undefined, version: number): boolean {
-  if (header === undefined) return true;
-  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
-  return tags.includes('*') || tags.includes(etagOf(version));
-}
-
 /** Trimmed, lower-case, without duplicates; a tag that is only spaces is refused. */
 function normalizeTags(tags: readonly string[], field: string): string[] {
   const out: string[] = [];
@@ -171,7 +166,7 @@ export class ContextService {
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
     const sourceKey = this.opts.retentionDays > 0 ? await this.keepOriginal(id, file.bytes, mediaType) : null;
     const fields: Record<string, ContextField> = {};
-    for (const [name, f] of Object.entries(extracted.fields as ExtractedFields)) if (f) fields[name] = { ...f, edited: false } as ContextField;
+    for (const [name, f] of Object.entries(extracted.fields)) if (f) fields[name] = { ...f, edited: false };
     const doc: ContextDocument = {
       location: extracted.location,
       date: extracted.date,
@@ -181,7 +176,7 @@ export class ContextService {
       method: extracted.method,
       pages: extracted.pages,
       language: extracted.language,
-      stations: (extracted.stations ?? []) as ContextView['stations'],
+      stations: extracted.stations ?? [],
       cityValueRule: extracted.cityValueRule ?? null,
       kind: extracted.kind ?? null,
       ...(extracted.languageModel ? { languageModel: extracted.languageModel } : {}),
@@ -200,7 +195,10 @@ export class ContextService {
     const tags = normalizeTags(rawTags ?? [], 'tags');
     const values = measureValues(params);
     const fields: Record<string, ContextField> = {};
-    for (const [m, v] of Object.entries(values) as [Measure, number][]) fields[m] = { value: v, unit: UNITS[m], sourceText: '', confidence: 1, edited: false, origin: 'manual' };
+    for (const m of MEASURES) {
+      const v = values[m];
+      if (v !== undefined) fields[m] = { value: v, unit: UNITS[m], sourceText: '', confidence: 1, edited: false, origin: 'manual' };
+    }
     const doc: ContextDocument = {
       location: params.location, date: body.date ?? null, ...values, confidence: 1, fields, method: 'manual', pages: 0, language: null, stations: [], cityValueRule: null, kind: null,
       source: { kind: 'manual', filename: null, mediaType: null, sha256: null, bytes: null, pages: null, workflowId: null, runId: null },
@@ -214,7 +212,10 @@ export class ContextService {
     const params = parseRenderParams({ location: input.location, ...(input.date ? { date: input.date } : {}), ...input.values });
     const values = measureValues(params);
     const fields: Record<string, ContextField> = {};
-    for (const [m, v] of Object.entries(values) as [Measure, number][]) fields[m] = { value: v, unit: UNITS[m], sourceText: input.sourceTexts?.[m] ?? '', confidence: 1, edited: false, origin: 'workflow' };
+    for (const m of MEASURES) {
+      const v = values[m];
+      if (v !== undefined) fields[m] = { value: v, unit: UNITS[m], sourceText: input.sourceTexts?.[m] ?? '', confidence: 1, edited: false, origin: 'workflow' };
+    }
     const doc: ContextDocument = {
       location: params.location, date: input.date ?? null, ...values, confidence: 1, fields, method: 'workflow', pages: 0, language: null, stations: [], cityValueRule: null, kind: null,
       source: { kind: 'workflow', filename: null, mediaType: null, sha256: null, bytes: null, pages: null, workflowId: input.workflowId, runId: input.runId },
@@ -292,7 +293,7 @@ export class ContextService {
   async history(id: string): Promise<ContextHistory> {
     if (!(await this.rows.get(id))) throw notFound('Context', id);
     const edits = await this.rows.edits(id);
-    return { contextId: id, edits: edits.map((e) => ({ version: e.version, editedAt: e.created_at, changes: JSON.parse(e.changes) as ContextEdit['changes'] })) };
+    return { contextId: id, edits: edits.map((e) => ({ version: e.version, editedAt: e.created_at, changes: readJson(StoredChanges, e.changes, `context ${id} edit ${e.version} changes`) })) };
   }
 
   /** The kept original upload, to stream; 404 when there is none (manual, workflow, or past its retention). */
@@ -325,28 +326,28 @@ export class ContextService {
     const probe: Record<string, unknown> = { location: patch.location ?? 'probe' };
     for (const [k, v] of entries) if (v !== null && k !== 'location') probe[k] = v;
     const checked = parseRenderParams(probe);
-    const changesTo: Record<string, unknown> = {};
-    if (patch.location !== undefined) changesTo.location = checked.location;
-    if (patch.date !== undefined) changesTo.date = patch.date;
+    const changesTo = new Map<'location' | 'date' | Measure, string | number | null>();
+    if (patch.location !== undefined) changesTo.set('location', checked.location);
+    if (patch.date !== undefined) changesTo.set('date', patch.date);
     for (const m of MEASURES) {
-      const given = m === 'temperatura' ? (patch.temperatura !== undefined ? patch.temperatura : patch.temperature) : (patch as Record<string, unknown>)[m];
-      if (given !== undefined) changesTo[m] = given;
+      const given = m === 'temperatura' ? (patch.temperatura !== undefined ? patch.temperatura : patch.temperature) : patch[m];
+      if (given !== undefined) changesTo.set(m, given);
     }
     return this.change(id, ifMatch, exec, async (doc, tags, now) => {
       const next: ContextDocument = structuredClone(doc);
       const changes: ContextEdit['changes'] = [];
-      for (const [field, to] of Object.entries(changesTo)) {
-        const from = (doc as Record<string, unknown>)[field] ?? null;
+      for (const [field, to] of changesTo) {
+        const from = doc[field] ?? null;
         if (sameValue(from, to)) continue;
-        changes.push({ field, from, to: to ?? null });
-        const target = next as Record<string, unknown>;
+        changes.push({ field, from, to });
         if (to === null) {
-          delete target[field];
           if (field === 'date') next.date = null;
+          else if (field !== 'location') delete next[field];
           delete next.fields[field];
         } else {
-          target[field] = to;
-          next.fields[field] = editedField(doc.fields[field], to as number | string, now, UNITS[field as Measure]);
+          if (field === 'location' || field === 'date') next[field] = String(to);
+          else if (typeof to === 'number') next[field] = to;
+          next.fields[field] = editedField(doc.fields[field], to, now, isMeasure(field) ? UNITS[field] : undefined);
         }
       }
       if (changes.length === 0) return null;
@@ -611,6 +612,7 @@ function pollutantValues(values: Record<string, number>): Partial<Record<Polluta
 
 /** The stored document, with what contexts stored before this shape lack filled in. */
 function readDocument(row: ContextRow): ContextDocument {
+  // Stored by this module over several versions: every field is read below with a default for shapes that lack it.
   const raw = JSON.parse(row.context) as Partial<ContextDocument> & { source?: Partial<StoredSource> & { type?: string } };
   const fields: Record<string, ContextField> = {};
   for (const [name, f] of Object.entries(raw.fields ?? {})) fields[name] = { ...f, edited: f.edited ?? false };
@@ -630,7 +632,7 @@ function readDocument(row: ContextRow): ContextDocument {
     ...(raw.languageModel ? { languageModel: raw.languageModel } : {}),
     ...(Value.Check(ProvenanceSchema, raw.provenance) ? { provenance: raw.provenance } : {}),
     source: {
-      kind: (s.kind ?? row.source_kind) as SourceKind,
+      kind: [s.kind, row.source_kind].find(isSourceKind) ?? 'upload',
       filename: s.filename ?? (row.source_filename || null),
       mediaType: mediaTypeOf(s.mediaType ?? s.type ?? row.source_type),
       sha256: s.sha256 ?? (row.source_sha256 || null),
@@ -659,7 +661,7 @@ function editedField(previous: ContextField | undefined, value: number | string,
 /** Overall confidence after an edit: the extraction's rule over the fields as they are now (entered values count as certain). */
 function confidenceOf(doc: ContextDocument): number {
   if (doc.source.kind !== 'upload') return 1;
-  return overallConfidence(doc.fields as unknown as ExtractedFields);
+  return overallConfidence(doc.fields);
 }
 
 /** What `q` searches: location, date, file name, tags, station names and the source texts, folded. */

@@ -176,6 +176,7 @@ export class ContextStore {
           .selectFrom('jobs')
           .select(['context_id', 'id', 'status', 'template', 'created_at', sql<number>`row_number() over (partition by context_id order by seq desc)`.as('rn')])
           .where('context_id', 'in', ids)
+          .$narrowType<{ context_id: string }>()
           .as('ranked'),
       )
       .select(['context_id', 'id', 'status', 'template', 'created_at'])
@@ -183,13 +184,12 @@ export class ContextStore {
       .orderBy('context_id')
       .orderBy('rn')
       .execute();
-    return { counts, recent: recent as RenderSummaryRow[] };
+    return { counts, recent };
   }
 
   /** Contexts whose kept original was stored before `createdBefore`. */
   async sourcesOlderThan(createdBefore: string, limit: number): Promise<{ id: string; source_key: string }[]> {
-    const rows = await this.store.db.selectFrom('contexts').select(['id', 'source_key']).where('source_key', 'is not', null).where('created_at', '<', createdBefore).orderBy('created_at').limit(limit).execute();
-    return rows as { id: string; source_key: string }[];
+    return this.store.db.selectFrom('contexts').select(['id', 'source_key']).where('source_key', 'is not', null).$narrowType<{ source_key: string }>().where('created_at', '<', createdBefore).orderBy('created_at').limit(limit).execute();
   }
 
   /** Forgets a context's kept original (not an edit: the version stays). */

@@ -107,8 +107,8 @@ export async function dashboardRoutes(app: Http, dashboard: DashboardService, qu
   };
   // The app's own routes (client-side routing) all load index.html.
   app.get('/dashboard', { config: { public: true }, schema: { hide: true } }, page);
-  app.get('/dashboard/*', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
-    const path = (req.params as { '*': string })['*'];
+  app.get('/dashboard/*', { config: { public: true }, schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {
+    const path = req.params['*'];
     if (dist && /\.[a-z0-9]+$/i.test(path) && existsSync(join(dist, path)) && !path.includes('..')) return reply.sendFile(path, dist);
     return page(req, reply);
   });

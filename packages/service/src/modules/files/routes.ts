@@ -55,7 +55,7 @@ export function fileRoutes(app: Http, queue: QueueService, storage: Storage, del
       response: FILE_RESPONSES,
     },
     handler: async (req, reply) => {
-      const { token, name } = req.params as { token: string; name: keyof typeof CONTENT_TYPES };
+      const { token, name } = req.params;
       const key = await queue.fileKey(token, name);
       const stat = key ? await storage.stat(key) : null;
       if (!key || !stat) throw new AppError(CORE_ERRORS.not_found, 'No such file');

@@ -2,6 +2,7 @@
 import { FORMATS, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../core/http/schemas.js';
+import { RENDER_OPTION_PROPS } from '../../core/render-params.js';
 import { brandIdField } from '../brands/index.js';
 import { ContextSchema } from '../contexts/index.js';
 
@@ -22,12 +23,7 @@ export type UploadFields = Static<typeof UploadFieldsSchema>;
 /** The text fields of POST /ingest/upload-and-render: render options applied over what the document says. */
 export const UploadRenderFieldsSchema = Type.Object(
   {
-    template: p.template,
-    compositionId: p.compositionId,
-    language: p.language,
-    format: p.format,
-    aqiStandard: p.aqiStandard,
-    resolution: p.resolution,
+    ...RENDER_OPTION_PROPS,
     location: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: 'Overrides (or supplies) the location' })),
     date: p.date,
     cityValue: UploadFieldsSchema.properties.cityValue,

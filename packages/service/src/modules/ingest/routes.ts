@@ -34,6 +34,7 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<{ file
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
+    // Multipart errors carry a string code; anything else has none and reads undefined.
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(INGEST_ERRORS.file_too_large, `The file exceeds the upload limit of ${maxBytes} bytes`);
     if (code === 'FST_FILES_LIMIT') throw fieldError('file', 'only one file per upload');

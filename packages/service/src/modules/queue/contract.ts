@@ -102,6 +102,7 @@ export const QueueWorkerSchema = Type.Object(
 );
 
 export const QueueStatsSchema = Type.Object({
+  // fromEntries loses the keys: one integer per job status.
   counts: Type.Object(Object.fromEntries(JOB_STATUSES.map((s) => [s, Type.Integer()])) as Record<(typeof JOB_STATUSES)[number], ReturnType<typeof Type.Integer>>, { description: 'Jobs per status' }),
   paused: Type.Boolean({ description: 'True while paused: running renders finish, nothing new starts' }),
   workers: Type.Array(QueueWorkerSchema),

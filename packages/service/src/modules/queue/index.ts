@@ -56,6 +56,7 @@ export const queueModule = defineModule({
   graphql: queueGraphql,
   start: async (queue, deps) => {
     if (deps.role.workers === 0) return;
+    // Runtime options are per process and untyped; the queue reads only its own, each optional.
     const runtime = deps.runtime as QueueRuntime;
     const pool = new WorkerPool({
       queue, storage: deps.storage, logger: deps.logger, concurrency: deps.role.workers, workerId: deps.config.workerId,

@@ -5,7 +5,7 @@ import { IdParamsSchema, problems } from '../../core/http/schemas.js';
 import type { Http, ModuleDeps } from '../../core/module.js';
 import { EnqueueBodySchema, JobPageSchema, JobSchema, PausedSchema, QueueListQuerySchema, QueueStatsSchema } from './contract.js';
 import type { QueueService } from './service.js';
-import { parseRenderParams } from '../../core/render-params.js';
+import { completeCheckedParams } from '../../core/render-params.js';
 
 export function queueRoutes(app: Http, queue: QueueService, deps: ModuleDeps): void {
   const tags = ['queue'];
@@ -20,7 +20,7 @@ export function queueRoutes(app: Http, queue: QueueService, deps: ModuleDeps): v
     { schema: { operationId: 'enqueueRender', tags, summary: 'Enqueue a render with priority and an optional delayed start', body: EnqueueBodySchema, response: { 202: Type.Ref(JobSchema), ...problems(400, 401, 409) } } },
     async (req, reply) => {
       const { priority, runAt, maxAttempts, ...input } = req.body;
-      const params = parseRenderParams(input);
+      const params = completeCheckedParams(input);
       const job = await inTransaction(req, deps.store, 202, async (trx) => (await queue.enqueue([{ params, options: { priority, runAt, maxAttempts } }], trx))[0]!);
       return reply.code(202).send(job);
     },

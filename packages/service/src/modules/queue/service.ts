@@ -3,6 +3,7 @@
  * pause/resume. State lives in the store, so every API and worker process on
  * every machine sees the same queue. No HTTP, no SQL here (see store.ts).
  */
+import { listOf } from '../../core/validation.js';
 import { createHash } from 'node:crypto';
 import { ProvenanceSchema, renderKey, type Provenance, type RenderParams } from '@aqcast/engine';
 import { Value } from '@sinclair/typebox/value';
@@ -166,6 +167,7 @@ export class QueueService {
     };
     if (exec) await write(exec);
     else await transaction(this.store, write);
+    // A new row as the table will hold it: the database assigns seq, which a view does not show.
     return rows.map((r) => this.view({ ...r, seq: 0 } as JobRow));
   }
 
@@ -192,14 +194,13 @@ export class QueueService {
   /** Filters are validated here (formats the schema cannot express: statuses, dates, cursor). */
   async list(filters: ListFilters): Promise<JobPage> {
     const errors: FieldError[] = [];
-    const statuses = filters.status ? filters.status.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    for (const s of statuses) if (!JOB_STATUSES.includes(s as JobStatus)) errors.push({ field: 'status', message: `unknown status "${s}"; one of ${JOB_STATUSES.join(', ')}` });
+    const statuses = listOf(filters.status, JOB_STATUSES, errors);
     const since = filters.since ? parseInstant(filters.since, 'since', errors) : undefined;
     const until = filters.until ? parseInstant(filters.until, 'until', errors, true) : undefined;
     const limit = filters.limit ?? 50;
     const beforeSeq = filters.cursor ? seqCursor.decode(filters.cursor, errors)?.seq : undefined;
     if (errors.length > 0) throw validationError(errors);
-    const rows = await this.jobs.list({ statuses: statuses as JobStatus[], template: filters.template, location: filters.location, batchId: filters.batchId, contextId: filters.contextId, since, until, beforeSeq, limit });
+    const rows = await this.jobs.list({ statuses, template: filters.template, location: filters.location, batchId: filters.batchId, contextId: filters.contextId, since, until, beforeSeq, limit });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return { jobs: page.map(this.view), nextCursor: rows.length > limit && last ? seqCursor.encode({ seq: last.seq }) : null };

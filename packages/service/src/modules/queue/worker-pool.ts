@@ -13,7 +13,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { EngineError, renderVideo, type RenderParams, type StoryboardFiles } from '@aqcast/engine';
+import { EngineError, renderNormalizedVideo, type RenderParams, type StoryboardFiles } from '@aqcast/engine';
 import type { Logger } from 'pino';
 import { faultOf } from '../../core/faults.js';
 import { leaseOf, type Lease } from '../../core/lease/lease.js';
@@ -91,7 +91,7 @@ export class WorkerPool {
     this.renderer =
       opts.renderer ??
       (async (params, { extras, ...o }) => {
-        const r = await renderVideo(params, { ...o, ...extras, ...(opts.ffmpegPath ? { ffmpegPath: opts.ffmpegPath } : {}) });
+        const r = await renderNormalizedVideo(params, { ...o, ...extras, ...(opts.ffmpegPath ? { ffmpegPath: opts.ffmpegPath } : {}) });
         return { width: r.width, height: r.height, fps: r.fps, durationSec: r.durationSec, bytes: r.bytes, renderMs: r.renderMs, storyboard: r.storyboard !== null };
       });
     const { queue, logger, concurrency, workerId, leaseSeconds, pollMs } = opts;
@@ -207,6 +207,7 @@ export class WorkerPool {
       // Taken over from a worker that died: what its attempts left goes now.
       if (job.attempts > 1) await this.removeEarlierAttempts(job.id, lease.token);
       await mkdir(dir, { recursive: true });
+      // Written by QueueService.enqueue from parameters checked and completed where they came in; rendered as they are.
       const params = JSON.parse(job.params) as RenderParams;
       const reused = await this.reusableOutput(job);
       let output: RenderOutput;
@@ -341,6 +342,7 @@ export class WorkerPool {
     const keys = [prior.video_key, prior.poster_key, ...(prior.storyboard_key ? [prior.storyboard_key, storyboardVttKey(prior.storyboard_key)] : [])];
     const found = await Promise.all(keys.map((k) => storage.stat(k)));
     if (found.some((s) => !s)) return null;
+    // Written by this worker from a finished render's output.
     return { output: { ...(JSON.parse(prior.output) as Omit<RenderOutput, 'renderMs'>), renderMs: 0 }, storyboardKey: prior.storyboard_key };
   }
 }

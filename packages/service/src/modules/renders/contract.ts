@@ -11,8 +11,12 @@ export const RenderParams = Type.Object({ ...RenderParamsSchema.properties, bran
   additionalProperties: false,
   title: RenderParamsSchema.title,
   description: RenderParamsSchema.description,
+  // TypeBox keeps examples untyped; the engine's schema sets them as an array.
   examples: RenderParamsSchema.examples as unknown[],
 });
+
+/** A render body as its route checked it. */
+export type RenderBody = Static<typeof RenderParams>;
 
 export const MAX_BATCH_ITEMS = 1000;
 

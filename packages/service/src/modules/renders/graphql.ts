@@ -77,10 +77,10 @@ export const rendersGraphql: GraphQLPart = {
     },
     Mutation: {
       // The service checks the parameters (the engine's rules, with the brand's defaults), as for POST /render; an explicit brandId: null is "no brand".
-      createRender: resolve(Type.Object({ input: Type.Unknown() }), ({ input }, { services }) => services.renders.create(withoutStrayNulls(RenderParams, input))),
+      createRender: resolve(Type.Object({ input: Type.Unknown() }), ({ input }, { services }) => services.renders.createFromInput(withoutStrayNulls(RenderParams, input))),
       // An explicit null brandId is "no brand" (as in REST); left out (absent from the arguments), the default brand.
       createBatch: resolve(Type.Object({ items: Type.Array(Type.Unknown()), brandId: Type.Optional(Type.Union([Type.String(), Type.Null()])) }), ({ items, brandId }, { services }) =>
-        services.renders.createBatch(items.map((item) => withoutStrayNulls(RenderParams, item)), undefined, {}, brandId),
+        services.renders.createBatchFromInput(items.map((item) => withoutStrayNulls(RenderParams, item)), undefined, {}, brandId),
       ),
     },
   },

@@ -1,16 +1,17 @@
 /**
  * Render jobs: create (one or a batch), read, list, and the templates they can
- * use. Parameters are checked against the schema by the HTTP layer; here the
- * engine's cross-field rules (template known, aliases agree) and the queue.
+ * use. A REST body is checked against the schema by its route and only
+ * completed here (the engine's rules across fields: template known, aliases
+ * agree); GraphQL's input, which nothing checked yet, is checked whole here.
  */
 import { listAqiStandards, listTemplates, type RenderParams } from '@aqcast/engine';
 import { AppError, validationError, type FieldError } from '../../core/errors.js';
-import { parseRenderParams } from '../../core/render-params.js';
+import { completeCheckedParams, parseRenderParams } from '../../core/render-params.js';
 import { newId } from '../../core/ids.js';
 import type { Executor } from '../../core/store/database.js';
 import { withBrandDefaults, type BrandService, type RenderBrand } from '../brands/index.js';
 import type { EnqueueOptions, JobPage, JobView, ListFilters, QueueService } from '../queue/index.js';
-import { MAX_BATCH_ITEMS } from './contract.js';
+import { MAX_BATCH_ITEMS, type RenderBody } from './contract.js';
 
 /** `brandId` taken out of a render body (the engine knows nothing of brands). */
 export function splitBrandId(input: unknown, prefix = ''): { brandId: string | null | undefined; rest: unknown } {
@@ -19,6 +20,24 @@ export function splitBrandId(input: unknown, prefix = ''): { brandId: string | n
   if (brandId !== null && typeof brandId !== 'string') throw validationError([{ field: `${prefix}brandId`, message: 'must be a brand id or null' }]);
   return { brandId, rest };
 }
+
+/** How a render body becomes render params: its brand id, then the params in that brand's defaults. */
+interface BodyReader<T> {
+  brandId(input: T, prefix: string): string | null | undefined;
+  params(input: T, brand: RenderBrand | null, prefix: string): RenderParams;
+}
+
+/** A body its route checked against the schema: only the rules across fields are left. */
+const CHECKED: BodyReader<RenderBody> = {
+  brandId: (body) => body.brandId,
+  params: ({ brandId: _brandId, ...rest }, brand, prefix) => completeCheckedParams(withBrandDefaults(rest, brand), prefix),
+};
+
+/** Input nothing checked yet: checked whole. */
+const UNCHECKED: BodyReader<unknown> = {
+  brandId: (input, prefix) => splitBrandId(input, prefix).brandId,
+  params: (input, brand, prefix) => parseRenderParams(withBrandDefaults(splitBrandId(input, prefix).rest, brand), prefix),
+};
 
 export class RenderService {
   constructor(
@@ -35,20 +54,37 @@ export class RenderService {
     return this.brands.forRender(brandId, field, exec);
   }
 
-  /** Validates and queues one render (in its brand: `brandId`, or the default brand). */
-  async create(input: unknown, options: EnqueueOptions = {}, exec?: Executor): Promise<JobView> {
-    const { brandId, rest } = splitBrandId(input);
-    const brand = await this.brandFor(brandId, 'brandId', exec);
-    const params = parseRenderParams(withBrandDefaults(rest, brand));
-    const [job] = await this.queue.enqueue([{ params, options: { ...options, brand } }], exec);
-    return job!;
+  /** Queues one render its route checked (in its brand: `brandId`, or the default brand); the engine's rules across fields run here. */
+  create(body: RenderBody, options: EnqueueOptions = {}, exec?: Executor): Promise<JobView> {
+    return this.createWith(CHECKED, body, options, exec);
+  }
+
+  /** {@link create} for input nothing checked yet (GraphQL's): checked whole here. */
+  createFromInput(input: unknown, options: EnqueueOptions = {}, exec?: Executor): Promise<JobView> {
+    return this.createWith(UNCHECKED, input, options, exec);
   }
 
   /**
    * All-or-nothing: every item is checked before any job is written. An item's
    * `brandId` wins over the batch's; neither: the default brand.
    */
-  async createBatch(items: unknown[], exec?: Executor, options: Omit<EnqueueOptions, 'batchId'> = {}, batchBrandId?: string | null): Promise<{ batchId: string; jobs: JobView[] }> {
+  createBatch(items: RenderBody[], exec?: Executor, options: Omit<EnqueueOptions, 'batchId'> = {}, batchBrandId?: string | null): Promise<{ batchId: string; jobs: JobView[] }> {
+    return this.createBatchWith(CHECKED, items, exec, options, batchBrandId);
+  }
+
+  /** {@link createBatch} for items nothing checked yet (GraphQL's). */
+  createBatchFromInput(items: unknown[], exec?: Executor, options: Omit<EnqueueOptions, 'batchId'> = {}, batchBrandId?: string | null): Promise<{ batchId: string; jobs: JobView[] }> {
+    return this.createBatchWith(UNCHECKED, items, exec, options, batchBrandId);
+  }
+
+  private async createWith<T>(reader: BodyReader<T>, input: T, options: EnqueueOptions, exec?: Executor): Promise<JobView> {
+    const brand = await this.brandFor(reader.brandId(input, ''), 'brandId', exec);
+    const params = reader.params(input, brand, '');
+    const [job] = await this.queue.enqueue([{ params, options: { ...options, brand } }], exec);
+    return job!;
+  }
+
+  private async createBatchWith<T>(reader: BodyReader<T>, items: T[], exec: Executor | undefined, options: Omit<EnqueueOptions, 'batchId'>, batchBrandId: string | null | undefined): Promise<{ batchId: string; jobs: JobView[] }> {
     if (items.length === 0) throw validationError([{ field: 'items', message: 'must contain at least one item' }]);
     if (items.length > MAX_BATCH_ITEMS) throw validationError([{ field: 'items', message: `must contain at most ${MAX_BATCH_ITEMS} items` }]);
     const errors: FieldError[] = [];
@@ -61,10 +97,11 @@ export class RenderService {
       return known.get(k) ?? null;
     };
     for (const [index, item] of items.entries()) {
+      const prefix = `items[${index}].`;
       try {
-        const { brandId, rest } = splitBrandId(item, `items[${index}].`);
-        const brand = brandId !== undefined ? await brandFor(brandId, `items[${index}].brandId`) : await brandFor(batchBrandId, 'brandId');
-        params.push(parseRenderParams(withBrandDefaults(rest, brand), `items[${index}].`));
+        const brandId = reader.brandId(item, prefix);
+        const brand = brandId !== undefined ? await brandFor(brandId, `${prefix}brandId`) : await brandFor(batchBrandId, 'brandId');
+        params.push(reader.params(item, brand, prefix));
         brandsOf.push(brand);
       } catch (err) {
         if (err instanceof AppError && err.extra.errors) errors.push(...err.extra.errors);

@@ -27,6 +27,7 @@ const UnitId = Type.String({ minLength: 1, maxLength: 200, pattern: PRINTABLE, d
 
 const { location: _location, ...overridable } = RenderParamsSchema.properties;
 export const OverridesSchema = Type.Object(
+  // fromEntries loses the keys; each overridable property is kept, made optional.
   Object.fromEntries(Object.entries(overridable).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof typeof overridable]: (typeof overridable)[K] },
   { additionalProperties: false, description: 'Render parameters this arm changes over the base (format, language, aqiStandard, template, values, …)', examples: [{ format: 'portrait' }, { language: 'en', aqiStandard: 'eu-eaqi' }] },
 );

@@ -5,6 +5,7 @@
  * arm to the workflow the test belongs to). No HTTP, no SQL here (see store.ts).
  */
 import type { RenderParams } from '@aqcast/engine';
+import { listOf } from '../../core/validation.js';
 import { isoAt, systemClock, type Clock } from '../../core/clock.js';
 import { AppError, invalidState, notFound, validationError, type FieldError } from '../../core/errors.js';
 import { createdCursor } from '../../core/cursor.js';
@@ -25,7 +26,6 @@ import {
   type ListQuery,
   type ResultView,
   type TestPage,
-  type TestStatus,
   type TestView,
   type TrackEvent,
   type TrackResult,
@@ -83,6 +83,7 @@ const ALIASES: [string, string][] = [
   ['temperatura', 'temperature'],
 ];
 
+// The variants tables' JSON columns, written by this service from checked bodies.
 const json = <T>(text: string) => JSON.parse(text) as T;
 
 export class VariantService {
@@ -210,12 +211,11 @@ export class VariantService {
   /** Filters are validated here (formats the schema cannot express: statuses, cursor). */
   async list(query: ListQuery): Promise<TestPage> {
     const errors: FieldError[] = [];
-    const statuses = query.status ? query.status.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    for (const s of statuses) if (!TEST_STATUSES.includes(s as TestStatus)) errors.push({ field: 'status', message: `unknown status "${s}"; one of ${TEST_STATUSES.join(', ')}` });
+    const statuses = listOf(query.status, TEST_STATUSES, errors);
     const limit = query.limit ?? 50;
     const before = query.cursor ? createdCursor.decode(query.cursor, errors) : undefined;
     if (errors.length) throw validationError(errors);
-    const rows = await this.rows.list({ statuses: statuses as TestStatus[], workflowId: query.workflowId, before, limit });
+    const rows = await this.rows.list({ statuses, workflowId: query.workflowId, before, limit });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return { tests: await this.views(page), nextCursor: rows.length > limit && last ? createdCursor.encode({ createdAt: last.created_at, id: last.id }) : null };

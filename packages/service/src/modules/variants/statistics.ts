@@ -289,6 +289,7 @@ export function bestArmByQuadrature(posteriors: BetaPosterior[]): { probabilityB
 export function bestArm(posteriors: BetaPosterior[]): { probabilityBest: number[]; expectedLoss: number[]; method: 'exact' | 'quadrature' } {
   if (posteriors.length < 2) throw new RangeError('bestArm: needs at least two arms');
   if (posteriors.length === 2 && exactTerms(posteriors) <= MAX_EXACT_TERMS) {
+    // A test has exactly two arms here (checked by the caller).
     const [a, b] = posteriors as [BetaPosterior, BetaPosterior];
     const bBeatsA = probabilityGreater(b, a);
     const lossA = expectedShortfall(b, a);

@@ -13,6 +13,7 @@ import { JobSchema } from '../queue/index.js';
 import { SOURCE_IDS } from './sources/index.js';
 
 const literals = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  // TypeBox types a mapped array of literals as a plain union of strings; each branch is one of `values`.
   Type.Union(values.map((v) => Type.Literal(v)) as TLiteral<T[number]>[], options) as TUnion<TLiteral<T[number]>[]>;
 
 /** No control characters (they would be stored and shown as given). */
@@ -190,6 +191,7 @@ export const RunItemSchema = Type.Object(
 );
 export type RunItemView = Static<typeof RunItemSchema>;
 
+// fromEntries loses the keys: one integer for the items and one per run status.
 const CountsSchema = Type.Object(Object.fromEntries(['items', ...RUN_STATUSES].map((s) => [s, Type.Integer()])) as Record<'items' | RunStatus, ReturnType<typeof Type.Integer>>, { description: 'Items per status' });
 
 export const WorkflowRunSchema = Type.Object(

@@ -1,4 +1,5 @@
 /** Workflows over GraphQL: the same WorkflowService calls as the /workflows routes, types derived from the contract. */
+import { uniqueDefinitions } from '../../core/graphql/unique-definitions.js';
 import { inputTypeSdl, objectTypeSdl } from '../../core/graphql/sdl.js';
 import { Type } from '@sinclair/typebox';
 import { ById, resolve } from '../../core/graphql/resolve.js';
@@ -7,18 +8,6 @@ import { ResourceId } from '../../core/http/schemas.js';
 import { ListQuerySchema, RunListQuerySchema, RunOverridesSchema, RunPageSchema, WorkflowBodySchema, WorkflowPageSchema, WorkflowPatchSchema, WorkflowRunSchema, WorkflowSavedSchema, WorkflowSchema } from './contract.js';
 
 /** Joins SDL parts, keeping the first definition of each type that several parts emit. */
-function joinSdl(...parts: string[]): string {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const block of parts.join('\n\n').split(/\n\n+/)) {
-    const name = /^(?:type|input|enum) (\w+)/m.exec(block)?.[1];
-    if (name && seen.has(name)) continue;
-    if (name) seen.add(name);
-    out.push(block);
-  }
-  return out.join('\n\n');
-}
-
 const inputNames = { trigger: 'WorkflowTriggerInput', 'locations[]': 'WorkflowLocationInput', 'steps[]': 'WorkflowStepInput', 'steps[].series': 'WorkflowSeriesInput' };
 const outputNames = {
   trigger: 'WorkflowTrigger', 'locations[]': 'WorkflowLocation', lastRun: 'WorkflowLastRun', counts: 'WorkflowRunCounts', error: 'WorkflowError', 'items[]': 'WorkflowRunItem',
@@ -27,7 +16,7 @@ const outputNames = {
 
 export const workflowsGraphql: GraphQLPart = {
   typeDefs: /* GraphQL */ `
-    ${joinSdl(
+    ${uniqueDefinitions([
       objectTypeSdl('Workflow', WorkflowSchema, { names: outputNames }),
       objectTypeSdl('WorkflowRun', WorkflowRunSchema, { names: outputNames, refs: { RenderJob: 'RenderJob' } }),
       objectTypeSdl('WorkflowSaved', WorkflowSavedSchema, { refs: { Workflow: 'Workflow' } }),
@@ -36,7 +25,7 @@ export const workflowsGraphql: GraphQLPart = {
       inputTypeSdl('WorkflowInput', WorkflowBodySchema, { names: inputNames }),
       inputTypeSdl('WorkflowPatchInput', WorkflowPatchSchema, { names: inputNames }),
       inputTypeSdl('WorkflowRunOverridesInput', RunOverridesSchema, { names: inputNames }),
-    )}
+    ])}
 
     extend type Query {
       "Workflows, newest first (like GET /workflows)."

@@ -49,6 +49,7 @@ export const workflowsModule = defineModule({
       service,
       new WorkflowRunner({
         store: deps.store, rows, runs, queue: deps.services.queue, brands: deps.services.brands, contexts: deps.services.contexts, variants: deps.services.variants, events: deps.events, config: deps.config, logger: deps.logger,
+        // Runtime options are per process and untyped; the workflows read only their own, each optional.
         owner: `${deps.config.workerId || hostname()}:workflows`, runtime: deps.runtime as WorkflowRuntime,
       }),
     );

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../../core/store/database.js';
 
 /**
@@ -6,11 +6,22 @@ import type { Dialect } from '../../core/store/database.js';
  * working on it, like a job), and the render jobs each item made. A schedule
  * slot runs once: (workflow_id, slot) is unique.
  */
+/** How a run or an item ended and when it was made, started, ended and last changed. */
+function withOutcomeColumns<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  return table
+    .addColumn('error_code', 'text')
+    .addColumn('error_message', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('started_at', 'text')
+    .addColumn('completed_at', 'text')
+    .addColumn('updated_at', 'text', (c) => c.notNull());
+}
+
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const seqType = dialect === 'postgres' ? 'bigserial' : 'integer';
   await db.schema
     .createTable('workflows')
-    .addColumn('seq', sql.raw(seqType) as never, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('seq', sql.raw(seqType), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('enabled', 'integer', (c) => c.notNull())
@@ -30,7 +41,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('workflow_runs')
-    .addColumn('seq', sql.raw(seqType) as never, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('seq', sql.raw(seqType), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('workflow_id', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
@@ -39,12 +50,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('catch_up', 'integer', (c) => c.notNull())
     .addColumn('overrides', 'text')
     .addColumn('definition', 'text', (c) => c.notNull())
-    .addColumn('error_code', 'text')
-    .addColumn('error_message', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('started_at', 'text')
-    .addColumn('completed_at', 'text')
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(withOutcomeColumns)
     .execute();
   // Exactly once per schedule slot, however many processes claim it (NULL slots never collide).
   await db.schema.createIndex('workflow_runs_slot_idx').on('workflow_runs').columns(['workflow_id', 'slot']).unique().execute();
@@ -65,12 +71,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('lease_owner', 'text')
     .addColumn('lease_expires_at', 'text')
     .addColumn('next_at', 'text', (c) => c.notNull())
-    .addColumn('error_code', 'text')
-    .addColumn('error_message', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('started_at', 'text')
-    .addColumn('completed_at', 'text')
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(withOutcomeColumns)
     .execute();
   await db.schema.createIndex('workflow_run_items_due_idx').on('workflow_run_items').columns(['status', 'next_at']).execute();
   await db.schema.createIndex('workflow_run_items_run_idx').on('workflow_run_items').columns(['run_id', 'idx']).execute();

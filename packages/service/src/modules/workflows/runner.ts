@@ -9,7 +9,8 @@
  * from the step it was on. The last item to end ends the run and, in the same transaction,
  * publishes its event into the outbox.
  */
-import { computeAqi, ProvenanceSchema, type PollutantId, type RenderParams } from '@aqcast/engine';
+import { computeAqi, ProvenanceSchema, type RenderParams } from '@aqcast/engine';
+import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { RENDER_UNIT } from '@aqcast/vocabulary';
 import type { Logger } from 'pino';
@@ -21,6 +22,7 @@ import { LeaseRunner, type LeasedRun } from '../../core/lease/runner.js';
 import { guardedGet, GuardedGetError, redactUrl, type GetResponse, type GuardedGetOptions } from '../../core/outbound/guarded-get.js';
 import { parseRenderParams } from '../../core/render-params.js';
 import { transaction, type Executor, type Store } from '../../core/store/database.js';
+import { readJson } from '../../core/store/json-column.js';
 import type { BrandService, RenderBrand } from '../brands/index.js';
 import type { ContextService } from '../contexts/index.js';
 import { measureValues } from '../contexts/index.js';
@@ -28,10 +30,10 @@ import { TERMINAL_STATUSES, type QueueService } from '../queue/index.js';
 import { armRenderInput, type VariantService } from '../variants/index.js';
 import type { Location, RunStatus, StepRecord } from './contract.js';
 import { MISSED_AFTER_MS, scheduleOf, storedPlan, type ConditionStep, type FetchStep, type RenderStep } from './definition.js';
-import type { RunDefinition, Runs } from './runs.js';
+import { readRunDefinition, type RunDefinition, type Runs } from './runs.js';
 import { MEASURES, SOURCES, SourceError, type MeasureId, type Observation } from './sources/index.js';
 import { WORKFLOWS_CHANNEL, type ItemRow, type ItemUpdate, type WorkflowStore } from './store.js';
-import { readLocation, readLocations, readStepRecords } from './stored.js';
+import { orNull, readLocation, readLocations, readStepRecords } from './stored.js';
 
 /** Runtime options tests swap in. */
 export interface WorkflowRuntime {
@@ -66,6 +68,20 @@ export interface Fetched {
   contextId?: string | null;
   /** When the values were fetched. */
   retrievedAt?: string;
+}
+
+const StoredFetched = Type.Object({
+  values: Type.Record(Type.String(), Type.Number()),
+  observedAt: orNull(Type.String()),
+  series: Type.Unknown(),
+  station: Type.Unknown(),
+  source: Type.String(),
+});
+
+/** What an item's fetch step kept, as stored. */
+function readFetched(text: string, what: string): Fetched {
+  // Written by the runner from a source's Observation; what later steps read of it is checked above.
+  return readJson(StoredFetched, text, `${what} fetched values`) as Fetched;
 }
 
 const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
@@ -161,10 +177,10 @@ export class WorkflowRunner {
       await rows.saveItem(this.o.store.db, lease, { status: 'canceled', completed_at: iso(), lease_owner: null, lease_expires_at: null });
       return;
     }
-    const def = JSON.parse(run.definition) as RunDefinition;
+    const def = readRunDefinition(run.definition, `run ${run.id}`);
     const records = readStepRecords(claimed.steps, `run item ${claimed.id}`);
     const location = readLocation(claimed.location, `run item ${claimed.id}`);
-    let fetched = claimed.fetched ? (JSON.parse(claimed.fetched) as Fetched) : null;
+    let fetched = claimed.fetched ? readFetched(claimed.fetched, `run item ${claimed.id}`) : null;
     const save = async (set: ItemUpdate, exec: Executor = this.o.store.db) => {
       if (!(await rows.saveItem(exec, lease, { steps: JSON.stringify(records), ...set }))) throw new LeaseLost();
     };
@@ -222,12 +238,12 @@ export class WorkflowRunner {
             return;
           }
           const ended = await this.rendersEnded(claimed.id, run.id, rec);
-          if (!ended) {
+          if (ended === null) {
             // Look again later; any process may.
             await save({ next_at: iso(this.o.config.workflowPollMs), lease_owner: null, lease_expires_at: null });
             return;
           }
-          if ((rec.status as RunStatus) === 'failed' || (rec.status as RunStatus) === 'canceled') {
+          if (ended === 'failed' || ended === 'canceled') {
             await this.endItem(claimed, records, i + 1, 'failed', rec.error, save);
             return;
           }
@@ -258,7 +274,10 @@ export class WorkflowRunner {
       const values = measureValues(ctx);
       return {
         source: 'context', station: { id: ctx.contextId, name: ctx.location, latitude: null, longitude: null }, observedAt: ctx.createdAt, values,
-        measurements: Object.entries(values).map(([measure, value]) => ({ measure: measure as MeasureId, value, unit: RENDER_UNIT[measure as MeasureId], sourceValue: value, sourceUnit: 'stored', derivedFrom: 'concentration' as const, observedAt: ctx.date ?? ctx.createdAt })),
+        measurements: MEASURES.flatMap((measure) => {
+          const value = values[measure];
+          return value === undefined ? [] : [{ measure, value, unit: RENDER_UNIT[measure], sourceValue: value, sourceUnit: 'stored', derivedFrom: 'concentration' as const, observedAt: ctx.date ?? ctx.createdAt }];
+        }),
         series: null, notes: [`From stored context ${ctx.contextId}${ctx.source?.filename ? ` (${ctx.source.filename})` : ''}.`],
       };
     }
@@ -286,7 +305,7 @@ export class WorkflowRunner {
 
   private async evaluate(step: ConditionStep, fetched: Fetched | null, item: ItemRow, workflowId: string): Promise<{ passed: boolean; reason: string; [k: string]: unknown }> {
     const values = fetched?.values ?? {};
-    const aqi = computeAqi(step.aqiStandard, values as Partial<Record<PollutantId, number>>);
+    const aqi = computeAqi(step.aqiStandard, values);
     if (step.when === 'aqi_at_least') {
       if (!aqi.category) return { passed: false, reason: `no value rated by ${step.aqiStandard}` };
       if (step.category !== null) {
@@ -299,10 +318,10 @@ export class WorkflowRunner {
     }
     const prevText = await this.o.rows.previousFetch(workflowId, item.location_key, item.created_at, item.run_id);
     if (!prevText) return { passed: true, reason: 'no earlier value to compare with (first run for this location)' };
-    const prev = JSON.parse(prevText) as Fetched;
+    const prev = readFetched(prevText, `an earlier fetch of workflow ${workflowId}`);
     const measure = (v: Partial<Record<MeasureId, number>>): number | null => {
       if (step.pollutant !== 'aqi') return v[step.pollutant] ?? null;
-      const r = computeAqi(step.aqiStandard, v as Partial<Record<PollutantId, number>>);
+      const r = computeAqi(step.aqiStandard, v);
       return r.index ?? (r.category ? r.category.level : null);
     };
     const now = measure(values);
@@ -316,7 +335,8 @@ export class WorkflowRunner {
 
   /** Keeps a location's fetched values as a context of the run (null when nothing was measured). */
   private async keepAsContext(trx: Executor, def: RunDefinition, location: Location, fetched: Fetched, workflowId: string, runId: string, requests: Record<string, unknown>[]): Promise<string | null> {
-    const values = Object.fromEntries(Object.entries(fetched.values).filter(([, v]) => typeof v === 'number')) as Partial<Record<MeasureId, number>>;
+    const values: Partial<Record<MeasureId, number>> = {};
+    for (const m of MEASURES) if (typeof fetched.values[m] === 'number') values[m] = fetched.values[m];
     if (Object.keys(values).length === 0) return null;
     const where = [fetched.source, fetched.station?.name, fetched.observedAt].filter(Boolean).join(' · ');
     const url = typeof requests[0]?.url === 'string' ? ` ${requests[0].url}` : '';
@@ -400,11 +420,11 @@ export class WorkflowRunner {
     });
   }
 
-  /** Whether every job of the item ended; if so the render record says how. */
-  private async rendersEnded(itemId: string, runId: string, rec: StepRecord): Promise<boolean> {
+  /** How the item's renders ended (recorded in `rec`), or null while some still run. */
+  private async rendersEnded(itemId: string, runId: string, rec: StepRecord): Promise<RunStatus | null> {
     const links = (await this.o.rows.jobLinks(runId)).filter((l) => l.item_id === itemId);
     const jobs = await Promise.all(links.map((l) => this.o.queue.get(l.job_id).catch(() => null)));
-    if (jobs.some((j) => j && !TERMINAL_STATUSES.includes(j.status))) return false;
+    if (jobs.some((j) => j && !TERMINAL_STATUSES.includes(j.status))) return null;
     const ended = jobs.filter((j) => j !== null);
     const failed = ended.filter((j) => j.status === 'failed');
     const canceled = ended.filter((j) => j.status === 'canceled');
@@ -418,7 +438,7 @@ export class WorkflowRunner {
       rec.status = 'canceled';
       rec.error = { code: 'render_canceled', message: `${canceled.length} of ${ended.length} renders were canceled` };
     } else rec.status = 'completed';
-    return true;
+    return rec.status;
   }
 
   // ---- the run's end --------------------------------------------------------
@@ -435,7 +455,7 @@ export class WorkflowRunner {
       const status: RunStatus = failed.length ? 'failed' : items.every((i) => i.status === 'skipped') ? 'skipped' : items.some((i) => i.status === 'canceled') ? 'canceled' : 'completed';
       const error = failed.length ? { code: 'items_failed', message: `${failed.length} of ${items.length} items failed: ${failed.map((i) => `${readLocation(i.location, `run item ${i.id}`).name} (${i.error_code ?? 'failed'})`).join(', ')}`.slice(0, 2000) } : null;
       if (!(await this.o.rows.finishRun(trx, runId, status, error))) return;
-      const def = JSON.parse(run.definition) as RunDefinition;
+      const def = readRunDefinition(run.definition, `run ${run.id}`);
       const notify = def.steps.find((s) => s.type === 'notify');
       const event = notify && (status === 'completed' || status === 'failed') && notify.on.includes(status) ? `workflow.run.${status}` : null;
       for (const item of items) {

@@ -4,13 +4,15 @@
  * callers. Shared by the service (manual and inbound runs) and the runner
  * (schedule slots, the end-of-run event).
  */
+import { Type } from '@sinclair/typebox';
 import { newId } from '../../core/ids.js';
 import { onCommit, type Executor, type Store } from '../../core/store/database.js';
+import { readJson } from '../../core/store/json-column.js';
 import type { JobView, QueueService } from '../queue/index.js';
-import { RUN_STATUSES, type Location, type RunItemView, type RunOverrides, type RunStatus, type StepRecord, type WorkflowRunView, type WorkflowView } from './contract.js';
+import { RUN_STATUSES, STEP_TYPES, type Location, type RunItemView, type RunOverrides, type RunStatus, type StepRecord, type WorkflowRunView, type WorkflowView } from './contract.js';
 import { nextSlots, scheduleOf, type PlannedStep } from './definition.js';
 import { WORKFLOWS_CHANNEL, type ItemRow, type RunRow, type WorkflowRow, type WorkflowStore } from './store.js';
-import { readLocation, readLocations, readOverrides, readStepRecords, readSteps } from './stored.js';
+import { Locations, orNull, readLocation, readLocations, readOverrides, readStepRecords, readSteps } from './stored.js';
 
 /** What a run keeps of its workflow: later edits of the workflow do not change a run. */
 export interface RunDefinition {
@@ -19,6 +21,20 @@ export interface RunDefinition {
   steps: PlannedStep[];
   /** The schedule's time zone (the day a video is about is read in it), or null. */
   timezone: string | null;
+}
+
+const StoredRunDefinition = Type.Object({
+  name: Type.String(),
+  locations: Locations,
+  steps: Type.Array(Type.Object({ type: Type.Union(STEP_TYPES.map((t) => Type.Literal(t))) })),
+  timezone: orNull(Type.String()),
+});
+
+/** A run's definition as stored: its steps are checked for their type, the fields each type carries are the planner's. */
+export function readRunDefinition(text: string, what: string): RunDefinition {
+  const def = readJson(StoredRunDefinition, text, `${what} definition`);
+  // Each step was made by planWorkflow and stored as it made it; its type is checked above.
+  return { ...def, steps: def.steps as PlannedStep[] };
 }
 
 export type RunTrigger = 'manual' | 'schedule' | 'inbound';
@@ -101,7 +117,7 @@ export class Runs {
 
   /** The run as callers see it; `detail` adds its items and jobs (read through `exec`, so it works inside a transaction). */
   async view(run: RunRow, exec: Executor, detail: boolean, counts?: Record<string, number>): Promise<WorkflowRunView> {
-    const def = JSON.parse(run.definition) as RunDefinition;
+    const def = readRunDefinition(run.definition, `run ${run.id}`);
     let items: ItemRow[] | null = null;
     let c = counts;
     if (detail || !c) {
@@ -140,6 +156,7 @@ export class Runs {
 }
 
 export function countsOf(c: Record<string, number>): WorkflowRunView['counts'] {
+  // Every status is set by the loop below.
   const out = { items: 0 } as WorkflowRunView['counts'];
   for (const s of RUN_STATUSES) {
     out[s] = c[s] ?? 0;
@@ -153,6 +170,7 @@ export function itemView(i: ItemRow, jobIds: string[]): RunItemView {
     itemId: i.id,
     index: i.idx,
     location: readLocation(i.location, `run item ${i.id}`),
+    // Written by the runner, which sets run statuses only.
     status: i.status as RunStatus,
     steps: readStepRecords(i.steps, `run item ${i.id}`),
     jobIds,

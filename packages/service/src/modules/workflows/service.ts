@@ -107,6 +107,7 @@ export class WorkflowService {
     const work = async (x: Executor) => {
       await this.rows.lockWorkflow(x, id);
       const row = await this.row(id, x);
+      // The row's trigger columns were written from a checked trigger.
       const current = { type: row.trigger_type, ...(row.cron ? { cron: row.cron } : {}), ...(row.timezone ? { timezone: row.timezone } : {}), ...(row.catch_up ? { catchUp: row.catch_up } : {}) } as NonNullable<WorkflowBody['trigger']>;
       const trigger = patch.trigger ?? current;
       const locations = patch.locations ?? readLocations(row.locations, `workflow ${row.id}`);

@@ -134,6 +134,7 @@ export class WorkflowStore {
     // Steps are stored as JSON.stringify wrote them; the match is confirmed on the parsed steps.
     const rows = await exec.selectFrom('workflows').select(['id', 'steps']).where('deleted_at', 'is', null).where('steps', 'like', `%${brandId}%`).orderBy('id').execute();
     return rows
+      // Only type and brandId are read, each compared with a value.
       .filter((r) => (JSON.parse(r.steps) as { type?: unknown; brandId?: unknown }[]).some((s) => s.type === 'render' && s.brandId === brandId))
       .slice(0, limit)
       .map((r) => r.id);

@@ -6,9 +6,9 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { readJson } from '../../core/store/json-column.js';
 import { LocationSchema, RUN_STATUSES, STEP_TYPES, StepSchema, type StepRecord } from './contract.js';
 
-const Locations = Type.Array(LocationSchema);
+export const Locations = Type.Array(LocationSchema);
 const Steps = Type.Array(StepSchema);
-const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Json = Type.Record(Type.String(), Type.Unknown());
 /**
  * StepRecordSchema as TypeBox can check it: the contract writes its nullable

@@ -22,7 +22,7 @@ export function colourName(language: Language, hex: string): string {
     grey: { es: 'gris', en: 'grey', pt: 'cinza' },
   };
   if (!m) return names.grey?.[language] ?? 'grey';
-  const [r, g, b] = [m[1], m[2], m[3]].map((x) => parseInt(x ?? '0', 16) / 255) as [number, number, number];
+  const [r = 0, g = 0, b = 0] = [m[1], m[2], m[3]].map((x) => parseInt(x ?? '0', 16) / 255);
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);
   const l = (max + min) / 2;

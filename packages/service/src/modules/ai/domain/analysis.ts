@@ -59,6 +59,7 @@ export function analyze(input: AnalyzeInput): AnalysisView {
   const results = input.standards.map((s) => standardResult(computeAqi(s, pollutantValues(input.values), { date }), language));
   const primary = results[0];
   if (!primary) throw new RangeError('at least one standard is needed');
+  // A category's severity is one of the engine's advice levels (its AQI tables name no other).
   const severity = primary.category?.severity as keyof typeof ADVICE | undefined;
   const values: Record<string, number> = {};
   for (const [k, v] of Object.entries(input.values)) if (typeof v === 'number') values[k] = v;

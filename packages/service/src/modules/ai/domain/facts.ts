@@ -4,7 +4,7 @@
  */
 import { getAqiStandard, STANDARD_SHORT_NAME, type AqiStandardId, type Language, type PollutantId } from '@aqcast/engine';
 import type { AnalysisView, CategoryView } from '../contract.js';
-import { POLLUTANTS } from '@aqcast/vocabulary';
+import { DEFAULT_AQI_STANDARD, isAqiStandardId, isLanguage, isPollutant, POLLUTANTS } from '@aqcast/vocabulary';
 import { compareWithWho, type WhoComparison } from './who.js';
 
 export interface PollutantFact {
@@ -43,9 +43,9 @@ export interface ReportFacts {
 
 /** The facts of `analysis` (its primary standard) for a report about `location`. */
 export function reportFacts(analysis: AnalysisView, location: string): ReportFacts {
-  const language = analysis.language as Language;
+  const language = isLanguage(analysis.language) ? analysis.language : 'es';
   const primary = analysis.primary;
-  const standard = primary.standard as AqiStandardId;
+  const standard = isAqiStandardId(primary.standard) ? primary.standard : DEFAULT_AQI_STANDARD;
   const rated = new Map(primary.pollutants.map((r) => [r.pollutant, r]));
   const measured = POLLUTANTS.filter((p) => typeof analysis.values[p] === 'number');
   const fact = (id: PollutantId): PollutantFact => {
@@ -53,13 +53,13 @@ export function reportFacts(analysis: AnalysisView, location: string): ReportFac
     const value = analysis.values[id]!;
     return { id, value, unit: id === 'co' ? 'mg/m³' : 'µg/m³', category: r ? r.category : null, index: r ? r.index : null, who: compareWithWho(id, value) };
   };
-  const dominant = primary.dominant ? fact(primary.dominant as PollutantId) : null;
+  const dominant = isPollutant(primary.dominant) ? fact(primary.dominant) : null;
   const trend = analysis.trend;
   let trendFact: ReportFacts['trend'] = null;
   if (trend?.index) trendFact = { points: trend.points, direction: trend.index.direction, subject: 'index' };
   else if (trend) {
     const t = trend.pollutants.find((x) => x.pollutant === primary.dominant) ?? trend.pollutants[0];
-    if (t) trendFact = { points: t.points, direction: t.direction, subject: t.pollutant as PollutantId };
+    if (t && isPollutant(t.pollutant)) trendFact = { points: t.points, direction: t.direction, subject: t.pollutant };
   }
   return {
     language,

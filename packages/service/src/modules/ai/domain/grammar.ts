@@ -14,30 +14,29 @@ interface NounInfo {
   symbol: string;
 }
 
+/** The gases are singular, masculine and written alike in every language. */
+const GASES = {
+  no2: { plural: false, feminine: false, symbol: 'NO2' },
+  o3: { plural: false, feminine: false, symbol: 'O3' },
+  so2: { plural: false, feminine: false, symbol: 'SO2' },
+  co: { plural: false, feminine: false, symbol: 'CO' },
+} satisfies Record<string, NounInfo>;
+
 const INFO: Record<Language, Record<PollutantId, NounInfo>> = {
   es: {
     pm25: { plural: true, feminine: true, symbol: 'PM2,5' },
     pm10: { plural: true, feminine: true, symbol: 'PM10' },
-    no2: { plural: false, feminine: false, symbol: 'NO2' },
-    o3: { plural: false, feminine: false, symbol: 'O3' },
-    so2: { plural: false, feminine: false, symbol: 'SO2' },
-    co: { plural: false, feminine: false, symbol: 'CO' },
+    ...GASES,
   },
   en: {
     pm25: { plural: true, feminine: false, symbol: 'PM2.5' },
     pm10: { plural: true, feminine: false, symbol: 'PM10' },
-    no2: { plural: false, feminine: false, symbol: 'NO2' },
-    o3: { plural: false, feminine: false, symbol: 'O3' },
-    so2: { plural: false, feminine: false, symbol: 'SO2' },
-    co: { plural: false, feminine: false, symbol: 'CO' },
+    ...GASES,
   },
   pt: {
     pm25: { plural: true, feminine: true, symbol: 'MP2,5' },
     pm10: { plural: true, feminine: true, symbol: 'MP10' },
-    no2: { plural: false, feminine: false, symbol: 'NO2' },
-    o3: { plural: false, feminine: false, symbol: 'O3' },
-    so2: { plural: false, feminine: false, symbol: 'SO2' },
-    co: { plural: false, feminine: false, symbol: 'CO' },
+    ...GASES,
   },
 };
 

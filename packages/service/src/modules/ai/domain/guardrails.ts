@@ -68,7 +68,7 @@ export function factNumbers(f: ReportFacts): { values: number[]; pairs: [number,
     values.push(h);
     pairs.push([h, '%']);
   }
-  const [y, m, d] = f.date.split('-').map(Number) as [number, number, number];
+  const [y = NaN, m = NaN, d = NaN] = f.date.split('-').map(Number);
   values.push(y, m, d);
   if (f.trend) values.push(f.trend.points);
   return { values, pairs };
@@ -191,6 +191,7 @@ export function checkText(f: ReportFacts, candidate: CandidateText, opts: CheckO
   const spokenPart = fold([headline, ...narration].join(' '));
   if (!spokenPart.includes(fold(f.location))) return fail('missing_fact', `the headline and narration do not name ${f.location}`);
   if (f.category && !lower([headline, ...narration].join(' ')).includes(lower(f.category.label))) return fail('missing_fact', `the category "${f.category.label}" is not stated`);
-  if (f.index !== null && !numbersIn(lang, [headline, ...narration].join(' ')).some((x) => x.value !== null && near(x.value, f.index as number))) return fail('missing_fact', `the index ${f.index} is not stated`);
+  const index = f.index;
+  if (index !== null && !numbersIn(lang, [headline, ...narration].join(' ')).some((x) => x.value !== null && near(x.value, index))) return fail('missing_fact', `the index ${f.index} is not stated`);
   return { ok: true };
 }

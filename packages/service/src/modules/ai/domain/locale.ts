@@ -47,6 +47,7 @@ const SPOKEN: Record<Language, Record<UnitKind, [singular: string, plural: strin
 /** Every spoken form of each unit in `language`, longest first (for reading texts back). */
 export function spokenUnitForms(language: Language): { form: string; unit: UnitKind }[] {
   const out: { form: string; unit: UnitKind }[] = [];
+  // Object.entries loses the key type; SPOKEN is keyed by UnitKind.
   for (const [unit, [one, many]] of Object.entries(SPOKEN[language]) as [UnitKind, [string, string]][]) {
     out.push({ form: one, unit }, { form: many, unit });
   }

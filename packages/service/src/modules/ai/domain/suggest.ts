@@ -93,6 +93,7 @@ const FORMAT_SCORES: Record<Channel, Record<Format, [number, string]>> = {
 /** Ranked template × format suggestions (best first, at most `limit`). */
 export function suggestTemplates(input: SuggestInput, templates: readonly TemplateInfo[], limit = 5): SuggestionView[] {
   const { language: lang } = input;
+  // Codes passed here are MESSAGES keys written in this file.
   const reason = (code: string, arg = ''): Reason => ({ code, message: (MESSAGES[code] as Record<Language, (x: string) => string>)[lang](arg) });
   const sev = input.severity;
   const out: SuggestionView[] = [];

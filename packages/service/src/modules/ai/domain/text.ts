@@ -346,6 +346,7 @@ export function writeOffline(f: ReportFacts, opts: { template: string; durationS
   }
   const chosen = new Set<SegmentKind>();
   let used = 0;
+  // daily-report, the default template, always has a reading order.
   for (const kind of PRIORITIES[opts.template] ?? (PRIORITIES['daily-report'] as SegmentKind[])) {
     const s = all.get(kind);
     if (!s) continue;
@@ -357,6 +358,9 @@ export function writeOffline(f: ReportFacts, opts: { template: string; durationS
       used += sec;
     }
   }
-  const segments = READING_ORDER.filter((k) => chosen.has(k)).map((k) => all.get(k) as Segment);
+  const segments = READING_ORDER.flatMap((k) => {
+    const segment = all.get(k);
+    return chosen.has(k) && segment ? [segment] : [];
+  });
   return { headline: headline(c), segments, social: social(c), targetSec: Math.round(targetSec * 10) / 10, estimatedSec: Math.round(used * 10) / 10 };
 }

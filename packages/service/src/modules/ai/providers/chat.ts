@@ -5,6 +5,8 @@
  * unreachable, slow, a non-2xx status, an answer that is not that JSON — comes back
  * as a refusal reason; the caller keeps the offline text.
  */
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import type { Language } from '@aqcast/engine';
 import type { LanguageModelConfig } from '../../../core/config.js';
 import { OutboundRequestError, postJson } from '../../../core/outbound/request.js';
@@ -59,17 +61,27 @@ export function extractJson(content: string): unknown {
   }
 }
 
+const JsonObject = Type.Record(Type.String(), Type.Unknown());
+/** An OpenAI-style chat completion, as far as it is read: the first choice's message text. */
+const ChatAnswer = Type.Object({ choices: Type.Array(Type.Object({ message: Type.Object({ content: Type.Unknown() }) }), { minItems: 1 }) });
+
+/** The first choice's message content of a parsed chat completion (unknown: the caller checks it is text). */
+function contentOf(parsed: unknown): unknown {
+  return Value.Check(ChatAnswer, parsed) ? parsed.choices[0]?.message.content : undefined;
+}
+
 /** The candidate text in a parsed answer, or a reason it is not one. */
 export function candidateFrom(value: unknown): CandidateText | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'the answer is not a JSON object';
-  const o = value as Record<string, unknown>;
+  if (!Value.Check(JsonObject, value)) return 'the answer is not a JSON object';
+  const o = value;
   let narration = o.narration;
   // Some models answer one paragraph; read it as sentences.
   if (typeof narration === 'string') narration = narration.split(/(?<=[.!?])\s+/).filter(Boolean);
   if (typeof o.headline !== 'string') return 'headline is missing or not a string';
   if (!Array.isArray(narration) || !narration.every((s) => typeof s === 'string')) return 'narration is missing or not a list of strings';
   if (typeof o.social !== 'string') return 'social is missing or not a string';
-  return { headline: o.headline.trim(), narration: (narration as string[]).map((s) => s.trim()).filter(Boolean), social: o.social.trim() };
+  const sentences = narration.filter((s): s is string => typeof s === 'string');
+  return { headline: o.headline.trim(), narration: sentences.map((s) => s.trim()).filter(Boolean), social: o.social.trim() };
 }
 
 export class ChatModel {
@@ -101,21 +113,26 @@ export class ChatModel {
       max_tokens: this.config.maxTokens,
       stream: false,
     };
-    const res = await postJson(`${this.config.baseUrl}/chat/completions`, body, {
+    const res = await this.post(body, signal).catch((err: unknown) => {
+      throw new Error(err instanceof OutboundRequestError ? `the model server cannot be reached (${err.detail})` : String(err));
+    });
+    if (res.status < 200 || res.status > 299) throw new Error(`the model server answered HTTP ${res.status}`);
+    const content = contentOf(JSON.parse(res.body.toString('utf8')));
+    if (typeof content !== 'string') throw new Error('the answer has no choices[0].message.content');
+    const answer = extractJson(content);
+    if (answer === null) throw new Error('the answer is not a JSON object');
+    return answer;
+  }
+
+  /** One chat completion request to the configured server (through the SSRF guard). */
+  private post(body: object, signal: AbortSignal | undefined) {
+    return postJson(`${this.config.baseUrl}/chat/completions`, body, {
       timeoutMs: this.config.timeoutMs,
       allowed: this.allowed,
       maxResponseBytes: 1024 * 1024,
       headers: this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {},
       ...(signal ? { signal } : {}),
-    }).catch((err: unknown) => {
-      throw new Error(err instanceof OutboundRequestError ? `the model server cannot be reached (${err.detail})` : String(err));
     });
-    if (res.status < 200 || res.status > 299) throw new Error(`the model server answered HTTP ${res.status}`);
-    const content = (JSON.parse(res.body.toString('utf8')) as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') throw new Error('the answer has no choices[0].message.content');
-    const answer = extractJson(content);
-    if (answer === null) throw new Error('the answer is not a JSON object');
-    return answer;
   }
 
   /** Asks for a rewrite; never throws for the provider's faults. */
@@ -132,13 +149,7 @@ export class ChatModel {
     };
     let res;
     try {
-      res = await postJson(`${this.config.baseUrl}/chat/completions`, body, {
-        timeoutMs: this.config.timeoutMs,
-        allowed: this.allowed,
-        maxResponseBytes: 1024 * 1024,
-        headers: this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {},
-        ...(signal ? { signal } : {}),
-      });
+      res = await this.post(body, signal);
     } catch (err) {
       if (err instanceof OutboundRequestError) return { ok: false, reason: err.code === 'timeout' ? 'timeout' : 'unreachable', detail: err.detail };
       throw err;
@@ -150,7 +161,7 @@ export class ChatModel {
     } catch {
       return { ok: false, reason: 'malformed', detail: 'the answer is not JSON' };
     }
-    const content = (parsed as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
+    const content = contentOf(parsed);
     if (typeof content !== 'string') return { ok: false, reason: 'malformed', detail: 'the answer has no choices[0].message.content' };
     const candidate = candidateFrom(extractJson(content));
     if (typeof candidate === 'string') return { ok: false, reason: 'malformed', detail: candidate };

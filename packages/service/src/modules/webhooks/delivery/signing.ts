@@ -99,9 +99,10 @@ export function signWebhook(input: { id: string; timestamp: number; body: string
 export type ReceivedHeaders = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 
 function header(headers: ReceivedHeaders, name: string): string | undefined {
-  if (typeof headers.get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
-  for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
-    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(' ') : value;
+  const { get } = headers;
+  if (typeof get === 'function') return get.call(headers, name) ?? undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : undefined;
   }
   return undefined;
 }
@@ -151,6 +152,7 @@ export function verifyWebhookSignature<T = unknown>(
   if (!matched) throw new WebhookVerificationError('invalid_signature', 'no matching v1 signature');
 
   try {
+    // The signature checked above proves the sender, whose events have the shape T by its contract.
     return JSON.parse(text) as T;
   } catch {
     throw new WebhookVerificationError('invalid_payload', 'the body is not valid JSON');

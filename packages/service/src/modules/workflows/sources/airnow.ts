@@ -7,7 +7,7 @@
  * carries a concentration itself (`Concentration`/`Value` with `Unit`).
  */
 import { concentrationFromUsAqi, type PollutantId } from '@aqcast/engine';
-import { collect, parseJson, SourceError, tidy, type Measurement, type Observation, type SourceRequest } from './types.js';
+import { collect, isRecord, parseJson, SourceError, tidy, type Measurement, type Observation, type SourceRequest } from './types.js';
 import { toRenderUnit } from './units.js';
 
 const PARAMETERS: Record<string, PollutantId> = { 'PM2.5': 'pm25', PM25: 'pm25', PM10: 'pm10', O3: 'o3', OZONE: 'o3', NO2: 'no2', SO2: 'so2', CO: 'co' };
@@ -53,9 +53,11 @@ export async function fetchAirNow(req: SourceRequest): Promise<Observation> {
   const res = await req.get(url.toString(), { secretParams: ['API_KEY'] });
   const body = parseJson('airnow', res);
   if (res.statusCode !== 200 || !Array.isArray(body)) {
-    const err = (body as { WebServiceError?: { Message?: string }[] } | null)?.WebServiceError?.[0]?.Message;
+    const first: unknown = isRecord(body) && Array.isArray(body.WebServiceError) ? body.WebServiceError[0] : undefined;
+    const err = isRecord(first) ? first.Message : undefined;
     throw new SourceError(res.statusCode === 401 || res.statusCode === 403 ? 'source_rejected' : 'invalid_response', `airnow refused the request (HTTP ${res.statusCode})${err ? `: ${String(err).slice(0, 300)}` : ''}`);
   }
+  // AirNowRow lists every field as optional; each is checked where it is read.
   const rows = body as AirNowRow[];
   if (rows.length === 0) throw new SourceError('no_data', `airnow has no reporting area within 50 miles of ${name}`);
   const measurements: Measurement[] = [];

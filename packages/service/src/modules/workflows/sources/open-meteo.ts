@@ -4,8 +4,8 @@
  * (`timeformat=unixtime`), so no time zone needs guessing. Errors come as
  * `{ "error": true, "reason": "…" }` with HTTP 400.
  */
-import type { PollutantId } from '@aqcast/engine';
-import { collect, parseJson, SourceError, type Measurement, type MeasureId, type Observation, type Series, type SourceRequest } from './types.js';
+import { POLLUTANTS, type PollutantId } from '@aqcast/vocabulary';
+import { collect, parseJson, SourceError, type Measurement, type Observation, type Series, type SourceRequest } from './types.js';
 import { toRenderUnit } from './units.js';
 
 /** Open-Meteo variable names of the pollutants. */
@@ -46,6 +46,7 @@ export async function fetchOpenMeteo(req: SourceRequest): Promise<Observation> {
   url.searchParams.set('timeformat', 'unixtime');
   url.searchParams.set('timezone', 'GMT');
   const res = await req.get(url.toString());
+  // OpenMeteoAnswer lists every field as optional; each is checked where it is read.
   const body = parseJson('open-meteo', res) as OpenMeteoAnswer;
   if (res.statusCode !== 200 || body.error) {
     throw new SourceError(res.statusCode === 404 ? 'source_not_found' : 'source_rejected', `open-meteo refused the request (HTTP ${res.statusCode}): ${String(body.reason ?? 'no reason given').slice(0, 300)}`);
@@ -55,11 +56,12 @@ export async function fetchOpenMeteo(req: SourceRequest): Promise<Observation> {
   if (!current || typeof current.time !== 'number') throw new SourceError('invalid_response', 'open-meteo answered without `current` values');
   const observedAt = iso(current.time);
   const measurements: Measurement[] = [];
-  for (const [pollutant, variable] of Object.entries(OPEN_METEO_VARIABLES) as [PollutantId, string][]) {
+  for (const pollutant of POLLUTANTS) {
+    const variable = OPEN_METEO_VARIABLES[pollutant];
     const raw = current[variable];
     if (typeof raw !== 'number') continue;
     const unit = units[variable] ?? 'μg/m³';
-    const converted = toRenderUnit(pollutant as MeasureId, raw, unit);
+    const converted = toRenderUnit(pollutant, raw, unit);
     if (!converted) continue;
     measurements.push({ measure: pollutant, value: converted.value, unit: converted.unit, sourceValue: raw, sourceUnit: unit, derivedFrom: 'concentration', observedAt });
   }

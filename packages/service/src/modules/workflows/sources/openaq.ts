@@ -7,7 +7,7 @@
  * `GET /v3/sensors/{id}/hours`. Errors are JSON `{ "detail": … }`.
  */
 import type { PollutantId } from '@aqcast/engine';
-import { collect, parseJson, SourceError, type Measurement, type MeasureId, type Observation, type Series, type SourceRequest } from './types.js';
+import { collect, isRecord, parseJson, SourceError, type Measurement, type MeasureId, type Observation, type Series, type SourceRequest } from './types.js';
 import { toRenderUnit } from './units.js';
 
 /** OpenAQ parameter names → render measures. */
@@ -41,9 +41,9 @@ interface HourResult {
 }
 
 function detail(body: unknown): string {
-  const d = (body as { detail?: unknown; message?: unknown } | null)?.detail ?? (body as { message?: unknown } | null)?.message;
+  const d = isRecord(body) ? (body.detail ?? body.message) : undefined;
   if (typeof d === 'string') return d.slice(0, 300);
-  if (Array.isArray(d)) return d.map((e) => (typeof e === 'object' && e && 'msg' in e ? String((e as { msg: unknown }).msg) : JSON.stringify(e))).join('; ').slice(0, 300);
+  if (Array.isArray(d)) return d.map((e) => (isRecord(e) && 'msg' in e ? String(e.msg) : JSON.stringify(e))).join('; ').slice(0, 300);
   return 'no detail given';
 }
 
@@ -59,8 +59,9 @@ async function getJson(req: SourceRequest, path: string, query: Record<string, s
 }
 
 function results<T>(body: unknown): T[] {
-  const r = (body as { results?: unknown } | null)?.results;
+  const r = isRecord(body) ? body.results : undefined;
   if (!Array.isArray(r)) throw new SourceError('invalid_response', 'openaq answered without `results`');
+  // Each result type lists its fields as optional, and the readers check each one they use.
   return r as T[];
 }
 

@@ -88,6 +88,11 @@ export class SourceError extends Error {
 }
 
 /** Parses a JSON answer, or fails with `invalid_response` naming the source. */
+/** Whether a parsed answer is a JSON object (its fields still unknown). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 export function parseJson(source: string, res: GetResponse): unknown {
   try {
     const parsed: unknown = JSON.parse(res.text);

@@ -3,10 +3,11 @@
  * reference of the US EPA tables: gases in ppb or ppm become µg/m³ (CO mg/m³),
  * µg/m³ of CO becomes mg/m³, °F becomes °C. PM is never converted.
  */
-import { fromPpb, type PollutantId } from '@aqcast/engine';
+import { fromPpb } from '@aqcast/engine';
 import { tidy, type MeasureId } from './types.js';
 
-const GASES = new Set<MeasureId>(['no2', 'o3', 'so2', 'co']);
+const GASES = ['no2', 'o3', 'so2', 'co'] as const;
+const isGas = (m: MeasureId): m is (typeof GASES)[number] => GASES.some((g) => g === m);
 
 /** `μg/m³` (Greek mu), `µg/m3`, `ug/m3`, `UG/M3` … → one spelling. */
 export function canonicalUnit(unit: string): string {
@@ -34,8 +35,8 @@ export function toRenderUnit(measure: MeasureId, value: number, unit: string): {
   if (u === target) return { value: tidy(measure, value), unit: target };
   if (measure === 'co' && u === 'µg/m³') return { value: tidy(measure, value / 1000), unit: target };
   if (measure !== 'co' && u === 'mg/m³') return { value: tidy(measure, value * 1000), unit: target };
-  if (!GASES.has(measure)) return null;
-  const p = measure as PollutantId;
+  if (!isGas(measure)) return null;
+  const p = measure;
   // fromPpb gives µg/m³ for ppb; for CO the same factor maps ppm to mg/m³.
   if (u === 'ppb') return { value: tidy(measure, p === 'co' ? fromPpb(p, value / 1000) : fromPpb(p, value)), unit: target };
   if (u === 'ppm') return { value: tidy(measure, p === 'co' ? fromPpb(p, value) : fromPpb(p, value * 1000)), unit: target };

@@ -6,7 +6,7 @@
  * arrive as HTTP 200 with `{ "status": "error", "data": "Invalid key" }`.
  */
 import { concentrationFromUsAqi, type PollutantId } from '@aqcast/engine';
-import { collect, parseJson, SourceError, tidy, type Measurement, type Observation, type SourceRequest } from './types.js';
+import { collect, isRecord, parseJson, SourceError, tidy, type Measurement, type Observation, type SourceRequest } from './types.js';
 
 const POLLUTANTS: Record<string, PollutantId> = { pm25: 'pm25', pm10: 'pm10', no2: 'no2', o3: 'o3', so2: 'so2', co: 'co' };
 
@@ -34,12 +34,14 @@ export async function fetchWaqi(req: SourceRequest): Promise<Observation> {
   const url = new URL(`/feed/geo:${latitude};${longitude}/`, req.baseUrl);
   url.searchParams.set('token', req.credential);
   const res = await req.get(url.toString(), { secretParams: ['token'] });
-  const body = parseJson('waqi', res) as { status?: string; data?: unknown; message?: unknown };
+  const parsed = parseJson('waqi', res);
+  const body = isRecord(parsed) ? parsed : {};
   if (res.statusCode !== 200 || body.status !== 'ok') {
     const why = typeof body.data === 'string' ? body.data : typeof body.message === 'string' ? body.message : `HTTP ${res.statusCode}`;
     const code = /quota/i.test(why) ? 'rate_limited' : /unknown station|no station/i.test(why) ? 'source_not_found' : 'source_rejected';
     throw new SourceError(code, `waqi refused the request: ${why.slice(0, 300)}`);
   }
+  // WaqiData lists every field as optional; what is read of it is checked where it is read.
   const data = body.data as WaqiData;
   if (!data || typeof data !== 'object' || !data.iaqi) throw new SourceError('invalid_response', 'waqi answered without `iaqi` values');
   const at = observedAt(data.time);
