@@ -129,7 +129,7 @@ export const LOUDNESS_MAX_LUFS = -10;
 /** Ceiling asked of the limiter: under the −1 dBTP R128 allows, leaving room for AAC's overshoot. */
 export const TRUE_PEAK_TARGET_DBTP = -1.5;
 
-/** A gentle compressor before loudnorm: a synthetic voice's peaks would otherwise stop it from reaching −16 LUFS linearly. */
+/** A gentle compressor before the gain: a synthetic voice's peaks would otherwise hit the limiter hard at −16 LUFS. */
 const VOICE_COMPRESSOR = 'acompressor=threshold=0.1:ratio=3:attack=5:release=80:makeup=2';
 
 /** Runs ffmpeg; resolves with its log (stderr), rejects with its last line. */
@@ -143,45 +143,40 @@ export function runFfmpeg(ffmpegPath: string, args: string[], signal?: AbortSign
   });
 }
 
-interface LoudnormMeasure {
-  input_i: string;
-  input_tp: string;
-  input_lra: string;
-  input_thresh: string;
-  target_offset: string;
-}
-
-function isMeasure(x: unknown): x is LoudnormMeasure {
-  if (typeof x !== 'object' || x === null) return false;
-  const m: Record<string, unknown> = { ...x };
-  return ['input_i', 'input_tp', 'input_lra', 'input_thresh', 'target_offset'].every((k) => typeof m[k] === 'string' && Number.isFinite(Number(m[k])));
-}
+/** Gain limits: a near-silent track is not raised past this (it would only raise noise). */
+const MAX_GAIN_DB = 30;
 
 /**
  * `input` normalised to `targetLufs` integrated loudness (EBU R128) with true peaks
- * at most {@link TRUE_PEAK_TARGET_DBTP}, by ffmpeg's loudnorm in two passes (measure,
- * then apply with the measurements), written to `output` as 48 kHz mono PCM WAV of the
- * same length.
+ * at most {@link TRUE_PEAK_TARGET_DBTP}, written to `output` as 48 kHz mono PCM WAV of
+ * the same length. Two passes at the track's own rate: ffmpeg's ebur128 measures the
+ * (compressed) voice, then one linear gain brings it to the target and a look-ahead
+ * limiter holds the peaks under the ceiling. (ffmpeg's loudnorm does the same job
+ * but works at 192 kHz, which made it most of a narration's cost; a linear gain is
+ * exact for the integrated loudness, and the limiter only shaves peaks.)
  */
 export async function normalizeLoudness(ffmpegPath: string, input: string, output: string, targetLufs: number, signal?: AbortSignal): Promise<{ measuredLufs: number }> {
-  const target = `I=${targetLufs}:TP=${TRUE_PEAK_TARGET_DBTP}:LRA=11`;
-  const log = await runFfmpeg(ffmpegPath, ['-i', input, '-af', `${VOICE_COMPRESSOR},loudnorm=${target}:print_format=json`, '-f', 'null', '-'], signal);
-  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(log)?.[0];
-  const parsed: unknown = json ? JSON.parse(json) : null;
-  if (!isMeasure(parsed)) throw new Error('loudnorm printed no measurement');
-  const m = parsed;
-  const second = `loudnorm=${target}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}:measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true`;
-  await runFfmpeg(ffmpegPath, ['-y', '-i', input, '-af', `${VOICE_COMPRESSOR},${second}`, '-ar', String(NARRATION_SAMPLE_RATE), '-ac', '1', '-c:a', 'pcm_s16le', output], signal);
-  return { measuredLufs: Number(m.input_i) };
+  const log = await runFfmpeg(ffmpegPath, ['-i', input, '-af', `${VOICE_COMPRESSOR},ebur128=peak=true`, '-f', 'null', '-'], signal);
+  const measured = loudnessSummary(log);
+  const gainDb = Number.isFinite(measured.integrated) ? Math.min(MAX_GAIN_DB, targetLufs - measured.integrated) : 0;
+  // The limiter reads sample peaks; between samples the true peak can be up to about half a dB higher.
+  const ceiling = 10 ** ((TRUE_PEAK_TARGET_DBTP - 0.5) / 20);
+  const filters = `${VOICE_COMPRESSOR},volume=${gainDb.toFixed(3)}dB,alimiter=limit=${ceiling.toFixed(4)}:attack=5:release=50:level=false`;
+  await runFfmpeg(ffmpegPath, ['-y', '-i', input, '-af', filters, '-ar', String(NARRATION_SAMPLE_RATE), '-ac', '1', '-c:a', 'pcm_s16le', output], signal);
+  return { measuredLufs: measured.integrated };
 }
 
-/** Integrated loudness (LUFS) and true peak (dBTP) of a file's audio, by ffmpeg's ebur128 filter. */
-export async function measureLoudness(ffmpegPath: string, file: string): Promise<{ integrated: number; truePeak: number }> {
-  const log = await runFfmpeg(ffmpegPath, ['-i', file, '-vn', '-af', 'ebur128=peak=true', '-f', 'null', '-']);
+/** The integrated loudness and true peak in the summary ffmpeg's ebur128 filter prints. */
+function loudnessSummary(log: string): { integrated: number; truePeak: number } {
   const summary = log.slice(log.lastIndexOf('Summary:'));
   const integrated = Number(/I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1]);
   const truePeak = Number(/True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]);
   return { integrated, truePeak };
+}
+
+/** Integrated loudness (LUFS) and true peak (dBTP) of a file's audio, by ffmpeg's ebur128 filter. */
+export async function measureLoudness(ffmpegPath: string, file: string): Promise<{ integrated: number; truePeak: number }> {
+  return loudnessSummary(await runFfmpeg(ffmpegPath, ['-i', file, '-vn', '-af', 'ebur128=peak=true', '-f', 'null', '-']));
 }
 
 /** `input` as AAC (128 kb/s, 48 kHz) in an .m4a file: the audio-only file for radio desks and phone lines. */

@@ -437,7 +437,7 @@ export class AiService implements JobExtension {
     const n = descTexts.length;
     const ffmpegPath = findFfmpeg(this.o.ffmpegPath ?? undefined);
     const workDir = this.o.storage.workDir;
-    // The whole track brought to the loudness asked for (EBU R128, two-pass loudnorm).
+    // The whole track brought to the loudness asked for (EBU R128: measured, then one gain and a limiter).
     const normalised = async (raw: NarrationTrack): Promise<NarrationTrack> => {
       const file = raw.file.replace(/\.wav$/, '.r128.wav');
       try {
