@@ -5,6 +5,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { activeTheme, themedTextColor } from '../theme/active.js';
+import { createRecorder } from './recorder.js';
 
 export type Weight = 400 | 500 | 600 | 700 | 800;
 
@@ -22,7 +23,7 @@ export interface TextStyle {
 /** The default family; a theme draws in its own (`activeTheme().fontFamily`). */
 export const FONT_FAMILY = 'Inter';
 
-let recorder: string[] | null = null;
+const drawnStrings = createRecorder<string>();
 
 /** A string as drawn, its ink's extent in the pixels of the canvas it was drawn on (tests check that nothing runs past the frame or under the logo). */
 export interface DrawnText {
@@ -35,42 +36,26 @@ export interface DrawnText {
   canvasWidth: number;
   canvasHeight: number;
 }
-let boxes: DrawnText[] | null = null;
+const drawnBoxes = createRecorder<DrawnText>();
 
 /** Runs `draw` and returns every string it drew through this module with where it went. */
 export function recordDrawnText(draw: () => void): DrawnText[] {
-  const prev = boxes;
-  const out: DrawnText[] = [];
-  boxes = out;
-  try {
-    draw();
-  } finally {
-    boxes = prev;
-  }
-  return out;
+  return drawnBoxes.record(draw);
 }
 
 /** True while `recordDrawnText` records (sprites then keep their strings' boxes to place them where they are drawn). */
 export function recordingDrawnText(): boolean {
-  return boxes !== null;
+  return drawnBoxes.active;
 }
 
 /** Adds a box to the recording in progress (a sprite's string, placed where the sprite went). */
 export function addDrawnText(box: DrawnText): void {
-  boxes?.push(box);
+  drawnBoxes.add(box);
 }
 
 /** Runs `draw` and returns every string it drew through this module, in order. */
 export function recordText(draw: () => void): string[] {
-  const prev = recorder;
-  const out: string[] = [];
-  recorder = out;
-  try {
-    draw();
-  } finally {
-    recorder = prev;
-  }
-  return out;
+  return drawnStrings.record(draw);
 }
 
 function applyFont(ctx: SKRSContext2D, size: number, weight: Weight, tracking: number): void {
@@ -88,7 +73,7 @@ export function measure(ctx: SKRSContext2D, text: string, size: number, weight: 
 
 export function drawText(ctx: SKRSContext2D, text: string, x: number, y: number, style: TextStyle): void {
   if (text === '') return;
-  recorder?.push(text);
+  drawnStrings.add(text);
   const tracking = style.tracking ?? 0;
   applyFont(ctx, style.size, style.weight ?? 400, tracking);
   ctx.fillStyle = themedTextColor(style.color);
@@ -105,13 +90,13 @@ export function drawText(ctx: SKRSContext2D, text: string, x: number, y: number,
   if (style.alpha !== undefined) ctx.globalAlpha = prevAlpha * style.alpha;
   ctx.fillText(text, left, y);
   ctx.globalAlpha = prevAlpha;
-  if (boxes) {
+  if (drawnBoxes.active) {
     const w = measure(ctx, text, style.size, style.weight ?? 400, tracking);
     const ink = ctx.measureText(text);
     const m = ctx.getTransform();
     const top = m.d * (y - ink.actualBoundingBoxAscent) + m.f;
     const bottom = m.d * (y + ink.actualBoundingBoxDescent) + m.f;
-    boxes.push({ text, left: m.a * left + m.e, right: m.a * (left + w) + m.e, top, bottom, canvasWidth: ctx.canvas.width, canvasHeight: ctx.canvas.height });
+    drawnBoxes.add({ text, left: m.a * left + m.e, right: m.a * (left + w) + m.e, top, bottom, canvasWidth: ctx.canvas.width, canvasHeight: ctx.canvas.height });
   }
   if (tracking) ctx.letterSpacing = '0px';
 }
@@ -249,7 +234,7 @@ export function tabularWidth(ctx: SKRSContext2D, text: string, size: number, wei
  */
 export function drawTabular(ctx: SKRSContext2D, text: string, right: number, y: number, style: Omit<TextStyle, 'align' | 'tracking'>): void {
   if (text === '') return;
-  recorder?.push(text);
+  drawnStrings.add(text);
   const weight = style.weight ?? 700;
   const cell = digitCell(ctx, style.size, weight);
   const chars = [...text];

@@ -1,5 +1,6 @@
 /** Drawing a theme's logo: scaled to a height, never wider than allowed, on its plate when it needs one. */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createRecorder } from '../draw/recorder.js';
 import type { ThemeLogo } from './types.js';
 
 /** Where a logo (with its plate) was drawn, in the pixels of the canvas it was drawn on. */
@@ -11,19 +12,11 @@ export interface DrawnLogo {
   canvasWidth: number;
   canvasHeight: number;
 }
-let drawn: DrawnLogo[] | null = null;
+const drawnLogos = createRecorder<DrawnLogo>();
 
 /** Runs `draw` and returns where it drew a logo (tests check that no text overlaps it). */
 export function recordDrawnLogos(draw: () => void): DrawnLogo[] {
-  const prev = drawn;
-  const out: DrawnLogo[] = [];
-  drawn = out;
-  try {
-    draw();
-  } finally {
-    drawn = prev;
-  }
-  return out;
+  return drawnLogos.record(draw);
 }
 
 /** Plate padding as a fraction of the logo's height. */
@@ -58,9 +51,9 @@ export function drawLogo(ctx: SKRSContext2D, logo: ThemeLogo, right: number, cy:
     ctx.fill();
   }
   ctx.drawImage(logo.image, x + (box.w - box.imageW) / 2, y + (box.h - box.imageH) / 2, box.imageW, box.imageH);
-  if (drawn) {
+  if (drawnLogos.active) {
     const m = ctx.getTransform();
-    drawn.push({ left: m.a * x + m.e, right: m.a * (x + box.w) + m.e, top: m.d * y + m.f, bottom: m.d * (y + box.h) + m.f, canvasWidth: ctx.canvas.width, canvasHeight: ctx.canvas.height });
+    drawnLogos.add({ left: m.a * x + m.e, right: m.a * (x + box.w) + m.e, top: m.d * y + m.f, bottom: m.d * (y + box.h) + m.f, canvasWidth: ctx.canvas.width, canvasHeight: ctx.canvas.height });
   }
   return { x, y, w: box.w, h: box.h };
 }
