@@ -267,15 +267,16 @@ describe(`the offline narrator (${STORE})`, () => {
   });
 });
 
-describe(`a speech server that answers garbage (${STORE})`, () => {
-  let env: TestEnv;
-  let svc: RunningService;
-  let chat: FakeChat;
-  let speech: FakeSpeech;
+/** A service beside a fake language model and a fake speech server in `mode`, for the suite that calls it (started before its tests, stopped after). */
+function withSpeechServer(mode: FakeSpeech['mode']): { svc: () => RunningService; env: () => TestEnv; speech: () => FakeSpeech } {
+  let env: TestEnv | undefined;
+  let svc: RunningService | undefined;
+  let chat: FakeChat | undefined;
+  let speech: FakeSpeech | undefined;
   before(async () => {
     chat = await startFakeChat();
     speech = await startFakeSpeech();
-    speech.mode = 'garbage';
+    speech.mode = mode;
     env = await createTestEnv({ WORKER_CONCURRENCY: '1', ...providerEnv(chat, speech) });
     svc = await startTestService(env);
   });
@@ -285,8 +286,18 @@ describe(`a speech server that answers garbage (${STORE})`, () => {
     await chat?.close();
     await speech?.close();
   });
+  const started = <T,>(x: T | undefined): T => {
+    assert.ok(x !== undefined, 'the suite started its service');
+    return x;
+  };
+  return { svc: () => started(svc), env: () => started(env), speech: () => started(speech) };
+}
+
+describe(`a speech server that answers garbage (${STORE})`, () => {
+  const given = withSpeechServer('garbage');
 
   test('falls back to the offline narrator, and the answer says so', async () => {
+    const [svc, speech] = [given.svc(), given.speech()];
     const r = await api(svc.baseUrl, 'POST', '/ai/render', { ...VALUES, language: 'pt', template: 'social-clip', format: 'square', resolution: '360p', useModel: false });
     assert.equal(r.status, 202, JSON.stringify(r.body));
     assert.deepEqual([r.body.narration.status, r.body.narration.provider, r.body.narration.fallback, r.body.narration.voice], ['mixed', 'offline', true, 'pt-br']);
@@ -298,27 +309,11 @@ describe(`a speech server that answers garbage (${STORE})`, () => {
 });
 
 describe(`a speech server with a voice of its own (${STORE})`, () => {
-  let env: TestEnv;
-  let svc: RunningService;
-  let chat: FakeChat;
-  let speech: FakeSpeech;
-  before(async () => {
-    chat = await startFakeChat();
-    speech = await startFakeSpeech();
-    speech.mode = 'voice';
-    env = await createTestEnv({ WORKER_CONCURRENCY: '1', ...providerEnv(chat, speech) });
-    svc = await startTestService(env);
-  });
-  after(async () => {
-    await svc?.stop();
-    await env?.cleanup();
-    await chat?.close();
-    await speech?.close();
-  });
+  const given = withSpeechServer('voice');
 
   // A sentence longer than one caption is cut into pieces; each piece after the first starts on its first word, which only word times can tell.
   for (const language of ['es', 'en', 'pt'] as const) test(`${language}: captions follow its words, pauses and all: each piece within 0.25 s of its first word`, async () => {
-    chat.mode = 'good';
+    const [svc, env, speech] = [given.svc(), given.env(), given.speech()];
     // A long place name makes the first sentence two captions.
     const r = await api(svc.baseUrl, 'POST', '/ai/render', { ...VALUES, location: 'Ciudad Autónoma de Buenos Aires, Comuna 14 (Palermo)', language, template: 'daily-report', format: 'landscape', resolution: '360p' });
     assert.equal(r.status, 202, JSON.stringify(r.body));
