@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { contrast, findFfmpeg, findFfprobe, FORMATS, listTemplates, normalizeRenderParams, renderVideo, resolveTheme, sceneTimeline, type ThemeInput } from '../src/index.ts';
+import { contrast, findFfmpeg, findFfprobe, FORMATS, listTemplates, renderVideo, resolveTheme, sceneTimeline, type ThemeInput } from '../src/index.ts';
+import { brandTestParams } from './helpers.ts';
 import { prepareCard } from '../src/render/cards.ts';
 import { FrameSource } from '../src/render/frame-source.ts';
 
@@ -37,24 +38,7 @@ const BRAND: ThemeInput = {
   outro: { durationSec: 1.5, text: 'agenciaverde.example' },
 };
 
-function params(template: string, format: string) {
-  return normalizeRenderParams({
-    location: 'São Paulo',
-    template,
-    format,
-    resolution: '360p',
-    language: 'pt',
-    date: '2026-11-22',
-    pm25: 48,
-    pm10: 80,
-    no2: 30,
-    temperatura: 24,
-    humidity: 60,
-    ...(template === 'trend'
-      ? { series: { pollutant: 'pm25', kind: 'observed', timeZone: 'UTC', points: Array.from({ length: 24 }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 21, i)).toISOString(), value: 20 + 15 * Math.sin(i / 4) })) } }
-      : {}),
-  });
-}
+const params = (template: string, format: string) => brandTestParams(template, format);
 
 interface Img {
   width: number;

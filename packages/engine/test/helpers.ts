@@ -2,7 +2,7 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { execFileSync } from 'node:child_process';
 import { openSync, readSync, closeSync, fstatSync, readdirSync, readFileSync } from 'node:fs';
-import { findFfprobe } from '../src/index.ts';
+import { findFfprobe, normalizeRenderParams } from '../src/index.ts';
 
 export interface Probe {
   codec: string;
@@ -87,4 +87,24 @@ export function childProcesses(name: string): number[] {
     }
   }
   return out;
+}
+
+/** The São Paulo-state report the brand tests draw in every template and format (360p, pt): three pollutants and the weather, a day's series for the trend. */
+export function brandTestParams(template: string, format: string, location = 'São Paulo') {
+  return normalizeRenderParams({
+    location,
+    template,
+    format,
+    resolution: '360p',
+    language: 'pt',
+    date: '2026-11-22',
+    pm25: 48,
+    pm10: 80,
+    no2: 30,
+    temperatura: 24,
+    humidity: 60,
+    ...(template === 'trend'
+      ? { series: { pollutant: 'pm25', kind: 'observed', timeZone: 'UTC', points: Array.from({ length: 24 }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 21, i)).toISOString(), value: 20 + 15 * Math.sin(i / 4) })) } }
+      : {}),
+  });
 }

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { contrast, describeFrame, EngineError, listFamilies, listTemplates, MAX_CREDIT_CHARS, normalizeRenderParams, renderFramePng, renderPosterJpeg, resolveTheme, THEME_FAMILIES, type ThemeInput } from '../src/index.ts';
+import { brandTestParams } from './helpers.ts';
 
 const MAGENTA = [255, 0, 255] as const;
 const CYAN = [0, 255, 255] as const;
@@ -62,24 +63,7 @@ function hex(d: Uint8ClampedArray, i: number): string {
   return `#${[d[i], d[i + 1], d[i + 2]].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('')}`;
 }
 
-function paramsFor(template: string, format: string) {
-  return normalizeRenderParams({
-    location: 'São João da Boa Vista, Região Metropolitana de Campinas',
-    template,
-    format,
-    resolution: '360p',
-    language: 'pt',
-    date: '2026-11-22',
-    pm25: 48,
-    pm10: 80,
-    no2: 30,
-    temperatura: 24,
-    humidity: 60,
-    ...(template === 'trend'
-      ? { series: { pollutant: 'pm25', kind: 'observed', timeZone: 'UTC', points: Array.from({ length: 24 }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 21, i)).toISOString(), value: 20 + 15 * Math.sin(i / 4) })) } }
-      : {}),
-  });
-}
+const paramsFor = (template: string, format: string) => brandTestParams(template, format, 'São João da Boa Vista, Região Metropolitana de Campinas');
 
 describe('resolveTheme', () => {
   it('is the default look without input', async () => {

@@ -25,9 +25,8 @@ export const FONT_FAMILY = 'Inter';
 
 const drawnStrings = createRecorder<string>();
 
-/** A string as drawn, its ink's extent in the pixels of the canvas it was drawn on (tests check that nothing runs past the frame or under the logo). */
-export interface DrawnText {
-  text: string;
+/** Where something was drawn, in the pixels of the canvas it was drawn on. */
+export interface DrawnBox {
   left: number;
   right: number;
   top: number;
@@ -35,6 +34,11 @@ export interface DrawnText {
   /** Size of that canvas: the frame's, or a sprite's. */
   canvasWidth: number;
   canvasHeight: number;
+}
+
+/** A string as drawn, its ink's extent (tests check that nothing runs past the frame or under the logo). */
+export interface DrawnText extends DrawnBox {
+  text: string;
 }
 const drawnBoxes = createRecorder<DrawnText>();
 

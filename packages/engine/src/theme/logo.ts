@@ -1,17 +1,11 @@
 /** Drawing a theme's logo: scaled to a height, never wider than allowed, on its plate when it needs one. */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { createRecorder } from '../draw/recorder.js';
+import type { DrawnBox } from '../draw/text.js';
 import type { ThemeLogo } from './types.js';
 
 /** Where a logo (with its plate) was drawn, in the pixels of the canvas it was drawn on. */
-export interface DrawnLogo {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  canvasWidth: number;
-  canvasHeight: number;
-}
+export type DrawnLogo = DrawnBox;
 const drawnLogos = createRecorder<DrawnLogo>();
 
 /** Runs `draw` and returns where it drew a logo (tests check that no text overlaps it). */
