@@ -79,28 +79,36 @@ export async function decodeClips(clips: readonly Buffer[], opts: { ffmpegPath: 
   return out;
 }
 
-/** Seconds of 16-bit mono PCM at {@link NARRATION_SAMPLE_RATE}. */
-export const pcmSeconds = (pcm: Buffer) => Math.floor(pcm.length / 2) / NARRATION_SAMPLE_RATE;
+/** Seconds of 16-bit mono PCM at `sampleRate`. */
+export const pcmSeconds = (pcm: Buffer, sampleRate = NARRATION_SAMPLE_RATE) => Math.floor(pcm.length / 2) / sampleRate;
+
+/** Clips as 16-bit mono PCM, all at one sample rate. */
+export interface PcmClips {
+  pcms: Buffer[];
+  sampleRate: number;
+}
 
 /**
- * One track of decoded clips, each starting at its time in `starts` (seconds, not
- * before the previous clip ends), silence between; written as a WAV in `workDir`.
+ * One track of clips, each starting at its time in `starts` (seconds, not before
+ * the previous clip ends), silence between; written as a WAV at the clips' own rate
+ * in `workDir` (the loudness pass resamples it to {@link NARRATION_SAMPLE_RATE}).
  */
-export async function assembleTrack(pcms: readonly Buffer[], starts: readonly number[], workDir: string): Promise<NarrationTrack> {
+export async function assembleTrack(clips: PcmClips, starts: readonly number[], workDir: string): Promise<NarrationTrack> {
+  const rate = clips.sampleRate;
   const parts: Buffer[] = [];
   const sentences: { start: number; end: number }[] = [];
   let samples = 0;
-  for (const [i, pcm] of pcms.entries()) {
-    const at = Math.max(samples, Math.round((starts[i] ?? 0) * NARRATION_SAMPLE_RATE));
+  for (const [i, pcm] of clips.pcms.entries()) {
+    const at = Math.max(samples, Math.round((starts[i] ?? 0) * rate));
     if (at > samples) parts.push(Buffer.alloc((at - samples) * 2));
-    const start = at / NARRATION_SAMPLE_RATE;
+    const start = at / rate;
     parts.push(pcm.subarray(0, Math.floor(pcm.length / 2) * 2));
     samples = at + Math.floor(pcm.length / 2);
-    sentences.push({ start, end: samples / NARRATION_SAMPLE_RATE });
+    sentences.push({ start, end: samples / rate });
   }
   const file = join(workDir, `narration-${randomBytes(6).toString('hex')}.wav`);
-  await writeFile(file, wavFile(Buffer.concat(parts)));
-  return { file, durationSec: samples / NARRATION_SAMPLE_RATE, sentences };
+  await writeFile(file, wavFile(Buffer.concat(parts), rate));
+  return { file, durationSec: samples / rate, sentences };
 }
 
 /**
@@ -115,7 +123,7 @@ export async function buildNarration(clips: readonly Buffer[], opts: { ffmpegPat
     starts.push(at);
     at += pcmSeconds(pcm) + opts.gapSec;
   }
-  return assembleTrack(pcms, starts, opts.workDir);
+  return assembleTrack({ pcms, sampleRate: NARRATION_SAMPLE_RATE }, starts, opts.workDir);
 }
 
 // ── loudness ──────────────────────────────────────────────────────────────────
@@ -149,19 +157,21 @@ const MAX_GAIN_DB = 30;
 /**
  * `input` normalised to `targetLufs` integrated loudness (EBU R128) with true peaks
  * at most {@link TRUE_PEAK_TARGET_DBTP}, written to `output` as 48 kHz mono PCM WAV of
- * the same length. Two passes at the track's own rate: ffmpeg's ebur128 measures the
- * (compressed) voice, then one linear gain brings it to the target and a look-ahead
- * limiter holds the peaks under the ceiling. (ffmpeg's loudnorm does the same job
+ * the same length. Two passes: ffmpeg's ebur128 measures the (compressed) voice at the
+ * track's own rate (integrated loudness only: the limiter sees to the peaks), then
+ * one linear gain brings it to the target and a look-ahead limiter at 48 kHz holds
+ * the peaks under the ceiling. (ffmpeg's loudnorm does the same job
  * but works at 192 kHz, which made it most of a narration's cost; a linear gain is
  * exact for the integrated loudness, and the limiter only shaves peaks.)
  */
 export async function normalizeLoudness(ffmpegPath: string, input: string, output: string, targetLufs: number, signal?: AbortSignal): Promise<{ measuredLufs: number }> {
-  const log = await runFfmpeg(ffmpegPath, ['-i', input, '-af', `${VOICE_COMPRESSOR},ebur128=peak=true`, '-f', 'null', '-'], signal);
+  const log = await runFfmpeg(ffmpegPath, ['-i', input, '-af', `${VOICE_COMPRESSOR},ebur128`, '-f', 'null', '-'], signal);
   const measured = loudnessSummary(log);
   const gainDb = Number.isFinite(measured.integrated) ? Math.min(MAX_GAIN_DB, targetLufs - measured.integrated) : 0;
   // The limiter reads sample peaks; between samples the true peak can be up to about half a dB higher.
   const ceiling = 10 ** ((TRUE_PEAK_TARGET_DBTP - 0.5) / 20);
-  const filters = `${VOICE_COMPRESSOR},volume=${gainDb.toFixed(3)}dB,alimiter=limit=${ceiling.toFixed(4)}:attack=5:release=50:level=false`;
+  // Resampled first, so the limiter holds the peaks of what is kept (the input may be a synthesizer's 22 kHz).
+  const filters = `aresample=${NARRATION_SAMPLE_RATE},${VOICE_COMPRESSOR},volume=${gainDb.toFixed(3)}dB,alimiter=limit=${ceiling.toFixed(4)}:attack=5:release=50:level=false`;
   await runFfmpeg(ffmpegPath, ['-y', '-i', input, '-af', filters, '-ar', String(NARRATION_SAMPLE_RATE), '-ac', '1', '-c:a', 'pcm_s16le', output], signal);
   return { measuredLufs: measured.integrated };
 }

@@ -31,13 +31,13 @@ import { decimalsFor, formatNumber, writtenUnits } from './domain/locale.js';
 import { hasPollutant, measurementsOf, type Measurements } from './domain/measurements.js';
 import { suggestTemplates } from './domain/suggest.js';
 import { estimateSeconds, NARRATION_LEAD_SEC, NARRATION_TAIL_SEC, SCRIPTED_TEMPLATES, writeOffline, type OfflineText, type SegmentKind } from './domain/text.js';
-import { kindOfSentence, placeOnScenes } from './domain/placement.js';
+import { fitSpeedup, kindOfSentence, placeOnScenes } from './domain/placement.js';
 import { describePicture, toSrt, transcript } from './domain/accessible.js';
 import { breakLines, toWebVtt } from './domain/webvtt.js';
-import { assembleTrack, decodeClips, encodeAac, LOUDNESS_SOCIAL_LUFS, normalizeLoudness, pcmSeconds, type NarrationTrack } from './narration-audio.js';
+import { assembleTrack, decodeClips, encodeAac, LOUDNESS_SOCIAL_LUFS, NARRATION_SAMPLE_RATE, normalizeLoudness, pcmSeconds, type NarrationTrack, type PcmClips } from './narration-audio.js';
 import { mixMusicBed } from './music-bed.js';
 import type { ChatModel } from './providers/chat.js';
-import { OFFLINE_VOICES, type OfflineSpeech, type SpokenClip } from './providers/offline-speech.js';
+import { OFFLINE_MAX_RATE_WPM, OFFLINE_RATE_WPM, OFFLINE_VOICES, type OfflineSpeech, type SpokenClip } from './providers/offline-speech.js';
 import { alignWords, type WordStart } from './word-alignment.js';
 import { SpeechError, type SpeechModel } from './providers/speech.js';
 import { AiRenderStore } from './store.js';
@@ -330,7 +330,7 @@ export class AiService implements JobExtension {
       };
       if (body.narration !== false && (this.o.speech || this.o.offline)) {
         try {
-          spoken = await this.narrate(script, description.map((d) => scriptPieces(lang, d)), lang, body.voice, loudnessLufs, place);
+          spoken = await this.narrate(script, description.map((d) => scriptPieces(lang, d)), lang, body.voice, loudnessLufs, place, cards.intro + c.durationSec);
           trackFile = spoken.track.file;
           descriptionFile = spoken.description?.file ?? null;
           narration = {
@@ -430,7 +430,7 @@ export class AiService implements JobExtension {
    * sentences' lengths (on the scenes); the audio description is read straight through.
    */
   private async narrate(
-    script: readonly ScriptPiece[][], described: readonly ScriptPiece[][], language: Language, voice: string | undefined, loudnessLufs: number, place: (lengths: readonly number[]) => number[],
+    script: readonly ScriptPiece[][], described: readonly ScriptPiece[][], language: Language, voice: string | undefined, loudnessLufs: number, place: (lengths: readonly number[]) => number[], reportEndSec: number,
   ): Promise<Narrated> {
     const texts = script.map((pieces) => voicedSentence(pieces).text);
     const descTexts = described.map((pieces) => voicedSentence(pieces).text);
@@ -458,16 +458,15 @@ export class AiService implements JobExtension {
         return start;
       });
     };
-    // Both tracks from the clips: the description's sentences first, then the narration's.
-    const build = async (clips: readonly Buffer[]) => {
-      const pcms = await decodeClips(clips, { ffmpegPath, workDir });
-      const own = pcms.slice(n);
+    // Both tracks from the clips: the description's sentences first, then the narration's (`own`, which may be spoken faster to fit the video).
+    const build = async (clips: PcmClips, own: PcmClips = { pcms: clips.pcms.slice(n), sampleRate: clips.sampleRate }) => {
+      const seconds = (c: PcmClips) => c.pcms.map((pcm) => pcmSeconds(pcm, c.sampleRate));
       // The two tracks are made side by side: each is ffmpeg work on its own core.
       const [track, description] = await Promise.allSettled([
-        assembleTrack(own, place(own.map(pcmSeconds)), workDir).then(normalised),
-        n > 0 ? assembleTrack(pcms, straight(pcms.map(pcmSeconds)), workDir).then(normalised) : Promise.resolve(null),
+        assembleTrack(own, place(seconds(own)), workDir).then(normalised),
+        n > 0 ? assembleTrack(clips, straight(seconds(clips)), workDir).then(normalised) : Promise.resolve(null),
       ]);
-      if (track.status === 'fulfilled' && description.status === 'fulfilled') return { track: track.value, description: description.value, own };
+      if (track.status === 'fulfilled' && description.status === 'fulfilled') return { track: track.value, description: description.value, own: own.pcms };
       await Promise.all([track, description].map((t) => (t.status === 'fulfilled' && t.value ? rm(t.value.file, { force: true }) : null)));
       throw track.status === 'rejected' ? track.reason : description.status === 'rejected' ? description.reason : new Error('unreachable');
     };
@@ -476,7 +475,7 @@ export class AiService implements JobExtension {
       try {
         const clips: Buffer[] = [];
         for (const t of [...descTexts, ...texts]) clips.push(await this.o.speech.speak(t, language));
-        const { track, description, own } = await build(clips);
+        const { track, description, own } = await build({ pcms: await decodeClips(clips, { ffmpegPath, workDir }), sampleRate: NARRATION_SAMPLE_RATE });
         const words = await this.alignedWords(texts, own, language);
         return {
           track, description, provider: 'external', voice: this.o.speech.voiceFor(language), fallback: null,
@@ -491,10 +490,25 @@ export class AiService implements JobExtension {
     }
     if (!this.o.offline) throw new SpeechError('no narrator is configured');
     const chosen = this.o.offline.voiceFor(language, voice) ?? OFFLINE_VOICES[language][0] ?? 'en-us';
-    const all: SpokenClip[] = [];
-    for (const t of [...descTexts, ...texts]) all.push(await this.o.offline.speak(t, chosen));
-    const spoken = all.slice(n);
-    const { track, description } = await build(all.map((s) => s.audio));
+    const offline = this.o.offline;
+    const speakAll = async (list: readonly string[], rateWpm?: number) => {
+      const out: SpokenClip[] = [];
+      for (const t of list) out.push(await offline.speak(t, chosen, rateWpm));
+      return out;
+    };
+    const all = await speakAll([...descTexts, ...texts]);
+    let spoken = all.slice(n);
+    // A narration that would run past the report is spoken a little faster, when that makes it fit (the audio description keeps the usual pace).
+    const lengths = spoken.map((c) => c.durationSec);
+    const speedup = fitSpeedup(lengths, place(lengths), { endSec: reportEndSec - NARRATION_TAIL_SEC, maxSpeedup: OFFLINE_MAX_RATE_WPM / OFFLINE_RATE_WPM, gapSec: SENTENCE_GAP_SEC });
+    if (speedup > 1) spoken = await speakAll(texts, OFFLINE_RATE_WPM * speedup);
+    // eSpeak's clips share one rate and are laid out as they are; decoding them is only for a narrator that mixes rates.
+    const asPcm = async (clips: readonly SpokenClip[]): Promise<PcmClips> => {
+      const rate = clips[0]?.sampleRate ?? NARRATION_SAMPLE_RATE;
+      if (clips.every((c) => c.sampleRate === rate)) return { pcms: clips.map((c) => c.pcm), sampleRate: rate };
+      return { pcms: await decodeClips(clips.map((c) => c.audio), { ffmpegPath, workDir }), sampleRate: NARRATION_SAMPLE_RATE };
+    };
+    const { track, description } = await build(await asPcm([...all.slice(0, n), ...spoken]), await asPcm(spoken));
     return { track, description, sentences: track.sentences.map((t, i) => ({ pieces: script[i] ?? [], start: t.start, end: t.end, words: spoken[i]?.words ?? [] })), provider: 'offline', voice: chosen, fallback };
   }
 

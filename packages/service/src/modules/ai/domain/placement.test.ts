@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { normalizeRenderParams, sceneTimeline, type SceneTiming } from '@aqcast/engine';
 import { analyze } from './analysis.js';
 import { reportFacts } from './facts.js';
-import { kindOfSentence, placeOnScenes, SCENES_FOR } from './placement.js';
+import { fitSpeedup, kindOfSentence, placeOnScenes, SCENES_FOR } from './placement.js';
 import { writeOffline } from './text.js';
 
 const OPTS = { leadSec: 0.5, gapSec: 0.3 };
@@ -70,4 +70,19 @@ test("a model's sentence is matched by the facts' numbers it states", () => {
   assert.equal(kindOfSentence(f, 'Hay 9 grados y 64 % de humedad.'), 'weather');
   assert.equal(kindOfSentence(f, 'Evite el ejercicio intenso al aire libre.'), null);
   assert.equal(kindOfSentence(f, 'Las partículas llegan a 187,4 microgramos.'), null, 'a number is matched whole, not inside a longer one');
+});
+
+test('a narration that runs past the report is spoken faster by what the speech after the last wait must absorb, within the limit', () => {
+  const gap = { gapSec: 0.3, maxSpeedup: 1.2 };
+  // Ends at 12.5 of 14: it fits as it is.
+  assert.equal(fitSpeedup([3, 2], [0.5, 10.5], { ...gap, endSec: 14 }), 1);
+  // The second sentence waits for its scene at 10; from there 4 s of speech must end by 13.5: 4 / 3.5.
+  const f = fitSpeedup([3, 4], [0.5, 10], { ...gap, endSec: 13.5 });
+  assert.ok(Math.abs(f - 4 / 3.5) < 1e-9, String(f));
+  // Two sentences run on from 10 (a 0.3 s pause): both shorten, 6 s of speech must lose 1 s: 6 / 5.
+  const g = fitSpeedup([3, 2, 4], [0.5, 10, 12.3], { ...gap, endSec: 15.3 });
+  assert.ok(Math.abs(g - 6 / 5) < 1e-9, String(g));
+  // Far over: the most the narrator may speed up (the video's last scene is lengthened for the rest).
+  assert.equal(fitSpeedup([3, 4], [0.5, 10], { ...gap, endSec: 11 }), 1.2);
+  assert.equal(fitSpeedup([], [], { ...gap, endSec: 1 }), 1);
 });

@@ -60,6 +60,27 @@ export function placeOnScenes(sentences: readonly SentenceToPlace[], scenes: rea
   });
 }
 
+/**
+ * How much faster the sentences must be spoken for the last one to end by `endSec`
+ * (1 when they already do), at most `maxSpeedup`; beyond that the video's last scene
+ * is lengthened instead. `starts` are where the sentences were placed at their
+ * lengths `lengths`; speaking faster shortens each sentence by the same factor, while
+ * the pauses and the scene starts they wait for stay, so the speech after the last
+ * wait must absorb what runs over.
+ */
+export function fitSpeedup(lengths: readonly number[], starts: readonly number[], opts: { endSec: number; maxSpeedup: number; gapSec: number }): number {
+  const { endSec, maxSpeedup } = opts;
+  const last = lengths.length - 1;
+  const over = (starts[last] ?? 0) + (lengths[last] ?? 0) - endSec;
+  if (last < 0 || over <= 0) return 1;
+  // The sentences that run on from each other up to the end (a wait for a scene breaks the run).
+  let first = last;
+  while (first > 0 && (starts[first] ?? 0) - ((starts[first - 1] ?? 0) + (lengths[first - 1] ?? 0)) <= opts.gapSec + 1e-6) first--;
+  const speech = lengths.slice(first).reduce((a, b) => a + b, 0);
+  if (speech <= over) return maxSpeedup;
+  return Math.min(maxSpeedup, speech / (speech - over));
+}
+
 const hasNumber = (text: string, lang: ReportFacts['language'], value: number, decimals: number) => {
   const n = formatNumber(lang, value, decimals);
   return new RegExp(`(?<![\\d.,])${n.replace(/[.,]/g, (c) => `\\${c}`)}(?![\\d]|[.,]\\d)`).test(text);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { OfflineSpeech } from './offline-speech.js';
+import { OFFLINE_MAX_RATE_WPM, OFFLINE_RATE_WPM, OfflineSpeech } from './offline-speech.js';
 
 const speech = new OfflineSpeech();
 after(() => speech.close());
@@ -36,4 +36,19 @@ test('a sentence past the narrator\'s limit is refused, and the next one is spok
   await assert.rejects(speech.speak('a '.repeat(9000), 'en-us'), /sentence too long/);
   const after = await speech.speak('The air is good.', 'en-us');
   assert.ok(after.durationSec > 0.5);
+});
+
+test('a faster rate speaks the same words in less time, and the usual rate after it is unchanged', async () => {
+  const sentence = 'La calidad del aire en Lisboa es moderada: el ozono llega a noventa y seis microgramos por metro cúbico.';
+  const usual = await speech.speak(sentence, 'es-419');
+  const faster = await speech.speak(sentence, 'es-419', OFFLINE_RATE_WPM * 1.15);
+  const ratio = usual.durationSec / faster.durationSec;
+  assert.ok(ratio > 1.08 && ratio < 1.25, `usual ${usual.durationSec} s, faster ${faster.durationSec} s`);
+  assert.equal(faster.words.length, usual.words.length);
+  assert.equal(faster.pcm.length / 2 / faster.sampleRate, faster.durationSec, 'the samples are the WAV\'s');
+  // Past the narrator's range the rate is clamped, never faster than its most.
+  const clamped = await speech.speak(sentence, 'es-419', 10_000);
+  const fastest = await speech.speak(sentence, 'es-419', OFFLINE_MAX_RATE_WPM);
+  assert.ok(clamped.audio.equals(fastest.audio));
+  assert.ok((await speech.speak(sentence, 'es-419')).audio.equals(usual.audio));
 });

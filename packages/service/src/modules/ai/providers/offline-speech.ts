@@ -21,13 +21,18 @@ export const OFFLINE_VOICES: Record<Language, readonly string[]> = {
 
 /** Words a minute: a little slower than eSpeak's 175, for clarity. */
 export const OFFLINE_RATE_WPM = 160;
+/** The fastest a sentence may be asked for (fitting a narration to its video): eSpeak's own default and a little more. */
+export const OFFLINE_MAX_RATE_WPM = 190;
 
 /** The longest sentence the narrator speaks, in UTF-8 bytes (a script's sentences are a few hundred). */
 const MAX_TEXT_BYTES = 16_384;
 
-/** One sentence spoken: a WAV, and when each word of the text starts. */
+/** One sentence spoken: a WAV, its samples, and when each word of the text starts. */
 export interface SpokenClip {
   audio: Buffer;
+  /** The WAV's samples (16-bit mono) at `sampleRate`: a track is laid out from these without decoding the WAV again. */
+  pcm: Buffer;
+  sampleRate: number;
   durationSec: number;
   /** Words in order: `char` is the word's first character in the text (0-based), `at` its start in seconds from the clip's start. */
   words: { char: number; at: number }[];
@@ -47,7 +52,6 @@ const { parentPort, workerData } = require('node:worker_threads');
 const ready = import(workerData.moduleUrl).then(async (m) => {
   const mod = await m.default();
   const w = new mod.eSpeakNGWorker();
-  w.set_rate(workerData.rate);
   // eSpeak keeps state from one utterance to the next (the waveform generator's
   // phase, the voice last loaded), so the same sentence came out a few ms different
   // after another. The module's memory is kept as it is now and put back before each
@@ -65,6 +69,7 @@ parentPort.on('message', async (msg) => {
     const { mod, w, pristine } = await ready;
     if (Buffer.byteLength(msg.text) + Buffer.byteLength(msg.voice) >= workerData.maxTextBytes) throw new Error('sentence too long');
     mod.HEAPU8.set(pristine);
+    w.set_rate(msg.rate);
     w.set_voice(msg.voice);
     const chunks = [];
     const words = [];
@@ -121,7 +126,7 @@ export class OfflineSpeech {
   private start(): Worker {
     if (this.worker) return this.worker;
     const moduleUrl = import.meta.resolve('@echogarden/espeak-ng-emscripten');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { moduleUrl, rate: OFFLINE_RATE_WPM, maxTextBytes: MAX_TEXT_BYTES } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { moduleUrl, maxTextBytes: MAX_TEXT_BYTES } });
     worker.unref();
     worker.on('message', (msg: unknown) => {
       if (!isAnswer(msg)) return;
@@ -140,21 +145,22 @@ export class OfflineSpeech {
     return worker;
   }
 
-  /** `text` spoken by `voice` (one of {@link OFFLINE_VOICES}). */
-  async speak(text: string, voice: string): Promise<SpokenClip> {
+  /** `text` spoken by `voice` (one of {@link OFFLINE_VOICES}), at `rateWpm` words a minute (clamped to the narrator's range). */
+  async speak(text: string, voice: string, rateWpm = OFFLINE_RATE_WPM): Promise<SpokenClip> {
+    const rate = Math.round(Math.min(OFFLINE_MAX_RATE_WPM, Math.max(OFFLINE_RATE_WPM, rateWpm)));
     if (this.idle) clearTimeout(this.idle);
     const worker = this.start();
     const id = this.nextId++;
     try {
       const answer = await new Promise<Answer>((resolve, reject) => {
         this.pending.set(id, { resolve, reject });
-        worker.postMessage({ id, text, voice });
+        worker.postMessage({ id, text, voice, rate });
       });
       if (!answer.ok || !answer.pcm || !answer.sampleRate) throw new OfflineSpeechError(`the offline narrator failed: ${answer.error ?? 'no audio'}`);
       const pcm = Buffer.from(answer.pcm.buffer, answer.pcm.byteOffset, answer.pcm.byteLength);
       const sampleRate = answer.sampleRate;
       const words = (answer.words ?? []).filter(isWord).map((w) => ({ char: w.char, at: w.ms / 1000 }));
-      return { audio: wavFile(pcm, sampleRate), durationSec: answer.pcm.length / sampleRate, words };
+      return { audio: wavFile(pcm, sampleRate), pcm, sampleRate, durationSec: answer.pcm.length / sampleRate, words };
     } finally {
       if (this.pending.size === 0) {
         this.idle = setTimeout(() => void this.close(), this.idleMs);
