@@ -28,6 +28,7 @@ export {
   resolveTheme,
   checkThemeInput,
   listFamilies,
+  TYPEFACE_KINDS,
   contrast,
   ensureContrast,
   DEFAULT_THEME,
@@ -44,6 +45,7 @@ export {
   type ThemeCardInput,
   type ResolvedTheme,
   type FamilyInfo,
+  type TypefaceKind,
 } from './theme/index.js';
 export { frameGeometry } from './render/geometry.js';
 export { cardSeconds, type ThemeCards } from './render/cards.js';

@@ -2365,7 +2365,8 @@ export interface components {
         /** @description A template, format and language, with why */
         AiTemplateSuggestion: {
             template: string;
-            format: string;
+            /** @enum {string} */
+            format: "landscape" | "portrait" | "square";
             /** @enum {string} */
             language: "es" | "en" | "pt";
             /** @description Higher is better; only the order matters */
@@ -5001,10 +5002,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         typefaces: {
-                            id: string;
+                            /** @enum {string} */
+                            id: "inter" | "arimo" | "roboto-condensed" | "noto-serif";
                             label: string;
-                            /** @description sans, condensed or serif */
-                            kind: string;
+                            /**
+                             * @description sans, condensed or serif
+                             * @enum {string}
+                             */
+                            kind: "sans" | "condensed" | "serif";
                         }[];
                     };
                 };

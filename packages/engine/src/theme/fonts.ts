@@ -10,12 +10,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { THEME_FAMILIES, type ThemeFamily } from './types.js';
 
+/** What kind of face a shipped family is. */
+export const TYPEFACE_KINDS = ['sans', 'condensed', 'serif'] as const;
+export type TypefaceKind = (typeof TYPEFACE_KINDS)[number];
+
 interface FamilySpec {
   /** Canvas family name. */
   name: string;
   /** Display name. */
   label: string;
-  kind: 'sans' | 'condensed' | 'serif';
+  kind: TypefaceKind;
   pkg: string;
   /** File prefix inside the package, e.g. `Arimo_` for `700Bold/Arimo_700Bold.ttf`. */
   prefix: string;
@@ -39,7 +43,7 @@ const FAMILIES: Record<ThemeFamily, FamilySpec> = {
 export interface FamilyInfo {
   id: ThemeFamily;
   label: string;
-  kind: 'sans' | 'condensed' | 'serif';
+  kind: TypefaceKind;
 }
 
 /** The shipped families, for listings (the brand API, the dashboard). */

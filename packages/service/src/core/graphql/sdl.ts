@@ -73,6 +73,7 @@ const NAMES_BY_VALUES: Record<string, string> = {
   'condition,fetch,notify,render': 'StepType',
   'aqi_at_least,changed': 'ConditionKind',
   'completed,failed': 'NotifyOn',
+  'condensed,sans,serif': 'TypefaceKind',
 };
 /** Field names too generic to name a set on their own. */
 const GENERIC_FIELDS = new Set(['status', 'state', 'kind', 'type', 'mode', 'source', 'reason']);

@@ -203,7 +203,7 @@ export type Reason = Static<typeof ReasonSchema>;
 export const SuggestionSchema = Type.Object(
   {
     template: Type.String(),
-    format: Type.String(),
+    format: StringEnum(FORMATS),
     language: StringEnum(LANGUAGES),
     score: Type.Number({ description: 'Higher is better; only the order matters' }),
     durationSec: Type.Number(),

@@ -11,7 +11,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { cardSeconds, DEFAULT_AQI_STANDARD, findFfmpeg, listTemplates, sceneTimeline, type AqiStandardId, type Language, type RenderParams } from '@aqcast/engine';
-import { isAqiStandardId, isLanguage } from '@aqcast/vocabulary';
+import { isAqiStandardId, isFormat, isLanguage } from '@aqcast/vocabulary';
 import type { Logger } from 'pino';
 import { notFound, validationError, type FieldError } from '../../core/errors.js';
 import { newToken } from '../../core/ids.js';
@@ -234,7 +234,7 @@ export class AiService implements JobExtension {
     const ranked = this.suggestionsFor(input, analysis, channel, 100);
     const suggestion =
       ranked.find((s) => (!body.template || s.template === body.template) && (!body.format || s.format === body.format)) ??
-      ({ template: body.template ?? 'daily-report', format: body.format ?? 'landscape', language: input.language, score: 0, durationSec: 0, reasons: [{ code: 'requested', message: 'As requested.' }] } satisfies SuggestionView);
+      ({ template: body.template ?? 'daily-report', format: body.format !== undefined && isFormat(body.format) ? body.format : 'landscape', language: input.language, score: 0, durationSec: 0, reasons: [{ code: 'requested', message: 'As requested.' }] } satisfies SuggestionView);
     const params = parseRenderParams({
       location, template: suggestion.template, format: suggestion.format, language: input.language, aqiStandard: input.standard, date: input.date,
       ...('resolution' in body && body.resolution ? { resolution: body.resolution } : {}),

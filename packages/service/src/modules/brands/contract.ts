@@ -4,7 +4,7 @@
  * renders (language, AQI standard, format). Uploads travel as base64 in JSON, so
  * REST, GraphQL and both clients send the same body.
  */
-import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, MAX_CREDIT_CHARS, THEME_FAMILIES } from '@aqcast/engine';
+import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, MAX_CREDIT_CHARS, THEME_FAMILIES, TYPEFACE_KINDS } from '@aqcast/engine';
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { Nullable, ResourceId, StringEnum } from '../../core/http/schemas.js';
 
@@ -141,6 +141,16 @@ export const BrandSchema = Type.Object(
 export type BrandView = Static<typeof BrandSchema>;
 
 export const BrandListSchema = Type.Object({ brands: Type.Array(Type.Ref(BrandSchema)) });
+
+export const TypefaceSchema = Type.Object(
+  {
+    id: StringEnum(THEME_FAMILIES),
+    label: Type.String(),
+    kind: StringEnum(TYPEFACE_KINDS, { description: 'sans, condensed or serif' }),
+  },
+  { description: 'A typeface the service ships' },
+);
+export const TypefaceListSchema = Type.Object({ typefaces: Type.Array(TypefaceSchema) });
 
 export const IfMatchHeadersSchema = Type.Object({
   'if-match': Type.Optional(Type.String({ maxLength: 200, description: 'The ETag of the version you read ("v3"): the change is refused with 412 when the brand changed since' })),

@@ -10,7 +10,7 @@ import { ById, ExpectedVersion, resolve, resolveNoArgs } from '../../core/graphq
 import type { GraphQLPart } from '../../core/graphql/types.js';
 import { ResourceId } from '../../core/http/schemas.js';
 import { transaction } from '../../core/store/database.js';
-import { BrandSchema, CreateBrandBodySchema, PatchBrandBodySchema, PreviewBodySchema } from './contract.js';
+import { BrandSchema, CreateBrandBodySchema, PatchBrandBodySchema, PreviewBodySchema, TypefaceSchema } from './contract.js';
 import { etagOf } from '../../core/etag.js';
 
 const ifMatchOf = (expectedVersion: number | undefined) => (expectedVersion === undefined ? undefined : etagOf(expectedVersion));
@@ -27,13 +27,7 @@ export const brandsGraphql: GraphQLPart = {
 
     ${objectTypeSdl('BrandPreview', PreviewSchema)}
 
-    "A typeface the service ships."
-    type Typeface {
-      id: ID!
-      label: String!
-      "sans, condensed or serif."
-      kind: String!
-    }
+    ${objectTypeSdl('Typeface', TypefaceSchema, { enums: { id: 'TypefaceId' } })}
 
     ${inputTypeSdl('BrandInput', CreateBrandBodySchema, { names: NESTED_INPUTS })}
 

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { inTransaction } from '../../core/http/idempotency.js';
 import { IdParamsSchema, problems } from '../../core/http/schemas.js';
 import type { Http, ModuleDeps } from '../../core/module.js';
-import { BrandListSchema, BrandSchema, CreateBrandBodySchema, IfMatchHeadersSchema, PatchBrandBodySchema, PreviewBodySchema, type BrandView } from './contract.js';
+import { BrandListSchema, BrandSchema, CreateBrandBodySchema, IfMatchHeadersSchema, PatchBrandBodySchema, PreviewBodySchema, TypefaceListSchema, type BrandView } from './contract.js';
 import { etagOf } from '../../core/etag.js';
 import type { BrandService } from './service.js';
 
@@ -28,7 +28,7 @@ export function brandRoutes(app: Http, brands: BrandService, deps: ModuleDeps): 
     {
       schema: {
         operationId: 'listTypefaces', tags, summary: 'The typeface families the service ships (a brand names one, or uploads its own font)',
-        response: { 200: Type.Object({ typefaces: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), kind: Type.String({ description: 'sans, condensed or serif' }) })) }), ...problems(401) },
+        response: { 200: TypefaceListSchema, ...problems(401) },
       },
     },
     () => ({ typefaces: listFamilies() }),
