@@ -29,6 +29,7 @@ describe(`CORS with listed origins (${STORE})`, () => {
       assert.equal(res.headers.get('access-control-allow-origin'), listed, `${path} → ${status}`);
       assert.match(res.headers.get('vary') ?? '', /origin/i);
       assert.match(res.headers.get('access-control-expose-headers') ?? '', /x-request-id/);
+      assert.match(res.headers.get('x-request-id') ?? '', /^[\w-]{8,}$/, `${path} → ${status} names its request`);
       await res.arrayBuffer();
     }
     const stranger = await fetch(`${svc.baseUrl}/templates`, { headers: { origin: 'https://evil.example', 'x-api-key': TEST_API_KEY } });
@@ -45,5 +46,6 @@ describe(`CORS with listed origins (${STORE})`, () => {
     assert.equal(pre.headers.get('access-control-allow-origin'), listed);
     assert.match(pre.headers.get('access-control-allow-headers') ?? '', /X-Api-Key/i);
     assert.match(pre.headers.get('access-control-allow-methods') ?? '', /POST/);
+    assert.match(pre.headers.get('x-request-id') ?? '', /^[\w-]{8,}$/, 'a preflight names its request too');
   });
 });

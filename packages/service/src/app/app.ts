@@ -17,7 +17,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ANY_SCOPE, defaultScope, hasScope, type Principal, type RateDecision } from '../core/auth.js';
 import { AppError, CORE_ERRORS, validationError, type ErrorDefinition } from '../core/errors.js';
 import { faultError } from '../core/faults.js';
-import { registerCors } from '../core/http/cors.js';
+import { corsResponseHeaders, registerCorsPreflight } from '../core/http/cors.js';
 import { registerIdempotency } from '../core/http/idempotency.js';
 import { isMultipartBody, ProblemSchema } from '../core/http/schemas.js';
 import type { Http, ModuleDefinition, ModuleDeps, Services } from '../core/module.js';
@@ -153,7 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
     frameworkErrors: (err, req, reply) => {
       const e = toAppError(err) ?? new AppError(CORE_ERRORS.validation_failed, err.message);
       // The router hands over the reply untyped by any route (its generic reply type takes no status code).
-      void (reply as FastifyReply).code(e.status).type('application/problem+json').send({ ...e.toProblem(), requestId: req.id });
+      void (reply as FastifyReply).code(e.status).header('x-request-id', req.id).type('application/problem+json').send({ ...e.toProblem(), requestId: req.id });
     },
     // Node refuses header blocks above this with 431 (handled above).
     http: { maxHeaderSize: 16 * 1024 },
@@ -181,10 +181,6 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
   app.setValidatorCompiler(validatorCompiler);
   registerJsonParser(app, deps.config.jsonMaxDepth);
   // Hooks on every request are callback-style: an async hook costs a promise and a microtask turn per request.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    reply.header('x-request-id', req.id);
-    done(null, payload);
-  });
   // One line per answered request at the operator's level (Fastify's own two lines, "incoming" and "completed", are off).
   const requestLog = deps.config.requestLogLevel;
   app.addHook('onResponse', (req, reply, done) => {
@@ -208,7 +204,8 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
 
   // The key travels in a header, never a cookie, so letting pages on other origins
   // call the API (with their own key) exposes nothing; CORS_ORIGINS narrows it.
-  if (deps.config.corsOrigins.length > 0) await registerCors(app, deps.config.corsOrigins);
+  const corsOrigins = deps.config.corsOrigins;
+  const corsHeaders = corsOrigins.length > 0 ? corsResponseHeaders(corsOrigins) : null;
 
   for (const s of shared) app.addSchema(s);
   // Only the dashboard's session uses a cookie: it is parsed where it is read (sessionToken), not on every request.
@@ -270,10 +267,15 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
       }
     }
   };
-  // Callback-style: the master key (no scope to check, no rate limit) passes without a promise per request.
+  // The one hook every request runs first (one hook, not one per concern: each costs a turn of Fastify's hook runner).
+  // Headers set here stay on every answer, errors and 404s included. Callback-style: the master key (no scope to
+  // check, no rate limit) passes without a promise per request.
   app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
     // CORS preflights carry no credentials by design; @fastify/cors answers them.
-    if (req.routeOptions.config.public || req.method === 'OPTIONS') return done();
+    if (req.method === 'OPTIONS') return done();
+    if (corsHeaders) reply.headers(corsHeaders(req.headers.origin));
+    if (req.routeOptions.config.public) return done();
     const presented = req.headers['x-api-key'];
     const master = typeof presented === 'string' && presented.length > 0 && presented.length <= 512 ? deps.auth.master(presented) : null;
     if (master) {
@@ -286,6 +288,8 @@ export async function buildApp(opts: AppOptions): Promise<Http> {
     );
   });
 
+  // After the hook above, so the preflight route's answers carry the request id too.
+  if (corsOrigins.length > 0) await registerCorsPreflight(app, corsOrigins);
   registerIdempotency(app, deps.idempotency);
 
   app.setErrorHandler(async (err, req, reply) => {

@@ -21,8 +21,13 @@ export function corsResponseHeaders(origins: readonly string[]): (origin: string
   return (origin) => (origin === undefined ? undefined : allowed.get(origin)) ?? others;
 }
 
-/** Lets pages on the configured origins call the API (the key travels in a header, never a cookie). */
-export async function registerCors(app: FastifyInstance, origins: readonly string[]): Promise<void> {
+/**
+ * Answers preflights from pages on the configured origins (the key travels in a
+ * header, never a cookie). The headers of every other response come from
+ * {@link corsResponseHeaders}, set by the app's one request hook: a hook of its own
+ * per request costs more than the headers.
+ */
+export async function registerCorsPreflight(app: FastifyInstance, origins: readonly string[]): Promise<void> {
   // The plugin in a scope of its own: its hook runs for its preflight route (OPTIONS *) only.
   await app.register(async (preflight) => {
     await preflight.register(fastifyCors, {
@@ -32,11 +37,5 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
       exposedHeaders: EXPOSED_HEADERS,
       maxAge: 600,
     });
-  });
-  // Every other request (404s and errors included) gets its origin's headers from the cache.
-  const headersFor = corsResponseHeaders(origins);
-  app.addHook('onRequest', (req, reply, done) => {
-    if (req.method !== 'OPTIONS') reply.headers(headersFor(req.headers.origin));
-    done();
   });
 }
