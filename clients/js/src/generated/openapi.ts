@@ -9502,7 +9502,9 @@ export interface operations {
                         pollutant?: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co" | "aqi";
                         /** @description condition changed: smallest change that counts (default: any change) */
                         minDelta?: number;
-                        /** @description render: template id (default daily-report); trend draws the fetched series */
+                        /** @description render: per-location (default) renders each location's own videos; combined renders one video per run over all its locations (a ranking, a comparison of two, or a station map), leaving out stale ones and saying why */
+                        mode?: "per-location" | "combined";
+                        /** @description render: template id (default daily-report; trend draws the fetched series). mode combined: ranking, comparison or station-map (default: a comparison when two locations are rendered, else a ranking) */
                         template?: string;
                         /** @description render with template trend: used when no series came back (default daily-report) */
                         fallbackTemplate?: string;
@@ -9782,7 +9784,9 @@ export interface operations {
                         pollutant?: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co" | "aqi";
                         /** @description condition changed: smallest change that counts (default: any change) */
                         minDelta?: number;
-                        /** @description render: template id (default daily-report); trend draws the fetched series */
+                        /** @description render: per-location (default) renders each location's own videos; combined renders one video per run over all its locations (a ranking, a comparison of two, or a station map), leaving out stale ones and saying why */
+                        mode?: "per-location" | "combined";
+                        /** @description render: template id (default daily-report; trend draws the fetched series). mode combined: ranking, comparison or station-map (default: a comparison when two locations are rendered, else a ranking) */
                         template?: string;
                         /** @description render with template trend: used when no series came back (default daily-report) */
                         fallbackTemplate?: string;
