@@ -2088,6 +2088,10 @@ export interface components {
                 fields?: {
                     [key: string]: unknown;
                 };
+                /** @description Latitude (WGS 84), when the document's station table gives it (a station map needs it) */
+                lat?: number;
+                /** @description Longitude (WGS 84), given with lat */
+                lon?: number;
             } & {
                 [key: string]: unknown;
             })[];
