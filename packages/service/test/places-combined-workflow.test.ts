@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { findFfprobe } from '@aqcast/engine';
+import { combinedPlan, mergedProvenance, type CombinedEntry } from '../src/modules/workflows/combined.js';
+import type { RenderStep } from '../src/modules/workflows/definition.js';
 import type { RunningService } from '../src/server.js';
 import { startAirSources, type AirSources } from './air-sources.js';
 import { api, createTestEnv, startTestService, STORE, until, waitForJob, type TestEnv } from './helpers.js';
@@ -188,5 +190,50 @@ describe(`one multi-place video per workflow run (${STORE})`, () => {
     });
     assert.equal(gql.body.errors, undefined, JSON.stringify(gql.body.errors));
     assert.equal(gql.body.data.createWorkflow.workflow.steps[1].mode, 'combined');
+  });
+});
+
+describe('choosing the places of a combined render', () => {
+  const step: RenderStep = { type: 'render', mode: 'combined', template: 'ranking', autoTemplate: true, fallbackTemplate: 'ranking', formats: ['landscape'], languages: ['es'], aqiStandard: 'us-epa', resolution: null, priority: 0, maxAgeMinutes: null };
+  const def = { name: 'W', locations: [], steps: [], timezone: null };
+  const entry = (name: string, values: Record<string, number>, where?: { latitude: number; longitude: number }, station: { latitude: number | null; longitude: number | null } | null = null): CombinedEntry => ({
+    location: { name, ...where }, fetched: { values, observedAt: null, station }, provenance: { source: 'open-meteo' },
+  });
+
+  test('a place needs a pollutant value; two left make a comparison when no template was named', () => {
+    const plan = combinedPlan(step, def, [entry('A', { pm25: 10 }), entry('B', { temperature: 20 }), entry('C', { pm10: 80 })], [{ location: 'D', reason: 'stale_data' }]);
+    assert.equal(plan.template, 'comparison');
+    assert.deepEqual(plan.entries.map((e) => e.location.name), ['A', 'C']);
+    assert.deepEqual(plan.leftOut.map((l) => [l.location, l.reason]), [['D', 'stale_data'], ['B', 'no_values']]);
+    assert.equal(combinedPlan({ ...step, autoTemplate: false }, def, [entry('A', { pm25: 10 }), entry('C', { pm10: 80 })], []).template, 'ranking', 'a named ranking stays a ranking');
+  });
+
+  test('a ranking keeps the 20 worst; the rest are left out as over_limit', () => {
+    const many = Array.from({ length: 23 }, (_, k) => entry(`P${k}`, { pm25: k + 1 }));
+    const plan = combinedPlan(step, def, many, []);
+    assert.equal(plan.entries.length, 20);
+    assert.deepEqual(plan.leftOut.map((l) => [l.location, l.reason]), [['P0', 'over_limit'], ['P1', 'over_limit'], ['P2', 'over_limit']]);
+  });
+
+  test('a station map places each location by its own coordinates, else its station\'s; none or the same point is left out', () => {
+    const plan = combinedPlan({ ...step, template: 'station-map', autoTemplate: false }, def, [
+      entry('A', { pm25: 10 }, { latitude: 1, longitude: 2 }),
+      entry('B', { pm25: 20 }, undefined, { latitude: 3, longitude: 4 }),
+      entry('C', { pm25: 30 }),
+      entry('D', { pm25: 40 }, { latitude: 1, longitude: 2 }),
+    ], []);
+    assert.equal(plan.template, 'station-map');
+    assert.deepEqual(plan.entries.map((e) => [e.location.name, e.lat, e.lon]), [['A', 1, 2], ['B', 3, 4]]);
+    assert.deepEqual(plan.leftOut.map((l) => [l.location, l.reason]), [['C', 'no_coordinates'], ['D', 'same_point']]);
+  });
+
+  test('one provenance: every station id, the earliest observation, the latest retrieval, preliminary if any is', () => {
+    const p = mergedProvenance([
+      { source: 'airnow', stationIds: ['a'], observedAt: '2026-11-22T10:00:00.000Z', retrievedAt: '2026-11-22T10:30:00.000Z', attribution: 'U.S. EPA AirNow', preliminary: true },
+      { source: 'airnow', stationIds: ['b', 'a'], observedAt: '2026-11-22T09:00:00.000Z', retrievedAt: '2026-11-22T10:40:00.000Z' },
+      { source: 'bogus' },
+    ]);
+    assert.deepEqual(p, { source: 'airnow', stationIds: ['a', 'b'], observedAt: '2026-11-22T09:00:00.000Z', retrievedAt: '2026-11-22T10:40:00.000Z', attribution: 'U.S. EPA AirNow', preliminary: true });
+    assert.equal(mergedProvenance([{ source: 'bogus' }]), null);
   });
 });

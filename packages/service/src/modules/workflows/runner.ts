@@ -379,6 +379,14 @@ export class WorkflowRunner {
       const renderer = items.find((o) => renderOf(o)?.output?.role === 'renderer');
       if (renderer) {
         const r = renderOf(renderer)!;
+        if (r.status === 'skipped' || r.status === 'failed') {
+          // The run's video was not made (too few places, or bad values): this place was not shown either.
+          const error = { code: r.error?.code ?? 'not_rendered', message: `the run's combined video was not rendered: ${r.error?.message ?? r.status}`.slice(0, 2000) };
+          Object.assign(rec, { status: 'skipped', output: { mode: 'combined', role: 'place', renderedBy: renderer.id }, error, completedAt: iso(), durationMs: Date.now() - t0 });
+          for (let k = i + 1; k < records.length; k++) if (records[k]!.type !== 'notify') records[k]!.status = 'skipped';
+          await save({ status: 'skipped', step_index: records.length, completed_at: iso(), error_code: error.code, error_message: error.message, lease_owner: null, lease_expires_at: null }, trx);
+          return { status: 'skipped', error };
+        }
         Object.assign(rec, { status: 'completed', output: { mode: 'combined', role: 'place', renderedBy: renderer.id, jobIds: r.output?.jobIds ?? [] }, completedAt: iso(), durationMs: Date.now() - Date.parse(rec.startedAt ?? iso()) });
         return 'next';
       }
