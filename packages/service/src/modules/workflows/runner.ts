@@ -381,7 +381,7 @@ export class WorkflowRunner {
         const r = renderOf(renderer)!;
         if (r.status === 'skipped' || r.status === 'failed') {
           // The run's video was not made (too few places, or bad values): this place was not shown either.
-          const error = { code: r.error?.code ?? 'not_rendered', message: `the run's combined video was not rendered: ${r.error?.message ?? r.status}`.slice(0, 2000) };
+          const error = { code: 'not_rendered', message: `the run's combined video was not rendered (${r.error?.code ?? r.status}): ${r.error?.message ?? ''}`.slice(0, 2000) };
           Object.assign(rec, { status: 'skipped', output: { mode: 'combined', role: 'place', renderedBy: renderer.id }, error, completedAt: iso(), durationMs: Date.now() - t0 });
           for (let k = i + 1; k < records.length; k++) if (records[k]!.type !== 'notify') records[k]!.status = 'skipped';
           await save({ status: 'skipped', step_index: records.length, completed_at: iso(), error_code: error.code, error_message: error.message, lease_owner: null, lease_expires_at: null }, trx);
@@ -403,6 +403,7 @@ export class WorkflowRunner {
       for (const o of candidates) {
         const got = o.fetched ? readFetched(o.fetched, `run item ${o.id}`) : null;
         if (got) entries.push({ location: readLocation(o.location, `run item ${o.id}`), fetched: got, provenance: await this.provenanceOf(got, def, trx) });
+        else leftOut.push({ location: readLocation(o.location, `run item ${o.id}`).name, reason: 'no_values', message: 'nothing was fetched' });
       }
       const plan = combinedPlan(step, def, entries, leftOut);
       const base = { mode: 'combined', role: 'renderer', template: plan.template, places: plan.entries.map((e) => e.location.name), leftOut: plan.leftOut, ...(plan.note ? { note: plan.note } : {}) };
