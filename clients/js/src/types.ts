@@ -24,6 +24,14 @@ export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', '
 
 /** What a video shows: the body of POST /render. */
 export type RenderParams = Schemas['RenderParams'];
+/** One place of a ranking or a comparison: a name, optionally lat/lon, and its pollutant values. */
+export type Place = NonNullable<RenderParams['places']>[number];
+/** One station of a station map: a name, lat/lon and its pollutant values. */
+export type Station = NonNullable<RenderParams['stations']>[number];
+/** Where a video's numbers came from (its source line). */
+export type Provenance = NonNullable<RenderParams['provenance']>;
+/** The rest of a multi-place render: `location` titles the video; the template and the places are the helper's. */
+export type MultiPlaceParams = Omit<RenderParams, 'template' | 'compositionId' | 'places' | 'stations'>;
 export type JobPage = Json<'listRenders', 200>;
 export type Batch = Json<'createBatch', 202>;
 export type Ping = Json<'ping', 200>;

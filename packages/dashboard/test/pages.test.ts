@@ -281,6 +281,14 @@ describe('dashboard pages: contexts, webhooks, workflows, variants, queue, keys'
     await videos.getByLabel('Resolution').selectOption('360p');
     await page.locator('form').getByText('1 active webhook(s) receive workflow runs.').waitFor();
     await checkAndShoot('workflows-new');
+    // One video over all locations takes the multi-place templates only, and the service wants two locations or more.
+    await videos.getByLabel('Videos per run').selectOption('combined');
+    const offered = await videos.getByLabel('Template', { exact: true }).locator('option').evaluateAll((os) => os.map((o) => (o instanceof HTMLOptionElement ? o.value : '')));
+    assert.deepEqual([...offered].sort(), ['', 'comparison', 'ranking', 'station-map']);
+    await page.getByRole('button', { name: 'Create workflow' }).click();
+    await page.locator('.banner-error code', { hasText: /^locations$/ }).waitFor();
+    await videos.getByLabel('Videos per run').selectOption('per-location');
+    assert.ok(!(await videos.getByLabel('Template', { exact: true }).locator('option').evaluateAll((os) => os.map((o) => (o instanceof HTMLOptionElement ? o.value : '')))).includes('ranking'));
     // The service's refusal names the field, beside it and in the banner.
     await page.getByLabel('Time zone').fill('Mars/Olympus_Mons');
     await page.getByText('Unknown time zone.').waitFor();

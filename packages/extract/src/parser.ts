@@ -200,6 +200,8 @@ function buildStations(readings: Reading[], rule: CityValueRule): ExtractedStati
   }
   return [...byName.values()].map((rs) => {
     const st: ExtractedStation = { name: rs[0]!.station!, values: {}, fields: {} };
+    const at = rs.find((r) => r.coordinates)?.coordinates;
+    if (at) Object.assign(st, { lat: at.lat, lon: at.lon });
     for (const m of MEASURES) {
       const mine = rs.filter((r) => r.measure === m);
       if (!mine.length) continue;

@@ -22,6 +22,8 @@ export interface Reading {
   station: string | null;
   /** A stated aggregate over stations (an average or maximum row or column). */
   aggregate: 'mean' | 'max' | null;
+  /** Where the station is, when its table row gives latitude and longitude. */
+  coordinates?: { lat: number; lon: number };
   order: number;
   page: number;
 }

@@ -23,6 +23,7 @@
  * A second reader handles pollutant-per-row tables with a header (value, unit,
  * index and station columns): "Poluente | Tijuca | Bangu | Média".
  */
+import { LATITUDE_HEADER, LONGITUDE_HEADER, parseCoordinate } from './coordinates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { CELL_GAP, cellText, gapBetween, lineHeight, ocrLinePitch, withinPitches, type Line, type Tok } from './lines.js';
 import { averagingIn, numberTokens, restoreLostDecimalCommas } from './numbers.js';
@@ -61,7 +62,7 @@ export interface TableContext {
   ocrFactor: (line: Line) => number;
 }
 
-type ColumnKind = 'measure' | 'name' | 'index' | 'category' | 'time' | 'count' | 'unit' | 'value' | 'pollutant' | 'other';
+type ColumnKind = 'measure' | 'name' | 'index' | 'category' | 'time' | 'count' | 'unit' | 'value' | 'pollutant' | 'lat' | 'lon' | 'other';
 
 interface Column {
   kind: ColumnKind;
@@ -279,6 +280,11 @@ function classifyColumn(col: Column, ocr: boolean): void {
   col.unit = unitWithin(text, ocr) ?? unitWithin(col.context, ocr);
   col.averaging = averagingIn(text) ?? averagingIn(col.context);
   col.valueKind = FORECAST.test(all) ? 'forecast' : OBSERVED.test(all) ? 'observed' : null;
+  // "Latitud", "Longitude (°)", "Lon": where each station is, read as coordinates, never as values.
+  if (LATITUDE_HEADER.test(text) || LONGITUDE_HEADER.test(text)) {
+    col.kind = LATITUDE_HEADER.test(text) ? 'lat' : 'lon';
+    return;
+  }
   if (INDEX_HEADER.test(text) && !(measures.length === 1 && /\b(?:concentra\w*)\b/i.test(text))) {
     col.kind = 'index';
     return;
@@ -533,7 +539,7 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
     // Rows named by an hour or a day are readings of one station over time: the
     // column's ("CO_CENTENARIO") or the table's; only without either the time names them.
     const seriesStation = nameCols.length === 0 && timeCols.length > 0 ? tableStation(lines, band, ctx.ocr) : null;
-    const rows: Array<{ line: Line; name: string; cells: Array<{ col: Column; cell: CellValue }>; legend: boolean }> = [];
+    const rows: Array<{ line: Line; name: string; cells: Array<{ col: Column; cell: CellValue }>; legend: boolean; coordinates: { lat: number; lon: number } | null }> = [];
     let misses = 0;
     let j = last + 1;
     for (; j < lines.length; j++) {
@@ -558,7 +564,7 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       // A cell spanning the row ("Temporariamente indisponível") lands in one zone; the row is a station with no data.
       const spanningPlaceholder = hasPlaceholder(row) && cells.length === 0;
       const name = zones.filter((z) => nameCols.includes(z.col) || timeCols.includes(z.col)).map((z) => z.display).join(' ').trim()
-        || (row.delimited ? '' : zones.slice(0, firstMeasure).map((z) => z.display).join(' ').trim());
+        || (row.delimited ? '' : zones.slice(0, firstMeasure).filter((z) => z.col.kind !== 'lat' && z.col.kind !== 'lon').map((z) => z.display).join(' ').trim());
       // "Temperature: 19.4 °C" under the table is a label line, not a station: the table ends. A label
       // inside the name is not one ("Central LA Co", OCR'd: "Co" is read as CO in any case).
       const nameStart = foldText(name).folded.search(/\p{L}/u);
@@ -588,7 +594,7 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       const legend = CATEGORY.test(rowName.replace(/^[\s\d.-]+/, '').trim()) || THRESHOLD_ROW.test(foldText(rowName).folded) || cells.some((c) => c.cell.legend);
       // A row named by an index ("ICAP", "IMECA", "AQI") holds index values under the measure columns: not a station.
       if (INDEX_HEADER.test(foldText(rowName).folded)) continue;
-      rows.push({ line: row, name, cells, legend });
+      rows.push({ line: row, name, cells, legend, coordinates: coordinatesOf(zones) });
     }
     // A legend (breakpoints per category) gives no reading.
     const legendRows = rows.filter((r) => r.legend).length;
@@ -617,12 +623,23 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
           aggregate,
           page: r.line.page,
         });
+        if (reading && r.coordinates && reading.station !== null) reading.coordinates = r.coordinates;
         if (reading) out.push(reading);
       }
     }
     i = Math.max(i, j - 1);
   }
   return out;
+}
+
+/** A row's station coordinates from its latitude and longitude cells: both, in range, or none. */
+function coordinatesOf(zones: { col: Column; text: string }[]): { lat: number; lon: number } | null {
+  const latZone = zones.find((z) => z.col.kind === 'lat');
+  const lonZone = zones.find((z) => z.col.kind === 'lon');
+  if (!latZone || !lonZone) return null;
+  const lat = parseCoordinate(latZone.text, 'lat');
+  const lon = parseCoordinate(lonZone.text, 'lon');
+  return lat === null || lon === null ? null : { lat, lon };
 }
 
 /** "1 Central LA Co" → "Central LA Co"; "1. Santa Anita" → "Santa Anita"; trailing debris dropped. */

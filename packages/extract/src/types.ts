@@ -123,6 +123,10 @@ export interface ExtractedStation {
   values: Partial<Record<Measure, number>>;
   /** Each value with its unit, source, averaging and kind. */
   fields?: Partial<Record<Measure, FieldReading>>;
+  /** Latitude (WGS 84 degrees), when the station table has latitude and longitude columns; never guessed. */
+  lat?: number;
+  /** Longitude, given with `lat` only. */
+  lon?: number;
 }
 
 /** A text field: the location or the date. */

@@ -27,6 +27,8 @@ export interface City {
   o3: number;
   so2: number;
   co: number;
+  /** Open-Meteo reports this city's current values this many hours old (default 0: this hour). */
+  ageHours?: number;
 }
 
 export const CITIES: City[] = [
@@ -121,7 +123,7 @@ export async function startAirSources(): Promise<AirSources> {
     const units = Object.fromEntries(Object.keys(vars).map((k) => [k, 'μg/m³']));
     const body: Record<string, unknown> = {
       latitude: Math.round(lat * 10) / 10, longitude: Math.round(lng * 10) / 10, generationtime_ms: 0.5, utc_offset_seconds: 0, timezone: 'GMT', timezone_abbreviation: 'GMT', elevation: 500,
-      current_units: { time: 'unixtime', interval: 'seconds', ...units }, current: { time: now, interval: 3600, ...Object.fromEntries((q.current ?? '').split(',').filter((k) => k in vars).map((k) => [k, vars[k]])) },
+      current_units: { time: 'unixtime', interval: 'seconds', ...units }, current: { time: now - (c.ageHours ?? 0) * 3600, interval: 3600, ...Object.fromEntries((q.current ?? '').split(',').filter((k) => k in vars).map((k) => [k, vars[k]])) },
     };
     if (q.hourly) {
       const start = Math.floor(now / 86400) * 86400 - Number(q.past_days ?? 0) * 86400;

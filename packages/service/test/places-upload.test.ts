@@ -4,6 +4,7 @@
 // GraphQL), and a station map from stations without coordinates is a 400 naming them.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { coordinateDocs } from '../../extract/corpus/coordinates.js';
 import { corpusSpecs, renderDoc } from '../../extract/corpus/generate.js';
 import type { RunningService } from '../src/server.js';
 import { api, createTestEnv, SMALL, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
@@ -70,6 +71,32 @@ describe(`places from an upload (${STORE})`, () => {
     assert.ok(r.body.errors.some((e: { field: string }) => e.field === 'stations'), JSON.stringify(r.body));
     const after = await api(base, 'GET', `/renders?contextId=${ctx.contextId}`);
     assert.equal(after.body.jobs.length, before.body.jobs.length);
+  });
+
+  test('a bulletin whose station table has latitude and longitude renders as a station map', async () => {
+    const doc = coordinateDocs('pdf-text').find((d) => d.language === 'es')!;
+    const { bytes, filename } = await renderDoc(doc);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(bytes)]), filename);
+    const res = await fetch(`${base}/ingest/upload`, { method: 'POST', headers: { 'x-api-key': TEST_API_KEY }, body: form });
+    const body = (await res.json()) as { contextId: string; context: { stations: { name: string; lat?: number; lon?: number }[] } };
+    assert.equal(res.status, 201, JSON.stringify(body));
+    const placed = body.context.stations.filter((s) => s.lat !== undefined);
+    assert.deepEqual(placed.map((s) => [s.name, s.lat, s.lon]), doc.stations.filter((s) => s.lat !== undefined).map((s) => [s.name, s.lat, s.lon]));
+    assert.ok(body.context.stations.some((s) => s.name === 'El Bosque' && s.lat === undefined), 'a row without coordinates gets none');
+    const gql = await api(base, 'POST', '/graphql', { query: `{ context(id: "${body.contextId}") { stations { name lat lon } } }` });
+    assert.equal(gql.body.errors, undefined, JSON.stringify(gql.body.errors));
+    assert.equal(gql.body.data.context.stations[0].lat, -33.4642);
+    const r = await api(base, 'POST', `/contexts/${body.contextId}/render`, { ...SMALL, template: 'station-map' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const job = await waitForJob(base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.deepEqual(job.params.stations.map((s: { name: string }) => s.name), ['Parque O\'Higgins', 'Las Condes', 'Pudahuel']);
+    assert.equal(job.provenance.source, 'upload');
+    if (process.env.AQCAST_TEST_VIDEO_DIR) {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(`${process.env.AQCAST_TEST_VIDEO_DIR}/upload-station-map.mp4`, Buffer.from(await (await fetch(job.videoUrl)).arrayBuffer()));
+    }
   });
 
   test('a job given no provenance says so with null', async () => {

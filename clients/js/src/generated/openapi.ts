@@ -2088,6 +2088,10 @@ export interface components {
                 fields?: {
                     [key: string]: unknown;
                 };
+                /** @description Latitude (WGS 84), when the document's station table gives it (a station map needs it) */
+                lat?: number;
+                /** @description Longitude (WGS 84), given with lat */
+                lon?: number;
             } & {
                 [key: string]: unknown;
             })[];
@@ -9507,7 +9511,9 @@ export interface operations {
                         pollutant?: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co" | "aqi";
                         /** @description condition changed: smallest change that counts (default: any change) */
                         minDelta?: number;
-                        /** @description render: template id (default daily-report); trend draws the fetched series */
+                        /** @description render: per-location (default) renders each location's own videos; combined renders one video per run over all its locations (a ranking, a comparison of two, or a station map), leaving out stale ones and saying why */
+                        mode?: "per-location" | "combined";
+                        /** @description render: template id (default daily-report; trend draws the fetched series). mode combined: ranking, comparison or station-map (default: a comparison when two locations are rendered, else a ranking) */
                         template?: string;
                         /** @description render with template trend: used when no series came back (default daily-report) */
                         fallbackTemplate?: string;
@@ -9787,7 +9793,9 @@ export interface operations {
                         pollutant?: "pm25" | "pm10" | "no2" | "o3" | "so2" | "co" | "aqi";
                         /** @description condition changed: smallest change that counts (default: any change) */
                         minDelta?: number;
-                        /** @description render: template id (default daily-report); trend draws the fetched series */
+                        /** @description render: per-location (default) renders each location's own videos; combined renders one video per run over all its locations (a ranking, a comparison of two, or a station map), leaving out stale ones and saying why */
+                        mode?: "per-location" | "combined";
+                        /** @description render: template id (default daily-report; trend draws the fetched series). mode combined: ranking, comparison or station-map (default: a comparison when two locations are rendered, else a ranking) */
                         template?: string;
                         /** @description render with template trend: used when no series came back (default daily-report) */
                         fallbackTemplate?: string;

@@ -1,6 +1,6 @@
 import { AqcastError } from '../errors.js';
 import { sleep } from '../http.js';
-import { TERMINAL_STATUSES, type Batch, type Job, type JobPage, type RenderFilters, type RenderParams } from '../types.js';
+import { TERMINAL_STATUSES, type Batch, type Job, type JobPage, type MultiPlaceParams, type Place, type RenderFilters, type RenderParams, type Station } from '../types.js';
 import { paginate, pathWithId, requestOptions, Resource, type CallOptions } from './resource.js';
 
 export interface WaitOptions {
@@ -30,6 +30,25 @@ export class Renders extends Resource {
     const job = await this.http.request<Job>('POST', '/render', { ...requestOptions({ idempotencyKey: opts.idempotencyKey, signal: opts.signal }), body: params });
     if (!opts.wait) return job;
     return this.wait(job.jobId, opts);
+  }
+
+  /**
+   * A ranking of 2–20 places, worst first by the render's standard:
+   * `renders.ranking([{ name: 'Santiago', pm25: 87 }, { name: 'Lima', pm25: 12 }], { location: 'Capitales' }, { wait: true })`.
+   * The service checks the places (a 400 names the field, e.g. `places[3].pm25`).
+   */
+  ranking(places: Place[], params: MultiPlaceParams, opts: CreateOptions = {}): Promise<Job> {
+    return this.create({ ...params, template: 'ranking', places }, opts);
+  }
+
+  /** Two places side by side, or one place at two dates (give each a `date`, or mark one `forecast`), the difference said in words. */
+  comparison(a: Place, b: Place, params: MultiPlaceParams, opts: CreateOptions = {}): Promise<Job> {
+    return this.create({ ...params, template: 'comparison', places: [a, b] }, opts);
+  }
+
+  /** A map of up to 60 stations (each with lat/lon) as category-coloured markers over the offline basemap. */
+  stationMap(stations: Station[], params: MultiPlaceParams, opts: CreateOptions = {}): Promise<Job> {
+    return this.create({ ...params, template: 'station-map', stations }, opts);
   }
 
   get(id: string, opts?: CallOptions): Promise<Job> {

@@ -1,7 +1,7 @@
 """Render jobs: ``POST /render``, ``GET /render/<id>``, ``GET /renders``, ``POST /batch``."""
 
 import time
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence
 
 from ..errors import ApiError
 from ._base import Resource, paginate, path_with_id, status_query
@@ -12,6 +12,14 @@ DEFAULT_WAIT_TIMEOUT_MS = 10 * 60 * 1000
 
 Job = Dict[str, Any]
 ProgressCallback = Callable[[Job], Any]
+
+
+def _multi(params: Mapping[str, Any], template: str, **many: Any) -> Dict[str, Any]:
+    """The render body of a multi-place helper: the caller's params, the helper's template and places."""
+    body = {k: v for k, v in params.items() if k not in ("template", "compositionId", "places", "stations")}
+    body["template"] = template
+    body.update(many)
+    return body
 
 
 class Renders(Resource):
@@ -29,6 +37,23 @@ class Renders(Resource):
         if not wait:
             return job
         return self.wait(job["jobId"], poll_ms=poll_ms, timeout_ms=timeout_ms, on_progress=on_progress)
+
+    def ranking(self, places: Sequence[Mapping[str, Any]], params: Mapping[str, Any], **create: Any) -> Job:
+        """A ranking of 2-20 places, worst first by the render's standard.
+
+        ``params`` holds the rest of the render (``location`` titles the video); ``create`` takes
+        ``create``'s keywords (``wait=True``, ``poll_ms``, ...). The service checks the places:
+        a 400 names the field (``places[3].pm25``).
+        """
+        return self.create(_multi(params, "ranking", places=[dict(p) for p in places]), **create)
+
+    def comparison(self, a: Mapping[str, Any], b: Mapping[str, Any], params: Mapping[str, Any], **create: Any) -> Job:
+        """Two places side by side, or one place at two dates (a ``date`` on each, or one ``forecast``)."""
+        return self.create(_multi(params, "comparison", places=[dict(a), dict(b)]), **create)
+
+    def station_map(self, stations: Sequence[Mapping[str, Any]], params: Mapping[str, Any], **create: Any) -> Job:
+        """A map of up to 60 stations (each with ``lat``/``lon``) as category-coloured markers over the offline basemap."""
+        return self.create(_multi(params, "station-map", stations=[dict(s) for s in stations]), **create)
 
     def get(self, job_id: str) -> Job:
         return self._http.request("GET", path_with_id("/render", job_id))

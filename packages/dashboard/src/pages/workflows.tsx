@@ -26,6 +26,8 @@ type TriggerType = (typeof TRIGGERS)[number];
 const CATCH_UPS = ['', 'latest', 'none'] as const;
 const WINDOWS = ['past24h', 'next72h'] as const;
 const WHENS = ['aqi_at_least', 'changed'] as const;
+/** The templates of a combined render (one video over all locations); per-location renders take the others. */
+const COMBINED_TEMPLATES: readonly string[] = ['ranking', 'comparison', 'station-map'];
 const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'canceled', 'skipped'] as const;
 
 const LOCALES: Record<Lang, string> = { es: 'es-ES', en: 'en-GB', pt: 'pt-BR' };
@@ -206,6 +208,7 @@ interface FormState {
   seriesWindow: (typeof WINDOWS)[number];
   locations: LocationRow[];
   conditions: ConditionRow[];
+  mode: 'per-location' | 'combined';
   template: string;
   fallbackTemplate: string;
   formats: string[];
@@ -233,6 +236,7 @@ function initialForm(): FormState {
     seriesWindow: 'past24h',
     locations: [emptyLocation()],
     conditions: [],
+    mode: 'per-location',
     template: '',
     fallbackTemplate: '',
     formats: ['landscape'],
@@ -276,6 +280,7 @@ function bodyOf(f: FormState): Record<string, unknown> {
     return out;
   });
   const render: Record<string, unknown> = { type: 'render', formats: f.formats, languages: f.languages };
+  if (f.mode === 'combined') render.mode = 'combined';
   if (f.template) render.template = f.template;
   if (f.template === 'trend' && f.fallbackTemplate) render.fallbackTemplate = f.fallbackTemplate;
   if (f.aqiStandard) render.aqiStandard = f.aqiStandard;
@@ -552,10 +557,19 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
         <fieldset>
           <legend>{t('workflows.render')}</legend>
           <div class="form-grid">
+            <Field label={t('workflows.field.mode')} hint={t(f.mode === 'combined' ? 'workflows.mode.combinedHint' : 'workflows.mode.perLocationHint')} error={fe[`steps[${renderIdx}].mode`] ?? fe.locations}>
+              <select value={f.mode} onChange={(e) => up({ mode: e.currentTarget.value === 'combined' ? 'combined' : 'per-location', template: '' })}>
+                {(['per-location', 'combined'] as const).map((m) => (
+                  <option key={m} value={m}>
+                    {t(m === 'combined' ? 'workflows.mode.combined' : 'workflows.mode.perLocation')}
+                  </option>
+                ))}
+              </select>
+            </Field>
             <Field label={t('shared.template')} error={fe[`steps[${renderIdx}].template`]}>
               <select value={f.template} onChange={(e) => up({ template: e.currentTarget.value })}>
                 <option value="">{t('shared.default')}</option>
-                {templates.data?.templates.map((tp) => (
+                {templates.data?.templates.filter((tp) => (f.mode === 'combined') === COMBINED_TEMPLATES.includes(tp.id)).map((tp) => (
                   <option key={tp.id} value={tp.id}>
                     {tp.name}
                   </option>

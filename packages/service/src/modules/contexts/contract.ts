@@ -49,6 +49,8 @@ export const StationSchema = Type.Object(
     name: Type.String(),
     values: Type.Record(Type.String(), Type.Number(), { description: 'Normalised values by measure' }),
     fields: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Each value with unit, source text, averaging and kind' })),
+    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude (WGS 84), when the document\'s station table gives it (a station map needs it)' })),
+    lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude (WGS 84), given with lat' })),
   },
   { additionalProperties: true, description: 'A monitoring station (or district) the document lists' },
 );

@@ -26,6 +26,11 @@ export type StepType = (typeof STEP_TYPES)[number];
 export const TRIGGER_TYPES = ['manual', 'schedule', 'inbound'] as const;
 export const CATCH_UP_POLICIES = ['none', 'latest'] as const;
 export const MAX_LOCATIONS = 100;
+/** How a render step renders a run: one video set per location, or one over all of them. */
+export const RENDER_MODES = ['per-location', 'combined'] as const;
+export type RenderMode = (typeof RENDER_MODES)[number];
+/** The templates a combined render may name. */
+export const COMBINED_TEMPLATES = ['ranking', 'comparison', 'station-map'] as const;
 
 export const LocationSchema = Type.Object(
   {
@@ -72,7 +77,8 @@ export const StepSchema = Type.Object(
     pollutant: Type.Optional(literals([...POLLUTANTS, 'aqi'] as const, { description: 'condition changed: which value to compare (default aqi: the overall index or category)' })),
     minDelta: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000, description: 'condition changed: smallest change that counts (default: any change)' })),
     // render
-    template: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'render: template id (default daily-report); trend draws the fetched series' })),
+    mode: Type.Optional(literals(RENDER_MODES, { description: 'render: per-location (default) renders each location\'s own videos; combined renders one video per run over all its locations (a ranking, a comparison of two, or a station map), leaving out stale ones and saying why' })),
+    template: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'render: template id (default daily-report; trend draws the fetched series). mode combined: ranking, comparison or station-map (default: a comparison when two locations are rendered, else a ranking)' })),
     fallbackTemplate: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'render with template trend: used when no series came back (default daily-report)' })),
     formats: Type.Optional(Type.Array(literals(FORMATS), { minItems: 1, maxItems: 3, uniqueItems: true, description: 'render: one job per format × language (default landscape)' })),
     languages: Type.Optional(Type.Array(literals(LANGUAGES), { minItems: 1, maxItems: 3, uniqueItems: true, description: 'render: default es' })),

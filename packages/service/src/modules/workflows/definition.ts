@@ -9,7 +9,7 @@ import { getAqiStandard, listTemplates, type AqiStandardId, type Format, type La
 import { Cron } from 'croner';
 import { credentialNameProblem, type Config } from '../../core/config.js';
 import type { FieldError } from '../../core/errors.js';
-import type { Location, Step, StepType, Trigger } from './contract.js';
+import { COMBINED_TEMPLATES, type Location, type RenderMode, type Step, type StepType, type Trigger } from './contract.js';
 import { SOURCES, type SeriesRequest, type SourceId } from './sources/index.js';
 import { readLocations, readSteps } from './stored.js';
 
@@ -50,6 +50,10 @@ export interface RenderStep {
   maxAgeMinutes: number | null;
   /** The brand (null: none; undefined: the default brand, if one is set). */
   brandId?: string | null | undefined;
+  /** combined: one video over all the run's locations (absent in runs stored before: per-location). */
+  mode?: RenderMode;
+  /** combined without a template: a comparison when two places remain, else a ranking. */
+  autoTemplate?: boolean;
 }
 export interface NotifyStep {
   type: 'notify';
@@ -61,7 +65,7 @@ export type PlannedStep = FetchStep | ConditionStep | RenderStep | NotifyStep;
 const FIELDS: Record<StepType, readonly string[]> = {
   fetch: ['source', 'credentialEnv', 'series'],
   condition: ['when', 'aqiStandard', 'category', 'index', 'pollutant', 'minDelta'],
-  render: ['template', 'fallbackTemplate', 'formats', 'languages', 'aqiStandard', 'resolution', 'priority', 'maxAgeMinutes', 'brandId'],
+  render: ['mode', 'template', 'fallbackTemplate', 'formats', 'languages', 'aqiStandard', 'resolution', 'priority', 'maxAgeMinutes', 'brandId'],
   notify: ['on'],
 };
 
@@ -138,7 +142,7 @@ export function planWorkflow(input: { trigger: Trigger; locations: Location[]; s
       if (p) planned.push(p);
     } else if (step.type === 'render') {
       if (planned.some((s) => s.type === 'render')) err(`${at}.type`, 'a workflow has at most one render step');
-      planned.push(planRender(step, at, err, planned));
+      planned.push(step.mode === 'combined' ? planCombinedRender(step, at, err, locations) : planRender(step, at, err, planned));
     } else {
       if (planned.some((s) => s.type === 'notify')) err(`${at}.type`, 'a workflow has at most one notify step');
       planned.push({ type: 'notify', on: step.on ?? ['completed', 'failed'] });
@@ -203,11 +207,35 @@ function planRender(step: Step, at: string, err: (f: string, m: string) => void,
   if (!known.includes(template)) err(`${at}.template`, `unknown template "${template}"; known templates are ${known.join(', ')}`);
   if (!known.includes(fallbackTemplate) || fallbackTemplate === 'trend') err(`${at}.fallbackTemplate`, `must be a template other than trend: ${known.filter((t) => t !== 'trend').join(', ')}`);
   if (step.fallbackTemplate !== undefined && template !== 'trend') err(`${at}.fallbackTemplate`, 'applies to template trend only');
+  const combined: readonly string[] = COMBINED_TEMPLATES;
+  if (combined.includes(template)) err(`${at}.template`, `${template} draws many places in one video: give the render step mode: combined`);
   const fetch = planned.find((s): s is FetchStep => s.type === 'fetch');
   if (template === 'trend' && fetch && !fetch.series) err(`${at}.template`, 'the trend template draws an hourly series: give the fetch step a series ({ pollutant, window })');
   return {
     type: 'render', template, fallbackTemplate, formats: step.formats ?? ['landscape'], languages: step.languages ?? ['es'], aqiStandard: step.aqiStandard ?? 'us-epa',
     resolution: step.resolution ?? null, priority: step.priority ?? 0, maxAgeMinutes: step.maxAgeMinutes ?? null, brandId: step.brandId,
+  };
+}
+
+/**
+ * A render step of mode combined: one video over every location of a run. It takes a
+ * multi-place template only, and at least two locations; a station map also needs to
+ * know where each location is (its latitude and longitude, or an OpenAQ station's).
+ */
+function planCombinedRender(step: Step, at: string, err: (f: string, m: string) => void, locations: Location[]): RenderStep {
+  const combined: readonly string[] = COMBINED_TEMPLATES;
+  if (step.template !== undefined && !combined.includes(step.template)) err(`${at}.template`, `mode combined renders ${COMBINED_TEMPLATES.join(', ')}, not "${step.template}"`);
+  if (step.fallbackTemplate !== undefined) err(`${at}.fallbackTemplate`, 'applies to template trend only, not to mode combined');
+  if (locations.length < 2) err('locations', `mode combined renders one video over several locations: give at least 2 (there ${locations.length === 1 ? 'is 1' : `are ${locations.length}`})`);
+  if (step.template === 'comparison' && locations.length > 2) err(`${at}.template`, `a comparison sets two places side by side; this workflow has ${locations.length} locations (use ranking)`);
+  if (step.template === 'station-map') {
+    locations.forEach((l, k) => {
+      if ((l.latitude === undefined || l.longitude === undefined) && l.openaqLocationId === undefined) err(`locations[${k}].${l.latitude === undefined ? 'latitude' : 'longitude'}`, 'is required by a combined station-map render (a station map places each location)');
+    });
+  }
+  return {
+    type: 'render', mode: 'combined', template: step.template ?? 'ranking', autoTemplate: step.template === undefined, fallbackTemplate: 'ranking', formats: step.formats ?? ['landscape'],
+    languages: step.languages ?? ['es'], aqiStandard: step.aqiStandard ?? 'us-epa', resolution: step.resolution ?? null, priority: step.priority ?? 0, maxAgeMinutes: step.maxAgeMinutes ?? null, brandId: step.brandId,
   };
 }
 

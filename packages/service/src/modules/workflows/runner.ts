@@ -9,7 +9,7 @@
  * from the step it was on. The last item to end ends the run and, in the same transaction,
  * publishes its event into the outbox.
  */
-import { computeAqi, ProvenanceSchema, type RenderParams } from '@aqcast/engine';
+import { computeAqi, PLACE_LIMITS, ProvenanceSchema, type RenderParams } from '@aqcast/engine';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { RENDER_UNIT } from '@aqcast/vocabulary';
@@ -29,6 +29,7 @@ import { measureValues } from '../contexts/index.js';
 import { TERMINAL_STATUSES, type QueueService } from '../queue/index.js';
 import { armRenderInput, type VariantService } from '../variants/index.js';
 import type { Location, RunStatus, StepRecord } from './contract.js';
+import { combinedParams, combinedPlan, tooFewMessage, type CombinedEntry, type LeftOut } from './combined.js';
 import { MISSED_AFTER_MS, scheduleOf, storedPlan, type ConditionStep, type FetchStep, type RenderStep } from './definition.js';
 import { readRunDefinition, type RunDefinition, type Runs } from './runs.js';
 import { MEASURES, SOURCES, SourceError, type MeasureId, type Observation } from './sources/index.js';
@@ -233,6 +234,12 @@ export class WorkflowRunner {
             await this.endItem(claimed, records, i + 1, 'skipped', stale.error, save);
             return;
           }
+          if (step.mode === 'combined' && !(rec.status === 'running' && rec.output?.role === 'renderer')) {
+            // One video over the run's locations: the last item to get here renders it; the others hand it their values.
+            if ((await this.combine(step, def, claimed, fetched, rec, records, i, save)) === 'stop') return;
+            await save({ step_index: i + 1 });
+            continue;
+          }
           if (rec.status !== 'running') {
             await this.enqueueRenders(step, def, location, fetched, claimed, rec, records, i, save);
             return;
@@ -346,13 +353,93 @@ export class WorkflowRunner {
     return ctx.contextId;
   }
 
+  /**
+   * A combined render step of one item, in a transaction holding the run's row: when another
+   * item already rendered the run's video, this one records that (its values are in it); when
+   * every other item has ended or waits here, this one renders the video over the waiting ones
+   * and itself (or, with fewer than two places, ends skipped saying why); else it waits.
+   * Returns 'next' when the item goes on to its next step.
+   */
+  private async combine(step: RenderStep, def: RunDefinition, item: ItemRow, fetched: Fetched | null, rec: StepRecord, records: StepRecord[], i: number, save: (set: ItemUpdate, exec?: Executor) => Promise<void>): Promise<'next' | 'stop'> {
+    const t0 = Date.now();
+    let brand: RenderBrand | null = null;
+    try {
+      brand = await this.o.brands.forRender(step.brandId, 'brandId');
+    } catch (err) {
+      Object.assign(rec, { status: 'failed', attempts: rec.attempts + 1, startedAt: rec.startedAt ?? iso(), error: errorOf(err), completedAt: iso(), durationMs: Date.now() - t0 });
+      await this.endItem(item, records, i + 1, 'failed', errorOf(err), save);
+      return 'stop';
+    }
+    rec.startedAt ??= iso();
+    if (rec.status === 'queued') rec.attempts += 1;
+    const ended = await transaction(this.o.store, async (trx): Promise<'next' | 'stop' | { status: RunStatus; error: { code: string; message: string } }> => {
+      await this.o.rows.lockRun(trx, item.run_id);
+      const items = (await this.o.rows.itemsOf(item.run_id, trx)).filter((o) => o.id !== item.id);
+      const renderOf = (o: ItemRow) => readStepRecords(o.steps, `run item ${o.id}`)[i];
+      const renderer = items.find((o) => renderOf(o)?.output?.role === 'renderer');
+      if (renderer) {
+        const r = renderOf(renderer)!;
+        if (r.status === 'skipped' || r.status === 'failed') {
+          // The run's video was not made (too few places, or bad values): this place was not shown either.
+          const error = { code: 'not_rendered', message: `the run's combined video was not rendered (${r.error?.code ?? r.status}): ${r.error?.message ?? ''}`.slice(0, 2000) };
+          Object.assign(rec, { status: 'skipped', output: { mode: 'combined', role: 'place', renderedBy: renderer.id }, error, completedAt: iso(), durationMs: Date.now() - t0 });
+          for (let k = i + 1; k < records.length; k++) if (records[k]!.type !== 'notify') records[k]!.status = 'skipped';
+          await save({ status: 'skipped', step_index: records.length, completed_at: iso(), error_code: error.code, error_message: error.message, lease_owner: null, lease_expires_at: null }, trx);
+          return { status: 'skipped', error };
+        }
+        Object.assign(rec, { status: 'completed', output: { mode: 'combined', role: 'place', renderedBy: renderer.id, jobIds: r.output?.jobIds ?? [] }, completedAt: iso(), durationMs: Date.now() - Date.parse(rec.startedAt ?? iso()) });
+        return 'next';
+      }
+      const waiting = items.filter((o) => ACTIVE.has(o.status) && renderOf(o)?.output?.role === 'waiting');
+      if (items.some((o) => ACTIVE.has(o.status) && !waiting.includes(o))) {
+        Object.assign(rec, { status: 'running', output: { mode: 'combined', role: 'waiting', note: 'waits for the run\'s other locations' } });
+        await save({ step_index: i, next_at: iso(this.o.config.workflowPollMs), lease_owner: null, lease_expires_at: null }, trx);
+        return 'stop';
+      }
+      const mine = { ...item, fetched: fetched ? JSON.stringify(fetched) : item.fetched };
+      const candidates = [mine, ...waiting].sort((a, b) => a.idx - b.idx);
+      const leftOut: LeftOut[] = items.filter((o) => !waiting.includes(o)).map((o) => ({ location: readLocation(o.location, `run item ${o.id}`).name, reason: o.error_code ?? o.status, ...(o.error_message ? { message: o.error_message.slice(0, 300) } : {}) }));
+      const entries: CombinedEntry[] = [];
+      for (const o of candidates) {
+        const got = o.fetched ? readFetched(o.fetched, `run item ${o.id}`) : null;
+        if (got) entries.push({ location: readLocation(o.location, `run item ${o.id}`), fetched: got, provenance: await this.provenanceOf(got, def, trx) });
+        else leftOut.push({ location: readLocation(o.location, `run item ${o.id}`).name, reason: 'no_values', message: 'nothing was fetched' });
+      }
+      const plan = combinedPlan(step, def, entries, leftOut);
+      const base = { mode: 'combined', role: 'renderer', template: plan.template, places: plan.entries.map((e) => e.location.name), leftOut: plan.leftOut, ...(plan.note ? { note: plan.note } : {}) };
+      if (plan.entries.length < PLACE_LIMITS.minPlaces) {
+        const error = { code: 'too_few_places', message: tooFewMessage(plan.entries.length, candidates.length + leftOut.length, plan.leftOut) };
+        Object.assign(rec, { status: 'skipped', output: base, error, completedAt: iso(), durationMs: Date.now() - t0 });
+        for (let k = i + 1; k < records.length; k++) if (records[k]!.type !== 'notify') records[k]!.status = 'skipped';
+        await save({ status: 'skipped', step_index: records.length, completed_at: iso(), error_code: error.code, error_message: error.message, lease_owner: null, lease_expires_at: null }, trx);
+        return { status: 'skipped', error };
+      }
+      let params: RenderParams[];
+      try {
+        params = combinedParams(step, def, plan);
+      } catch (err) {
+        Object.assign(rec, { status: 'failed', output: base, error: errorOf(err), completedAt: iso(), durationMs: Date.now() - t0 });
+        for (let k = i + 1; k < records.length; k++) if (records[k]!.type !== 'notify') records[k]!.status = 'skipped';
+        await save({ status: 'failed', step_index: records.length, completed_at: iso(), error_code: errorOf(err).code, error_message: errorOf(err).message, lease_owner: null, lease_expires_at: null }, trx);
+        return { status: 'failed', error: errorOf(err) };
+      }
+      const jobs = await this.o.queue.enqueue(params.map((p) => ({ params: p, options: { batchId: item.run_id, priority: step.priority, brand } })), trx);
+      await this.o.rows.insertJobLinks(trx, jobs.map((j, k) => ({ run_id: item.run_id, item_id: item.id, job_id: j.jobId, format: params[k]!.format, language: params[k]!.language, created_at: iso() })));
+      Object.assign(rec, { status: 'running', output: { ...base, ...(brand ? { brand: { brandId: brand.brandId, version: brand.version } } : {}), jobIds: jobs.map((j) => j.jobId) } });
+      await save({ step_index: i, next_at: iso(this.o.config.workflowPollMs), lease_owner: null, lease_expires_at: null }, trx);
+      return 'stop';
+    });
+    if (typeof ended === 'object') await this.finishRunIfDone(item.run_id);
+    return typeof ended === 'object' ? 'stop' : ended;
+  }
+
   /** Where a fetched item's values came from, as the render's `provenance` (its source line). */
-  private async provenanceOf(fetched: Fetched, def: RunDefinition): Promise<Record<string, unknown>> {
+  private async provenanceOf(fetched: Fetched, def: RunDefinition, exec: Executor = this.o.store.db): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = { ...(def.timezone ? { timeZone: def.timezone } : {}) };
     if (fetched.observedAt) out.observedAt = fetched.observedAt;
     if (fetched.retrievedAt && (!fetched.observedAt || fetched.retrievedAt >= fetched.observedAt)) out.retrievedAt = fetched.retrievedAt;
     if (fetched.source === 'context') {
-      const ctx = fetched.contextId ? await this.o.contexts.find(this.o.store.db, fetched.contextId) : null;
+      const ctx = fetched.contextId ? await this.o.contexts.find(exec, fetched.contextId) : null;
       out.source = ctx?.source?.filename ? 'upload' : 'manual';
       return out;
     }
@@ -453,7 +540,9 @@ export class WorkflowRunner {
       if (!run || !ACTIVE.has(run.status)) return;
       const failed = items.filter((i) => i.status === 'failed');
       const status: RunStatus = failed.length ? 'failed' : items.every((i) => i.status === 'skipped') ? 'skipped' : items.some((i) => i.status === 'canceled') ? 'canceled' : 'completed';
-      const error = failed.length ? { code: 'items_failed', message: `${failed.length} of ${items.length} items failed: ${failed.map((i) => `${readLocation(i.location, `run item ${i.id}`).name} (${i.error_code ?? 'failed'})`).join(', ')}`.slice(0, 2000) } : null;
+      // A combined render with too few fresh places skips the run: the run says why.
+      const tooFew = items.find((i) => i.error_code === 'too_few_places');
+      const error = !failed.length && status === 'skipped' && tooFew ? { code: 'too_few_places', message: tooFew.error_message ?? '' } : failed.length ? { code: 'items_failed', message: `${failed.length} of ${items.length} items failed: ${failed.map((i) => `${readLocation(i.location, `run item ${i.id}`).name} (${i.error_code ?? 'failed'})`).join(', ')}`.slice(0, 2000) } : null;
       if (!(await this.o.rows.finishRun(trx, runId, status, error))) return;
       const def = readRunDefinition(run.definition, `run ${run.id}`);
       const notify = def.steps.find((s) => s.type === 'notify');
