@@ -503,7 +503,7 @@ export const comparison: TemplateDefinition = {
   description: 'Two places, or one place at two times (today against yesterday, the forecast against the observation), side by side: each one\'s index, category and place on the scale, the pollutants pair by pair, and the difference in words. The sides are the first two of the places param. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.1.0',
+  version: '1.2.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createComparison,
