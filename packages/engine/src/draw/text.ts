@@ -215,6 +215,12 @@ export function layoutBlockWithin(ctx: SKRSContext2D, text: string, spec: BlockS
   return block;
 }
 
+/** How far `text`'s ink reaches below its baseline (a comma's tail in "2,342"). */
+export function inkDescent(ctx: SKRSContext2D, text: string, size: number, weight: Weight = 400): number {
+  applyFont(ctx, size, weight, 0);
+  return Math.max(0, ctx.measureText(text).actualBoundingBoxDescent);
+}
+
 /** Draws a laid-out block; `y` is the top of the first line. */
 export function drawBlock(ctx: SKRSContext2D, block: TextBlock, x: number, y: number, style: Omit<TextStyle, 'size' | 'baseline'>): void {
   const cap = capHeight(ctx, style.weight ?? 400);

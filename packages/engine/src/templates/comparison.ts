@@ -14,7 +14,7 @@ import { easeOutCubic, progress } from '../draw/easing.js';
 import { drawScaleBarTrack, drawScaleBarValue, type ScaleBar } from '../draw/gauge.js';
 import { panel, roundRectPath } from '../draw/shapes.js';
 import { makeSprite, type Sprite } from '../draw/sprite.js';
-import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
+import { drawBlock, drawText, ellipsize, fitSize, inkDescent, layoutBlock, measure } from '../draw/text.js';
 import { computeAqi } from '../aqi/index.js';
 import type { PollutantId } from '../aqi/types.js';
 import { formatDate, formatNumber } from '../i18n/format.js';
@@ -419,7 +419,9 @@ function sideCard(side: ComparisonSide, box: Rect, px: number, scale: ScaleBar['
     const pillRoom = w - pad - bx;
     const under = pillRoom < 180 * k;
     const pillX = under ? pad : bx;
-    const pillY = under ? baseY + 18 * k : baseY - bigSize * 0.4 - pillH / 2;
+    // What goes under the number clears its ink below the baseline (English groups thousands with a comma).
+    const descent = big ? inkDescent(ctx, big, bigSize, 800) : 0;
+    const pillY = under ? baseY + Math.max(18 * k, descent + 10 * k) : baseY - bigSize * 0.4 - pillH / 2;
     if (cat) {
       const pw = pillWidth(ctx, cat.label, pillH, under ? w - 2 * pad : pillRoom);
       ctx.save();
@@ -432,7 +434,7 @@ function sideCard(side: ComparisonSide, box: Rect, px: number, scale: ScaleBar['
     }
     if (side.view.mainText) {
       const s = 26 * k;
-      const my = under ? pillY + pillH + s * 1.6 : baseY + s * 1.7;
+      const my = under ? pillY + pillH + s * 1.6 : baseY + Math.max(s * 1.7, descent + s * 1.1);
       if (my < bar.y - 8) drawText(ctx, ellipsize(ctx, side.view.mainText, w - 2 * pad, s, 500), pad, my, { size: s, weight: 500, color: MUTED });
     }
     drawScaleBarTrack(ctx, bar);

@@ -46,7 +46,7 @@ interface Spec {
 const SPECS: Record<Format, Spec> = {
   landscape: { margin: 100, bannerH: 112, bannerText: 34, locationSize: 84, locationLines: 2, headlineSize: 44, barH: 26, barLabel: 19, cardCols: 6, cardH: 130, recoCols: 3, recoH: 150, recoText: 28, gap: 16, footerSize: 18 },
   // Portrait lays out inside the safe area (stage.ts): three narrow cards a row leave room for the rest.
-  portrait: { margin: 72, bannerH: 120, bannerText: 34, locationSize: 84, locationLines: 4, headlineSize: 44, barH: 28, barLabel: 19, cardCols: 3, cardH: 140, recoCols: 1, recoH: 104, recoText: 30, gap: 18, footerSize: 22 },
+  portrait: { margin: 72, bannerH: 150, bannerText: 34, locationSize: 84, locationLines: 4, headlineSize: 44, barH: 28, barLabel: 19, cardCols: 3, cardH: 140, recoCols: 1, recoH: 104, recoText: 30, gap: 18, footerSize: 22 },
   square: { margin: 60, bannerH: 96, bannerText: 28, locationSize: 64, locationLines: 3, headlineSize: 36, barH: 22, barLabel: 15, cardCols: 3, cardH: 112, recoCols: 3, recoH: 130, recoText: 22, gap: 14, footerSize: 16 },
 };
 

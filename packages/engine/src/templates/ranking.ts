@@ -253,7 +253,9 @@ export function createRanking(input: SceneInput): TemplateScene {
     const ein = easeOutCubic(progress(t, start, 0.5));
     const out = easeInOutCubic(progress(t, exitAt(q.page), 0.4));
     const grow = easeInOutCubic(progress(t, start + 0.2, 0.8));
-    return { a: ein * (1 - out) * (1 - progress(t, OUTRO, 0.6)), dx: 80 * (1 - ein) - 80 * out, grow };
+    // A row slides in from the right and out to the left by less than the margin: its words never leave the frame.
+    const slide = Math.min(80, M * 0.8);
+    return { a: ein * (1 - out) * (1 - progress(t, OUTRO, 0.6)), dx: slide * (1 - ein) - slide * out, grow };
   };
 
   return {

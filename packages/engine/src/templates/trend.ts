@@ -213,6 +213,14 @@ export function createTrend(input: SceneInput): TemplateScene {
     }
   }
   const tickSize = spec.axis;
+  // Threshold labels that would crowd each other (a high value squeezes the low bands together) are left out, the highest kept.
+  const thresholdLabels = new Set<number>();
+  let lastLabelY = -Infinity;
+  for (const b of [...bands].filter((b) => b.lo > 0).sort((a, b) => b.lo - a.lo)) {
+    if (yOf(b.lo) - lastLabelY < tickSize * 0.85 * 1.6) continue;
+    thresholdLabels.add(b.lo);
+    lastLabelY = yOf(b.lo);
+  }
   const visibleTicks = ticks.filter((t, i) => i === 0 || t.x - ticks[i - 1]!.x >= measure(ctx, t.text, tickSize, 500) + 16);
 
   // Where the peak's bubble goes (band names keep clear of it).
@@ -295,6 +303,8 @@ export function createTrend(input: SceneInput): TemplateScene {
         if (b.lo > 0) {
           g.fillStyle = 'rgba(255,255,255,0.25)';
           g.fillRect(plot.x, yBot - 1, plot.w, 2);
+        }
+        if (thresholdLabels.has(b.lo)) {
           // The threshold on a dark backing, clear of the line's first point and the marker there.
           const size = tickSize * 0.85;
           const text = num(b.lo);
