@@ -55,15 +55,15 @@ function withLongNames(p: Record<string, unknown>): Record<string, unknown> {
 describe('long names and large numbers', () => {
   for (const t of listTemplates()) {
     for (const format of t.formats) {
-      it(`${t.id} ${format}: a 120-character place and 1,250 µg/m³ fit in es, en and pt`, () => {
+      it(`${t.id} ${format}: a 120-character place and 1,250 µg/m³ fit in es, en and pt, at every length`, () => {
         assert.equal([...LONG].length, 120);
         const bad: string[] = [];
-        for (const language of ['es', 'en', 'pt'] as const) {
-          const p = normalizeRenderParams({ ...withLongNames(metricParams(t.id)), pm25: 1250, format, language, resolution: '360p' });
-          const times = [undefined, ...Array.from({ length: Math.floor(t.durationSec / 2) }, (_, i) => 2 * i + 1)];
+        for (const [language, durationSec] of (['es', 'en', 'pt'] as const).flatMap((l) => t.durations.map((d) => [l, d] as const))) {
+          const p = normalizeRenderParams({ ...withLongNames(metricParams(t.id)), pm25: 1250, format, language, resolution: '360p', durationSec });
+          const times = [undefined, ...Array.from({ length: Math.floor(durationSec / 2) }, (_, i) => 2 * i + 1)];
           for (const timeSec of times) {
             const d = describeFrame(p, timeSec === undefined ? {} : { timeSec });
-            bad.push(...layoutProblems(d).map((s) => `${language} ${s}`));
+            bad.push(...layoutProblems(d).map((s) => `${language} ${durationSec} s ${s}`));
             if (timeSec === undefined) assert.ok(d.texts.some((s) => s.length > 3 && LONG.includes(s.replace(/…$/, ''))), `${t.id} ${format} ${language}: the place is not drawn`);
           }
         }

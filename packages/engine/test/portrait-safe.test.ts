@@ -32,13 +32,15 @@ function outside(d: ReturnType<typeof describeFrame>): string[] {
 
 describe('portrait safe zones', () => {
   for (const t of listTemplates().filter((t) => t.formats.includes('portrait'))) {
-    for (const language of ['es', 'en', 'pt'] as const) {
-      it(`${t.id} ${language}: every string, every second, inside the safe area`, () => {
-        const p = normalizeRenderParams({ ...metricParams(t.id), format: 'portrait', language, resolution: '360p' });
-        const bad: string[] = [];
-        for (let s = 0; s <= t.durationSec; s += 1) bad.push(...outside(describeFrame(p, { timeSec: Math.min(s, t.durationSec - 0.05) })));
-        assert.deepEqual(bad.slice(0, 12), []);
-      });
+    for (const durationSec of t.durations) {
+      for (const language of ['es', 'en', 'pt'] as const) {
+        it(`${t.id} ${durationSec} s ${language}: every string, every second, inside the safe area`, () => {
+          const p = normalizeRenderParams({ ...metricParams(t.id), format: 'portrait', language, resolution: '360p', durationSec });
+          const bad: string[] = [];
+          for (let s = 0; s <= durationSec; s += 1) bad.push(...outside(describeFrame(p, { timeSec: Math.min(s, durationSec - 0.05) })));
+          assert.deepEqual(bad.slice(0, 12), []);
+        });
+      }
     }
   }
 
