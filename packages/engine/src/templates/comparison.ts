@@ -321,8 +321,9 @@ export function createComparison(input: SceneInput): TemplateScene {
           const name = POLLUTANT_NAME[p.id][params.language];
           const titleBlock = layoutBlock(ctx, `${p.symbol} · ${name}`, { maxWidth: body.w, maxLines: 2, size: 56 * u, minSize: 34 * u, weight: 800, leading: 1.1 });
           const headH = 64 * u;
-          const rowH = Math.min(body.h * 0.45, (format === 'landscape' ? 220 : 300) * u);
-          const chipH = 64 * u;
+          // Square has the least height to spare around it: the row takes more of it.
+          const rowH = Math.min(body.h * (format === 'square' ? 0.52 : 0.45), (format === 'landscape' ? 220 : format === 'square' ? 620 : 300) * u);
+          const chipH = (format === 'square' ? 72 : 64) * u;
           const labelW = body.w * 0.22;
           const colW = (body.w - labelW) / p.sides.length;
           const tops = distribute(body, [titleBlock.height, headH, rowH, chipH], 16 * u, (format === 'landscape' ? 60 : 150) * u);
@@ -534,7 +535,8 @@ function drawPairRow(g: SKRSContext2D, p: PollutantPair, w: number, h: number, u
   drawText(g, p.unit, 28 * u, h * 0.48 + symSize * 0.9, { size: fitSize(g, p.unit, labelW - 40 * u, symSize * 0.55, 14 * u, 500), weight: 500, color: MUTED });
   p.sides.forEach((s, i) => {
     const x = labelW + i * colW;
-    const valSize = Math.min(44 * u * Math.max(1, h / (140 * u)), h * 0.36);
+    // Grows with the row, but never wider than its column (a four-digit value beside the other side's).
+    const valSize = fitSize(g, s.text, colW - 48 * u, Math.min(44 * u * Math.max(1, h / (140 * u)), h * 0.36), 24 * u, 800);
     drawText(g, s.text, x, h * 0.46, { size: valSize, weight: 800, color: s.color ? INK : MUTED });
     const barW = colW - 48 * u;
     const barH = Math.max(8, h * 0.1);
