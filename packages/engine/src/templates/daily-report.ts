@@ -396,10 +396,12 @@ function buildPollutantScene(input: SceneInput, stage: Stage, body: Rect, p: Pol
   if (p.position !== null) {
     const pos = p.position;
     const barAbs: ScaleBar = { ...bar, x: body.x, y: barY + 10 };
+    // The marker (0.95 bar heights round) and its glow reach this far past the bar on every side.
+    const reach = barH * 0.95 + 40;
     lives.push({
       from: 0,
       to: 2.2,
-      rect: { x: body.x - 40, y: barY - 30, w: body.w + 80, h: barH + 60, bleed: 40 },
+      rect: { x: body.x - reach, y: barAbs.y - reach, w: body.w + 2 * reach, h: barH + 2 * reach, bleed: 40 },
       draw(g, tl, alpha) {
         const e = easeOutCubic(progress(tl, 0.7, 1.5));
         if (e <= 0) return;
