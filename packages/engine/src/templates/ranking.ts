@@ -229,9 +229,11 @@ export function createRanking(input: SceneInput): TemplateScene {
     const amb = new Ambient(from, to, dt);
     const first = pageOf.findIndex((q) => q.page === p);
     const onPage = views.slice(first, first + size);
-    amb.sheen({ targets: onPage.map((_, s) => ({ x: M + barX, y: rowY(s) + barY - 4, w: barW, h: barH + 8, radius: barH / 2 })), period: 2.2, stagger: 0.12, duration: 1.1, strength: 0.35 });
+    // Short rows (portrait's eight a page in its safe area) get a stronger light: a fainter one on a smaller area reads as a still picture.
+    const short = rowH < 110;
+    amb.sheen({ targets: onPage.map((_, s) => ({ x: M + barX, y: rowY(s) + barY - 4, w: barW, h: barH + 8, radius: barH / 2 })), period: 2.2, stagger: 0.12, duration: 1.1, strength: short ? 0.55 : 0.35 });
     // A highlight walks down the page, row by row.
-    amb.spotlight({ targets: onPage.map((_, s) => ({ x: M, y: rowY(s), w: inner, h: rowH, radius: Math.min(18, rowH / 3) })), color: accent, hop: 0.9, strength: 0.16 });
+    amb.spotlight({ targets: onPage.map((_, s) => ({ x: M, y: rowY(s), w: inner, h: rowH, radius: Math.min(18, rowH / 3) })), color: accent, hop: 0.9, strength: short ? 0.26 : 0.16 });
     const head = onPage[0];
     if (head) amb.ping({ cx: M + badgeD / 2, cy: rowY(0) + rowH / 2, from: badgeD / 2, to: badgeD / 2 + 18, period: 1.6, duration: 1.3, color: head.color ?? NEUTRAL, alpha: 0.8, lineWidth: 3 });
     if (head) amb.ping({ cx: stripX(head), cy: stripY + stripH / 2, from: 6, to: 26, period: 1.6, offset: 0.8, duration: 1.3, color: '#FFFFFF', alpha: 0.7, lineWidth: 2.5 });
