@@ -163,22 +163,26 @@ describe('a narrated, captioned render', () => {
       execFileSync(findFfmpeg(), ['-hide_banner', '-loglevel', 'error', '-ss', String(t), '-i', outFile, '-frames:v', '1', '-y', png]);
       return pngPixels(png);
     };
-    const plateRows = (px: { width: number; height: number; data: Uint8ClampedArray }) => {
-      // Rows in the caption band whose centre pixels are the plate's near-black.
-      let rows = 0;
+    const whiteRows = (px: { width: number; height: number; data: Uint8ClampedArray }) => {
+      // Which rows of the caption band carry white letters. (A plate's near-black alone
+      // would not tell: in portrait the band under the safe area is dark backdrop.)
+      const rows: boolean[] = [];
       for (let y = Math.floor(px.height * 0.6); y < px.height; y++) {
-        let dark = 0;
-        for (let x = Math.floor(px.width * 0.2); x < px.width * 0.8; x++) {
+        let white = 0;
+        for (let x = Math.floor(px.width * 0.1); x < px.width * 0.9; x++) {
           const i = (y * px.width + x) * 4;
-          if ((px.data[i] as number) < 30 && (px.data[i + 1] as number) < 30 && (px.data[i + 2] as number) < 40) dark++;
+          if ((px.data[i] as number) > 225 && (px.data[i + 1] as number) > 225 && (px.data[i + 2] as number) > 225) white++;
         }
-        if (dark > px.width * 0.25) rows++;
+        rows.push(white >= 3);
       }
       return rows;
     };
-    const during = plateRows(await frameAt(3));
-    const afterCues = plateRows(await frameAt(12));
-    assert.ok(during > afterCues + 10, `plate rows while a cue shows ${during}, after ${afterCues}`);
+    // The settled clip is the same picture at 9 s and 12 s: rows with letters only while the cue shows are the caption's.
+    const during = whiteRows(await frameAt(9));
+    const afterCues = whiteRows(await frameAt(12));
+    const captionRows = during.filter((w, i) => w && !afterCues[i]).length;
+    const goneRows = afterCues.filter((w, i) => w && !during[i]).length;
+    assert.ok(captionRows >= 8 && goneRows <= 2, `rows of letters only while the cue shows: ${captionRows}; only after it: ${goneRows}`);
   });
 
   it('a template told in scenes lengthens its last scene, which keeps moving, instead of holding a frame', async () => {

@@ -27,6 +27,24 @@ describe('daily-report scenes', () => {
     }
   }
 
+  it('a 30 s comparison tells more than its 15 s: each pollutant alone, then what each side means for both advice groups', () => {
+    const places = [{ name: 'Temuco', pm25: 80, no2: 30, o3: 90 }, { name: 'Santiago', pm25: 20, no2: 12, o3: 60 }];
+    const tl = (durationSec: number) => sceneTimeline(normalizeRenderParams({ ...VALUES, template: 'comparison', places, durationSec }));
+    const t15 = tl(15);
+    const t30 = tl(30);
+    assert.equal(t15.filter((s) => s.kind === 'pollutant').length, 0);
+    assert.deepEqual(t30.filter((s) => s.kind === 'pollutant').map((s) => s.id), ['pollutant-pm25', 'pollutant-no2', 'pollutant-o3']);
+    const meaning = t30.find((s) => s.kind === 'sensitive');
+    assert.match(meaning?.shows ?? '', /Temuco.*Sensitive groups.*Santiago.*Sensitive groups/);
+    // The scenes the 15 s tells are all there, in the same order, and none is stretched beyond what the 15 s gives it.
+    assert.deepEqual(t30.filter((s) => t15.some((x) => x.id === s.id)).map((s) => s.id), t15.map((s) => s.id));
+    for (const s of t15) {
+      const long = t30.find((x) => x.id === s.id);
+      assert.ok(long && long.end - long.start <= (s.end - s.start) * 1.15, `${s.id}: ${s.end - s.start} s at 15 s, ${long ? long.end - long.start : '?'} s at 30 s`);
+    }
+    assert.throws(() => normalizeRenderParams({ ...VALUES, template: 'comparison', places, durationSec: 60 }), (e: unknown) => e instanceof EngineError && (e.fields ?? []).some((f) => f.field === 'durationSec'));
+  });
+
   it('a longer video tells more: each pollutant in turn and both advice groups at 30 s, the recommendations at 60 s', () => {
     const kinds = (durationSec: number) => sceneTimeline(normalizeRenderParams({ ...VALUES, durationSec })).map((s) => s.kind);
     const k15 = kinds(15);

@@ -204,6 +204,23 @@ export function layoutBlock(ctx: SKRSContext2D, text: string, spec: BlockSpec): 
   return { lines, size, lineHeight: size * leading, height: lines.length * size * leading, width };
 }
 
+/**
+ * `layoutBlock` in at most `maxHeight` too: fewer lines (each as small as `minSize`
+ * allows, the last one ellipsized) until the block fits, one line at the least. A
+ * long place name then shrinks and wraps inside the room a layout has left for it.
+ */
+export function layoutBlockWithin(ctx: SKRSContext2D, text: string, spec: BlockSpec, maxHeight: number): TextBlock {
+  let block = layoutBlock(ctx, text, spec);
+  for (let lines = spec.maxLines - 1; lines >= 1 && block.height > maxHeight; lines--) block = layoutBlock(ctx, text, { ...spec, maxLines: lines });
+  return block;
+}
+
+/** How far `text`'s ink reaches below its baseline (a comma's tail in "2,342"). */
+export function inkDescent(ctx: SKRSContext2D, text: string, size: number, weight: Weight = 400): number {
+  applyFont(ctx, size, weight, 0);
+  return Math.max(0, ctx.measureText(text).actualBoundingBoxDescent);
+}
+
 /** Draws a laid-out block; `y` is the top of the first line. */
 export function drawBlock(ctx: SKRSContext2D, block: TextBlock, x: number, y: number, style: Omit<TextStyle, 'size' | 'baseline'>): void {
   const cap = capHeight(ctx, style.weight ?? 400);

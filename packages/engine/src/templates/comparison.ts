@@ -7,18 +7,20 @@
  * categories worse"). The sides are the first two of `places`.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { POLLUTANT_SYMBOL, RENDER_UNIT } from '@aqcast/vocabulary';
+import { POLLUTANT_NAME, POLLUTANT_SYMBOL, RENDER_UNIT } from '@aqcast/vocabulary';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, readableTextOn, rgba } from '../draw/color.js';
 import { easeOutCubic, progress } from '../draw/easing.js';
 import { drawScaleBarTrack, drawScaleBarValue, type ScaleBar } from '../draw/gauge.js';
 import { panel, roundRectPath } from '../draw/shapes.js';
 import { makeSprite, type Sprite } from '../draw/sprite.js';
-import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
+import { drawBlock, drawText, ellipsize, fitSize, inkDescent, layoutBlock, measure } from '../draw/text.js';
 import { computeAqi } from '../aqi/index.js';
 import type { PollutantId } from '../aqi/types.js';
 import { formatDate, formatNumber } from '../i18n/format.js';
+import { ADVICE, MESSAGES } from '../i18n/messages.js';
 import { PLACES_MESSAGES, type PlacesMessages } from '../i18n/places.js';
+import { SENSITIVE_ADVICE } from '../i18n/sensitive-advice.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { valuesOf, type PlaceInput } from '../params/places.js';
 import type { RenderParams } from '../params/types.js';
@@ -30,6 +32,8 @@ import { createStoryboard, type Live, type Piece, type SceneSpec } from './story
 import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 15;
+/** 30 s tells more: each pollutant in a scene of its own, and what each side's category means for everyone and for sensitive groups. */
+const DURATIONS = [DURATION, 30] as const;
 const POLLUTANT_ORDER: readonly PollutantId[] = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'];
 
 export interface ComparisonSide {
@@ -139,7 +143,8 @@ interface PollutantPair {
   id: PollutantId;
   symbol: string;
   unit: string;
-  sides: { text: string; position: number | null; color: string | null }[];
+  /** Each side's value, its place on the pollutant's scale, and the category of its sub-index. */
+  sides: { text: string; position: number | null; color: string | null; label: string | null }[];
 }
 
 /** The sides shown: both, or the one of a comparison given a single place. */
@@ -155,9 +160,9 @@ function pollutantPairs(params: RenderParams, cmp: Comparison): PollutantPair[] 
     symbol: POLLUTANT_SYMBOL[k][lang],
     unit: RENDER_UNIT[k],
     sides: all.map((vs) => vs[k]).map((v) => {
-      if (v === undefined) return { text: '—', position: null, color: null };
+      if (v === undefined) return { text: '—', position: null, color: null, label: null };
       const r = computeAqi(params.aqiStandard, { [k]: v }, { date: params.date });
-      return { text: formatNumber(lang, v, k === 'co' ? 2 : 1), position: r.position, color: r.category?.color ?? null };
+      return { text: formatNumber(lang, v, k === 'co' ? 2 : 1), position: r.position, color: r.category?.color ?? null, label: r.category?.labels[lang] ?? null };
     }),
   }));
 }
@@ -302,6 +307,69 @@ export function createComparison(input: SceneInput): TemplateScene {
     },
   });
 
+  // At 30 s: each pollutant alone (both values, each sub-index's category), then what each side's category means.
+  const long = input.durationSec >= 30 && !cmp.single;
+  if (long) {
+    for (const p of pairs) {
+      scenes.push({
+        id: `pollutant-${p.id}`,
+        kind: 'pollutant',
+        shows: `${p.symbol}: ${p.sides.map((s, i) => `${sides[i]?.title ?? ''} ${s.text} ${p.unit}${s.label ? ` (${s.label})` : ''}`).join(', ')}`,
+        weight: 2.4,
+        build: () => {
+          // The pollutant's name as the scene's title, the column heads, its row (taller where the frame is), each side's category.
+          const name = POLLUTANT_NAME[p.id][params.language];
+          const titleBlock = layoutBlock(ctx, `${p.symbol} · ${name}`, { maxWidth: body.w, maxLines: 2, size: 56 * u, minSize: 34 * u, weight: 800, leading: 1.1 });
+          const headH = 64 * u;
+          // Square has the least height to spare around it: the row takes more of it.
+          const rowH = Math.min(body.h * (format === 'square' ? 0.52 : 0.45), (format === 'landscape' ? 220 : format === 'square' ? 620 : 300) * u);
+          const chipH = (format === 'square' ? 72 : 64) * u;
+          const labelW = body.w * 0.22;
+          const colW = (body.w - labelW) / p.sides.length;
+          const tops = distribute(body, [titleBlock.height, headH, rowH, chipH], 16 * u, (format === 'landscape' ? 60 : 150) * u);
+          const title = makeSprite(body.w, titleBlock.height, px, (g) => drawBlock(g, titleBlock, 0, 0, { color: legibleOn(accent), weight: 800 }), 6);
+          const head = makeSprite(body.w, headH, px, (g) => drawColumnHeads(g, sides, body.w, headH, u), 4);
+          const row = makeSprite(body.w, rowH, px, (g) => drawPairRow(g, p, body.w, rowH, u), 8);
+          const pieces: Piece[] = [
+            { sprite: title, x: body.x, y: tops[0] ?? body.y, at: 0, from: 'left' },
+            { sprite: head, x: body.x, y: tops[1] ?? body.y, at: 0.1, from: 'fade' },
+            { sprite: row, x: body.x, y: tops[2] ?? body.y, at: 0.25, from: 'below', focus: true, radius: 20 * u },
+          ];
+          p.sides.forEach((ps, i) => {
+            const label = ps.label ?? c.m.notRated;
+            const maxW = colW - 24 * u;
+            const pw = pillWidth(ctx, label, chipH, maxW);
+            const chip = ps.color
+              ? makeSprite(pw.w, chipH, px, (g) => drawCategoryPill(g, { label, color: ps.color ?? NEUTRAL, textColor: readableTextOn(ps.color ?? NEUTRAL) }, pw.w, chipH, pw.size), 40)
+              : makeSprite(maxW, chipH, px, (g) => drawText(g, ellipsize(g, label, maxW, chipH * 0.42, 700), 0, chipH / 2 + chipH * 0.15, { size: chipH * 0.42, weight: 700, color: MUTED }), 4);
+            pieces.push({ sprite: chip, x: body.x + labelW + i * colW, y: tops[3] ?? body.y, at: 0.6 + i * 0.25, from: 'pop', focus: true, radius: chipH / 2 });
+          });
+          return { pieces };
+        },
+      });
+    }
+    scenes.push({
+      id: 'meaning',
+      kind: 'sensitive',
+      shows: sides.map((side) => [side.title, ...meaningOf(params, side).map((n) => `${n.title}: ${n.text}`)].join('. ')).join(' '),
+      weight: 4.4,
+      build: () => {
+        const w = stacked ? body.w : (body.w - gap) / 2;
+        const h = stacked ? (body.h - gap) / 2 : body.h;
+        const pieces: Piece[] = sides.map((side, i) => ({
+          sprite: makeSprite(w, h, px, (g) => drawMeaningPanel(g, side, meaningOf(params, side), unratedText(side, c.m), w, h, u), 30),
+          x: stacked ? body.x : body.x + i * (w + gap),
+          y: stacked ? body.y + i * (h + gap) : body.y,
+          at: 0.15 + i * 0.3,
+          from: stacked ? 'below' : i === 0 ? 'left' : 'right',
+          focus: true,
+          radius: 24 * u,
+        }));
+        return { pieces };
+      },
+    });
+  }
+
   // 4. The difference in words.
   scenes.push({
     id: 'difference',
@@ -341,7 +409,7 @@ export function createComparison(input: SceneInput): TemplateScene {
     W,
     H,
     fps: input.fps,
-    duration: DURATION,
+    duration: input.durationSec,
     ...(input.extendLastSec ? { extendLastSec: input.extendLastSec } : {}),
     scenes,
     accent,
@@ -419,7 +487,9 @@ function sideCard(side: ComparisonSide, box: Rect, px: number, scale: ScaleBar['
     const pillRoom = w - pad - bx;
     const under = pillRoom < 180 * k;
     const pillX = under ? pad : bx;
-    const pillY = under ? baseY + 18 * k : baseY - bigSize * 0.4 - pillH / 2;
+    // What goes under the number clears its ink below the baseline (English groups thousands with a comma).
+    const descent = big ? inkDescent(ctx, big, bigSize, 800) : 0;
+    const pillY = under ? baseY + Math.max(18 * k, descent + 10 * k) : baseY - bigSize * 0.4 - pillH / 2;
     if (cat) {
       const pw = pillWidth(ctx, cat.label, pillH, under ? w - 2 * pad : pillRoom);
       ctx.save();
@@ -432,7 +502,7 @@ function sideCard(side: ComparisonSide, box: Rect, px: number, scale: ScaleBar['
     }
     if (side.view.mainText) {
       const s = 26 * k;
-      const my = under ? pillY + pillH + s * 1.6 : baseY + s * 1.7;
+      const my = under ? pillY + pillH + s * 1.6 : baseY + Math.max(s * 1.7, descent + s * 1.1);
       if (my < bar.y - 8) drawText(ctx, ellipsize(ctx, side.view.mainText, w - 2 * pad, s, 500), pad, my, { size: s, weight: 500, color: MUTED });
     }
     drawScaleBarTrack(ctx, bar);
@@ -461,10 +531,12 @@ function drawPairRow(g: SKRSContext2D, p: PollutantPair, w: number, h: number, u
   // Grows with a taller row, but shrinks before it would be cut short in its column.
   const symSize = fitSize(g, p.symbol, labelW - 40 * u, Math.min(40 * u * Math.max(1, h / (140 * u)), h * 0.34), Math.min(40 * u, h * 0.34), 800);
   drawText(g, ellipsize(g, p.symbol, labelW - 40 * u, symSize, 800), 28 * u, h * 0.48, { size: symSize, weight: 800, color: INK });
-  drawText(g, p.unit, 28 * u, h * 0.48 + symSize * 0.9, { size: symSize * 0.55, weight: 500, color: MUTED });
+  // The unit keeps to the label column too (a tall row's large symbol would push it into the values).
+  drawText(g, p.unit, 28 * u, h * 0.48 + symSize * 0.9, { size: fitSize(g, p.unit, labelW - 40 * u, symSize * 0.55, 14 * u, 500), weight: 500, color: MUTED });
   p.sides.forEach((s, i) => {
     const x = labelW + i * colW;
-    const valSize = Math.min(44 * u * Math.max(1, h / (140 * u)), h * 0.36);
+    // Grows with the row, but never wider than its column (a four-digit value beside the other side's).
+    const valSize = fitSize(g, s.text, colW - 48 * u, Math.min(44 * u * Math.max(1, h / (140 * u)), h * 0.36), 24 * u, 800);
     drawText(g, s.text, x, h * 0.46, { size: valSize, weight: 800, color: s.color ? INK : MUTED });
     const barW = colW - 48 * u;
     const barH = Math.max(8, h * 0.1);
@@ -477,6 +549,58 @@ function drawPairRow(g: SKRSContext2D, p: PollutantPair, w: number, h: number, u
       g.fillStyle = s.color ?? NEUTRAL;
       g.fill();
     }
+  });
+}
+
+/** What a side's overall category means: the advice for everyone and for sensitive groups (none without a category). */
+function meaningOf(params: RenderParams, side: ComparisonSide): { title: string; text: string }[] {
+  const severity = computeAqi(params.aqiStandard, side.values, { date: params.date }).category?.severity;
+  if (severity === undefined) return [];
+  const m = MESSAGES[params.language];
+  return [
+    { title: m.everyone, text: ADVICE[severity][params.language] },
+    { title: m.sensitiveGroups, text: SENSITIVE_ADVICE[severity][params.language] },
+  ];
+}
+
+/** One side's meaning: its title and category, then each group's advice; the words shrink until they fit the panel. */
+function drawMeaningPanel(g: SKRSContext2D, side: ComparisonSide, notes: { title: string; text: string }[], notRated: string, w: number, h: number, u: number): void {
+  const color = side.view.color ?? NEUTRAL;
+  panel(g, 0, 0, w, h, 24 * u);
+  g.save();
+  roundRectPath(g, 0, 0, w, h, 24 * u);
+  g.clip();
+  g.fillStyle = color;
+  g.fillRect(0, 0, 10 * u, h);
+  g.fillStyle = rgba(color, 0.1);
+  g.fillRect(0, 0, w, h);
+  g.restore();
+  const pad = 40 * u;
+  const inner = w - 2 * pad;
+  const layout = (k: number) => {
+    const titleSize = 44 * u * k;
+    const labelSize = 30 * u * k;
+    const overSize = 19 * u * k;
+    const blocks = notes.map((n) => layoutBlock(g, n.text, { maxWidth: inner, maxLines: 4, size: 30 * u * k, minSize: 22 * u * k, weight: 500, leading: 1.25 }));
+    const height = titleSize * 1.3 + labelSize * 1.6 + blocks.reduce((a, b) => a + overSize * 2 + b.height + 18 * u * k, 0);
+    return { titleSize, labelSize, overSize, blocks, height };
+  };
+  let l = layout(1);
+  for (let k = 0.9; l.height > h - 2 * pad && k > 0.5; k -= 0.1) l = layout(k);
+  let y = Math.max(pad, (h - l.height) / 2);
+  const ts = fitSize(g, side.title, inner, l.titleSize, l.titleSize * 0.6, 800);
+  drawText(g, ellipsize(g, side.title, inner, ts, 800), pad, y + l.titleSize, { size: ts, weight: 800, color: INK });
+  y += l.titleSize * 1.3;
+  const label = [side.view.indexText, side.view.label ?? notRated].filter(Boolean).join(' · ');
+  drawText(g, ellipsize(g, label, inner, l.labelSize, 700), pad, y + l.labelSize * 1.15, { size: l.labelSize, weight: 700, color: side.view.color ? legibleOn(color) : MUTED });
+  y += l.labelSize * 1.6;
+  notes.forEach((n, i) => {
+    const block = l.blocks[i];
+    if (!block) return;
+    drawText(g, ellipsize(g, n.title.toUpperCase(), inner, l.overSize, 700), pad, y + l.overSize * 1.5, { size: l.overSize, weight: 700, color: MUTED, tracking: 3 });
+    y += l.overSize * 2;
+    drawBlock(g, block, pad, y, { color: INK, weight: 500 });
+    y += block.height + 18 * u * (l.overSize / (19 * u));
   });
 }
 
@@ -500,11 +624,11 @@ function drawChip(g: SKRSContext2D, side: ComparisonSide, w: number, h: number, 
 export const comparison: TemplateDefinition = {
   id: 'comparison',
   name: 'Comparison',
-  description: 'Two places, or one place at two times (today against yesterday, the forecast against the observation), side by side: each one\'s index, category and place on the scale, the pollutants pair by pair, and the difference in words. The sides are the first two of the places param. 15 s.',
+  description: 'Two places, or one place at two times (today against yesterday, the forecast against the observation), side by side: each one\'s index, category and place on the scale, the pollutants pair by pair, and the difference in words. The sides are the first two of the places param. 15 s; 30 s adds each pollutant in a scene of its own and what each side\'s category means for everyone and for sensitive groups.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.1.0',
+  version: '1.3.0',
   durationSec: DURATION,
-  durations: [DURATION],
+  durations: DURATIONS,
   create: createComparison,
 };

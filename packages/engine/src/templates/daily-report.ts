@@ -396,10 +396,12 @@ function buildPollutantScene(input: SceneInput, stage: Stage, body: Rect, p: Pol
   if (p.position !== null) {
     const pos = p.position;
     const barAbs: ScaleBar = { ...bar, x: body.x, y: barY + 10 };
+    // The marker (0.95 bar heights round) and its glow reach this far past the bar on every side.
+    const reach = barH * 0.95 + 40;
     lives.push({
       from: 0,
       to: 2.2,
-      rect: { x: body.x - 40, y: barY - 30, w: body.w + 80, h: barH + 60, bleed: 40 },
+      rect: { x: body.x - reach, y: barAbs.y - reach, w: body.w + 2 * reach, h: barH + 2 * reach, bleed: 40 },
       draw(g, tl, alpha) {
         const e = easeOutCubic(progress(tl, 0.7, 1.5));
         if (e <= 0) return;
@@ -577,7 +579,7 @@ export const dailyReport: TemplateDefinition = {
     'The default, told in scenes: the title; the index counting up on its gauge beside the standard’s scale; the pollutants (at 30 and 60 s each in turn, with its sub-index and place on the scale); the weather; advice for everyone (and for sensitive groups, and the recommendations, in longer videos); the source and date. 15, 30 or 60 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'durationSec'],
-  version: '2.1.0',
+  version: '2.2.0',
   durationSec: 15,
   durations: DAILY_REPORT_DURATIONS,
   create: createDailyReport,

@@ -6,7 +6,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { legibleOn, rgba } from '../draw/color.js';
 import { dropIcon, healthIcon, panel, pinIcon, roundRectPath, setShadow, thermometerIcon } from '../draw/shapes.js';
-import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure, type TextBlock } from '../draw/text.js';
+import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, layoutBlockWithin, measure, type TextBlock } from '../draw/text.js';
 import { activeTheme, DEFAULT_COLORS, drawLogo } from '../theme/index.js';
 import type { CategoryView, MeasureView, PollutantView, ReportContent } from './content.js';
 
@@ -188,9 +188,11 @@ export interface HeaderLayout {
 }
 
 /** Lays out overline + location (shrinks, then wraps to `maxLines`) + date. */
-export function layoutHeader(ctx: SKRSContext2D, c: ReportContent, overline: string, width: number, opts: { size: number; minSize: number; maxLines: number; overlineSize: number; dateSize: number }): HeaderLayout {
+export function layoutHeader(ctx: SKRSContext2D, c: ReportContent, overline: string, width: number, opts: { size: number; minSize: number; maxLines: number; overlineSize: number; dateSize: number; maxHeight?: number }): HeaderLayout {
   const pinW = opts.size * 0.62;
-  const location = layoutBlock(ctx, c.location, { maxWidth: width - pinW, maxLines: opts.maxLines, size: opts.size, minSize: opts.minSize, weight: 800, leading: 1.08 });
+  const block = { maxWidth: width - pinW, maxLines: opts.maxLines, size: opts.size, minSize: opts.minSize, weight: 800, leading: 1.08 } as const;
+  // Within `maxHeight` (the whole header's), a long place gives up lines before it pushes the layout out.
+  const location = opts.maxHeight === undefined ? layoutBlock(ctx, c.location, block) : layoutBlockWithin(ctx, c.location, block, opts.maxHeight - opts.overlineSize * 1.9 - opts.dateSize * 1.7);
   const height = opts.overlineSize * 1.9 + location.height + opts.dateSize * 1.7;
   return { overline: overline.toUpperCase(), overlineSize: fitSize(ctx, overline.toUpperCase(), width, opts.overlineSize, opts.overlineSize * 0.7, 700, 4), location, dateSize: opts.dateSize, height, width };
 }

@@ -13,12 +13,13 @@ import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
 import { drawScaleBarTrack, drawScaleBarValue, scaleBarLabelHeight, type ScaleBar } from '../draw/gauge.js';
 import { healthIcon, panel, roundRectPath, setShadow, warningIcon } from '../draw/shapes.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
-import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
+import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, layoutBlockWithin, measure } from '../draw/text.js';
 import type { Format } from '../params/schema.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import { balancedCols, cardGrid, cardRadius, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import type { ReportContent } from './content.js';
+import { PORTRAIT_SAFE, stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 12;
@@ -44,7 +45,8 @@ interface Spec {
 
 const SPECS: Record<Format, Spec> = {
   landscape: { margin: 100, bannerH: 112, bannerText: 34, locationSize: 84, locationLines: 2, headlineSize: 44, barH: 26, barLabel: 19, cardCols: 6, cardH: 130, recoCols: 3, recoH: 150, recoText: 28, gap: 16, footerSize: 18 },
-  portrait: { margin: 72, bannerH: 150, bannerText: 36, locationSize: 96, locationLines: 4, headlineSize: 52, barH: 30, barLabel: 19, cardCols: 2, cardH: 170, recoCols: 1, recoH: 118, recoText: 32, gap: 18, footerSize: 22 },
+  // Portrait lays out inside the safe area (stage.ts): three narrow cards a row leave room for the rest.
+  portrait: { margin: 72, bannerH: 150, bannerText: 34, locationSize: 84, locationLines: 4, headlineSize: 44, barH: 28, barLabel: 19, cardCols: 3, cardH: 140, recoCols: 1, recoH: 104, recoText: 30, gap: 18, footerSize: 22 },
   square: { margin: 60, bannerH: 96, bannerText: 28, locationSize: 64, locationLines: 3, headlineSize: 36, barH: 22, barLabel: 15, cardCols: 3, cardH: 112, recoCols: 3, recoH: 130, recoText: 22, gap: 14, footerSize: 16 },
 };
 
@@ -94,18 +96,15 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const textColor = legibleOn(color);
   const alert = (c.severity ?? 0) >= 2;
   const bannerH = spec.bannerH;
+  // Portrait keeps its words between the feed's covered bands; the banner floats at the safe area's top.
+  const stage = input.format === 'portrait' ? stageFor('portrait', W, H) : null;
+  const bannerY = stage ? Math.ceil(H * PORTRAIT_SAFE.top) : 0;
 
   const banner = makeSprite(W, bannerH, px, (g) => drawBannerBase(g, c, W, bannerH, spec, alert));
 
   // Measure every section first, then share the free height evenly between them.
-  const loc = layoutBlock(ctx, c.location, { maxWidth: inner, maxLines: spec.locationLines, size: spec.locationSize, minSize: spec.locationSize * 0.5, weight: 800, leading: 1.06 });
   const headline = c.category ? c.m.alertHeadline(c.category.label) : c.m.noPollutantData;
   const head = layoutBlock(ctx, headline, { maxWidth: inner, maxLines: 2, size: spec.headlineSize, minSize: spec.headlineSize * 0.6, weight: 700, leading: 1.15 });
-  const headH = loc.height + 12 + head.height;
-  const headSprite = makeSprite(inner, headH, px, (g) => {
-    drawBlock(g, loc, 0, 0, { color: INK, weight: 800 });
-    drawBlock(g, head, 0, loc.height + 12, { color: c.category ? textColor : MUTED, weight: 700 });
-  }, 10);
 
   const bubbleText = c.dominant ? (c.indexText !== null ? `${c.indexName} ${c.indexText}` : `${c.dominant.symbol} ${c.dominant.valueText} ${c.dominant.unit}`) : '';
   const bubbleSize = spec.headlineSize * 0.62;
@@ -120,13 +119,21 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const cardH = spec.cardH;
   const cardsH = rows ? rows * cardH + (rows - 1) * spec.gap : spec.headlineSize * 1.5;
 
-  const footerY = H - (input.format === 'portrait' ? 60 : 36);
+  const footerY = stage ? stage.bottom : H - 36;
   const recos = c.recommendations ? [c.m.sensitiveGroups, c.m.everyone, c.m.outdoorActivity].map((title, i) => ({ title, text: c.recommendations?.[i] ?? '' })) : [];
   const recoRows = Math.ceil(recos.length / spec.recoCols);
   const recosH = recoRows * spec.recoH + Math.max(0, recoRows - 1) * spec.gap;
 
-  const top = bannerH;
+  const top = bannerY + bannerH;
   const bottom = footerY - spec.footerSize - 20;
+  // The place takes the height the other sections leave (a long name shrinks, then wraps, then is cut).
+  const locRoom = bottom - top - (12 + head.height + barBlockH + cardsH + recosH) - 4 * spec.gap;
+  const loc = layoutBlockWithin(ctx, c.location, { maxWidth: inner, maxLines: spec.locationLines, size: spec.locationSize, minSize: spec.locationSize * 0.45, weight: 800, leading: 1.06 }, locRoom);
+  const headH = loc.height + 12 + head.height;
+  const headSprite = makeSprite(inner, headH, px, (g) => {
+    drawBlock(g, loc, 0, 0, { color: INK, weight: 800 });
+    drawBlock(g, head, 0, loc.height + 12, { color: c.category ? textColor : MUTED, weight: 700 });
+  }, 10);
   const sections = [headH, barBlockH, cardsH, recosH].filter((h) => h > 0);
   const slack = Math.max(0, bottom - top - sections.reduce((a, b) => a + b, 0));
   const space = Math.min(slack / (sections.length + 1), input.format === 'portrait' ? 200 : 120);
@@ -220,7 +227,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
     posterTime: 6,
     changes(t) {
       if (t <= settled || t >= OUTRO) return 'full';
-      return [{ x: 0, y: 0, w: W, h: bannerH }, ...ambient.rects(t)];
+      return [{ x: 0, y: bannerY, w: W, h: bannerH }, ...ambient.rects(t)];
     },
     staticKey: canonicalJson({ color, bar: { ...bar, scale: bar.scale.map((s) => [s.color, s.label]) }, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footerSize] }),
     drawStatic(g) {
@@ -232,11 +239,12 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
       const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
       // Banner drops in, then its hazard stripes crawl.
       const bIn = easeOutCubic(progress(t, 0, 0.6));
-      const bAlpha = 1 - progress(t, OUTRO, 0.6);
+      // In portrait it fades in as it drops (its words never cross into the feed's top band).
+      const bAlpha = (1 - progress(t, OUTRO, 0.6)) * (stage ? bIn : 1);
       g.save();
       g.globalAlpha = bAlpha;
-      g.translate(0, -bannerH * (1 - bIn));
-      drawSprite(g, banner, 0, 0);
+      g.translate(0, bannerY - (stage ? 0.3 : 1) * bannerH * (1 - bIn));
+      if (bAlpha > 0.001) drawSprite(g, banner, 0, 0);
       g.beginPath();
       g.rect(0, 0, W, bannerH);
       g.clip();
@@ -293,7 +301,7 @@ export const pollutionAlert: TemplateDefinition = {
   description: 'An urgent bulletin: a banner in the category colour with moving hazard stripes, the category as a headline, a scale whose marker slides to the value, the pollutants and three recommendations. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.1.0',
+  version: '1.2.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createPollutionAlert,

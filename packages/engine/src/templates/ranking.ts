@@ -2,7 +2,7 @@
  * Ranking — many places in one video: 2–20 places (the `places` param; without it,
  * the render's own location) sorted by their index, worst first, each a bar in its
  * category's official colour with its index, category and main pollutant. The list
- * is walked page by page (landscape 6 rows a page, portrait 10, square 6, pages
+ * is walked page by page (landscape 6 rows a page, portrait 8, square 6, pages
  * balanced), the worst and the best are tagged, and a closing scene calls them out
  * side by side. A strip of the standard's scale at the bottom keeps the colours
  * readable.
@@ -20,6 +20,7 @@ import type { Format } from '../params/schema.js';
 import { measureContext } from './measure.js';
 import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import { rankingViews, type PlaceView } from './places-view.js';
+import { stageFor } from './stage.js';
 import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 15;
@@ -42,7 +43,8 @@ interface Spec {
 
 const SPECS: Record<Format, Spec> = {
   landscape: { margin: 90, headY: 64, overline: 24, title: 64, date: 26, perPage: 6, listTop: 300, rowGap: 14, strip: 16, footer: 18, footerFromBottom: 36 },
-  portrait: { margin: 70, headY: 110, overline: 28, title: 84, date: 32, perPage: 10, listTop: 470, rowGap: 16, strip: 20, footer: 22, footerFromBottom: 60 },
+  // Portrait's header and footer come from its safe area (stage.ts); headY, listTop and footerFromBottom are unused there.
+  portrait: { margin: 70, headY: 0, overline: 26, title: 76, date: 30, perPage: 8, listTop: 0, rowGap: 14, strip: 20, footer: 22, footerFromBottom: 0 },
   square: { margin: 56, headY: 50, overline: 20, title: 54, date: 22, perPage: 6, listTop: 252, rowGap: 10, strip: 14, footer: 16, footerFromBottom: 36 },
 };
 
@@ -69,6 +71,10 @@ export function createRanking(input: SceneInput): TemplateScene {
   const best = rated.length >= 2 ? rated[rated.length - 1] ?? null : null;
   const accent = views[0]?.color ?? NEUTRAL;
 
+  // Portrait keeps its words between the feed's covered bands.
+  const stage = format === 'portrait' ? stageFor('portrait', W, H) : null;
+  const headY = stage ? stage.top : spec.headY;
+
   // ---- header -----------------------------------------------------------------
   const overline = `${pm.ranking} · ${c.standardName}`.toUpperCase();
   const overSize = fitSize(ctx, overline, inner, spec.overline, spec.overline * 0.7, 700, 3);
@@ -83,11 +89,11 @@ export function createRanking(input: SceneInput): TemplateScene {
   }, 8);
 
   // ---- the list's geometry ----------------------------------------------------------
-  const footerY = H - spec.footerFromBottom;
+  const footerY = stage ? stage.bottom : H - spec.footerFromBottom;
   const stripH = spec.strip;
   const stripLabel = spec.footer;
   const stripY = footerY - spec.footer * 2.2 - stripLabel * 1.6 - stripH;
-  const listTop = Math.max(spec.listTop, spec.headY + headerH + 24);
+  const listTop = Math.max(spec.listTop, headY + headerH + 24);
   const listBottom = stripY - 40;
   const pages = pageSizes(n, spec.perPage);
   const perPage = Math.max(...pages);
@@ -223,9 +229,11 @@ export function createRanking(input: SceneInput): TemplateScene {
     const amb = new Ambient(from, to, dt);
     const first = pageOf.findIndex((q) => q.page === p);
     const onPage = views.slice(first, first + size);
-    amb.sheen({ targets: onPage.map((_, s) => ({ x: M + barX, y: rowY(s) + barY - 4, w: barW, h: barH + 8, radius: barH / 2 })), period: 2.2, stagger: 0.12, duration: 1.1, strength: 0.35 });
+    // Short rows (portrait's eight a page in its safe area) get a stronger light: a fainter one on a smaller area reads as a still picture.
+    const short = rowH < 110;
+    amb.sheen({ targets: onPage.map((_, s) => ({ x: M + barX, y: rowY(s) + barY - 4, w: barW, h: barH + 8, radius: barH / 2 })), period: 2.2, stagger: 0.12, duration: 1.1, strength: short ? 0.55 : 0.35 });
     // A highlight walks down the page, row by row.
-    amb.spotlight({ targets: onPage.map((_, s) => ({ x: M, y: rowY(s), w: inner, h: rowH, radius: Math.min(18, rowH / 3) })), color: accent, hop: 0.9, strength: 0.16 });
+    amb.spotlight({ targets: onPage.map((_, s) => ({ x: M, y: rowY(s), w: inner, h: rowH, radius: Math.min(18, rowH / 3) })), color: accent, hop: 0.9, strength: short ? 0.26 : 0.16 });
     const head = onPage[0];
     if (head) amb.ping({ cx: M + badgeD / 2, cy: rowY(0) + rowH / 2, from: badgeD / 2, to: badgeD / 2 + 18, period: 1.6, duration: 1.3, color: head.color ?? NEUTRAL, alpha: 0.8, lineWidth: 3 });
     if (head) amb.ping({ cx: stripX(head), cy: stripY + stripH / 2, from: 6, to: 26, period: 1.6, offset: 0.8, duration: 1.3, color: '#FFFFFF', alpha: 0.7, lineWidth: 2.5 });
@@ -247,7 +255,9 @@ export function createRanking(input: SceneInput): TemplateScene {
     const ein = easeOutCubic(progress(t, start, 0.5));
     const out = easeInOutCubic(progress(t, exitAt(q.page), 0.4));
     const grow = easeInOutCubic(progress(t, start + 0.2, 0.8));
-    return { a: ein * (1 - out) * (1 - progress(t, OUTRO, 0.6)), dx: 80 * (1 - ein) - 80 * out, grow };
+    // A row slides in from the right and out to the left by less than the margin: its words never leave the frame.
+    const slide = Math.min(80, M * 0.8);
+    return { a: ein * (1 - out) * (1 - progress(t, OUTRO, 0.6)), dx: slide * (1 - ein) - slide * out, grow };
   };
 
   return {
@@ -264,7 +274,7 @@ export function createRanking(input: SceneInput): TemplateScene {
     },
     drawFrame(g, t) {
       const he = easeOutCubic(progress(t, 0.1, 0.8));
-      drawSprite(g, headerSprite, M, spec.headY, { alpha: fade(t, 0.1, 0.5, OUTRO, 0.6), dx: -60 * (1 - he) });
+      drawSprite(g, headerSprite, M, headY, { alpha: fade(t, 0.1, 0.5, OUTRO, 0.6), dx: -60 * (1 - he) });
       drawSprite(g, stripSprite, M, stripY, { alpha: fade(t, 0.4, 0.6, OUTRO, 0.6) });
       views.forEach((v, i) => {
         const q = pageOf[i];
@@ -298,10 +308,10 @@ export function createRanking(input: SceneInput): TemplateScene {
 export const ranking: TemplateDefinition = {
   id: 'ranking',
   name: 'Ranking',
-  description: 'Many places (the places param, 2–20) sorted by their index, worst first: bars in the category colours, the worst and the best tagged and called out at the end; the list is walked page by page (portrait shows 10 a page). 15 s.',
+  description: 'Many places (the places param, 2–20) sorted by their index, worst first: bars in the category colours, the worst and the best tagged and called out at the end; the list is walked page by page (portrait shows 8 a page). 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.1.0',
+  version: '1.2.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createRanking,

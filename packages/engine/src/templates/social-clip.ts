@@ -16,6 +16,7 @@ import { formatFixed, shownDecimals } from '../i18n/format.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
+import { stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 10;
@@ -23,7 +24,6 @@ const OUTRO = DURATION - 0.6;
 
 interface Spec {
   margin: number;
-  top: number;
   locationSize: number;
   locationLines: number;
   overline: number;
@@ -33,11 +33,14 @@ interface Spec {
   advice: number;
   chip: number;
   footer: number;
+  /** Space between the blocks (title, ring, pill, advice, chips, footer). */
+  gap: number;
 }
 
 const SPECS: Record<'portrait' | 'square', Spec> = {
-  portrait: { margin: 80, top: 150, locationSize: 110, locationLines: 3, overline: 28, date: 36, radius: 300, pillH: 84, advice: 40, chip: 30, footer: 22 },
-  square: { margin: 64, top: 70, locationSize: 72, locationLines: 2, overline: 20, date: 26, radius: 175, pillH: 60, advice: 28, chip: 22, footer: 16 },
+  // Portrait fits its safe area (stage.ts): a smaller title and denser chips leave the ring room.
+  portrait: { margin: 80, locationSize: 92, locationLines: 3, overline: 26, date: 32, radius: 300, pillH: 72, advice: 34, chip: 26, footer: 22, gap: 30 },
+  square: { margin: 64, locationSize: 72, locationLines: 2, overline: 20, date: 26, radius: 175, pillH: 60, advice: 28, chip: 22, footer: 16, gap: 40 },
 };
 
 export function createSocialClip(input: SceneInput): TemplateScene {
@@ -45,6 +48,10 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const spec = input.format === 'square' ? SPECS.square : SPECS.portrait;
   const ctx = measureContext();
   const M = spec.margin;
+  // Portrait lays out between the feed's covered bands; square keeps its own margins.
+  const stage = input.format === 'portrait' ? stageFor('portrait', W, H) : null;
+  const top = stage ? stage.top : 70;
+  const footerY = stage ? stage.bottom : H - 34;
   const inner = W - 2 * M;
   const color = c.category?.color ?? NEUTRAL;
   const accent = legibleOn(color);
@@ -62,7 +69,6 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   }, 10);
 
   // Bottom block: advice + chips; then the ring takes the middle.
-  const footerY = H - (input.format === 'portrait' ? 64 : 34);
   const chips = [
     ...c.pollutants.map((p) => ({ label: p.symbol, value: `${p.valueText} ${p.unit}`, dot: p.category?.color ?? NEUTRAL })),
     ...(c.temperature ? [{ label: '', value: `${c.temperature.valueText} ${c.temperature.unit}`, dot: '#FFB347' }] : []),
@@ -116,11 +122,11 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const chipsH = chipRows ? chipRows * chipH + (chipRows - 1) * gap : 0;
   const advice = layoutBlock(ctx, c.advice, { maxWidth: inner, maxLines: 3, size: spec.advice, minSize: spec.advice * 0.7, weight: 500, leading: 1.25 });
 
-  const chipsY = footerY - spec.footer - 40 - chipsH;
-  const adviceY = chipsY - (chipsH ? 44 : 0) - advice.height;
-  const ringTop = spec.top + titleH + 40;
-  const pillGap = 30;
-  const ringBottom = adviceY - 40 - spec.pillH - pillGap;
+  const chipsY = footerY - spec.footer - spec.gap - chipsH;
+  const adviceY = chipsY - (chipsH ? spec.gap * 1.1 : 0) - advice.height;
+  const ringTop = top + titleH + spec.gap;
+  const pillGap = spec.gap * 0.75;
+  const ringBottom = adviceY - spec.gap - spec.pillH - pillGap;
   const r = Math.max(110, Math.min(spec.radius, (ringBottom - ringTop) / 2 - 30, inner / 2 - 30));
   const cy = (ringTop + ringBottom) / 2;
   const gauge: ArcGauge = { cx: W / 2, cy, r, thickness: r * 0.14, start: Math.PI / 2 + 0.42, sweep: Math.PI * 2 - 0.84, scale: c.scale };
@@ -198,7 +204,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     drawFrame(g, t) {
       const out = (start: number) => fade(t, start, 0.45, OUTRO, 0.5);
       const te = easeOutBack(progress(t, 0.1, 0.8), 1.2);
-      drawSprite(g, title, M, spec.top, { alpha: out(0.1), dy: 60 * (1 - te), scale: 0.94 + 0.06 * te });
+      drawSprite(g, title, M, top, { alpha: out(0.1), dy: 60 * (1 - te), scale: 0.94 + 0.06 * te });
 
       const alphaAll = 1 - progress(t, OUTRO, 0.5);
       g.globalAlpha = alphaAll;
@@ -254,7 +260,7 @@ export const socialClip: TemplateDefinition = {
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.1.0',
+  version: '1.2.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createSocialClip,

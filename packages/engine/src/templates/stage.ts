@@ -28,12 +28,17 @@ export interface Stage {
 /** Portrait's safe area (fractions of the frame height). */
 export const PORTRAIT_SAFE = { top: 0.14, bottom: 0.2 } as const;
 
+/**
+ * The stage of `format` in a W×H design frame. Portrait's footer baseline sits high
+ * enough that a brand's logo (2.2 footer sizes tall, centred on the line) ends above
+ * the covered bottom band too.
+ */
 export function stageFor(format: Format, W: number, H: number): Stage {
   const m =
     format === 'landscape'
       ? { left: 100, right: W - 100, top: 72, bottom: H - 44, footerSize: 18, unit: 1 }
       : format === 'portrait'
-        ? { left: 72, right: W - 72, top: Math.ceil(H * PORTRAIT_SAFE.top) + 16, bottom: Math.floor(H * (1 - PORTRAIT_SAFE.bottom)) - 12, footerSize: 22, unit: 1.2 }
+        ? { left: 72, right: W - 72, top: Math.ceil(H * PORTRAIT_SAFE.top) + 16, bottom: Math.floor(H * (1 - PORTRAIT_SAFE.bottom)) - 18, footerSize: 22, unit: 1.2 }
         : { left: 60, right: W - 60, top: 56, bottom: H - 40, footerSize: 16, unit: 0.82 };
   const bodyBottom = m.bottom - m.footerSize - 26;
   return { format, W, H, ...m, body: { x: m.left, y: m.top, w: m.right - m.left, h: bodyBottom - m.top } };

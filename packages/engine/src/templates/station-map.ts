@@ -25,6 +25,7 @@ import type { RenderParams } from '../params/types.js';
 import { measureContext } from './measure.js';
 import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import { rankingViews, rankPlaces, viewPlace, type PlaceView } from './places-view.js';
+import { stageFor } from './stage.js';
 import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 15;
@@ -46,15 +47,24 @@ interface Spec {
 
 export const MAP_SPECS: Record<Format, Spec> = {
   landscape: { margin: 90, headY: 56, overline: 22, title: 56, date: 24, marker: 19, label: 20, footer: 18, footerFromBottom: 36 },
-  portrait: { margin: 70, headY: 100, overline: 28, title: 80, date: 30, marker: 22, label: 26, footer: 22, footerFromBottom: 60 },
+  // Portrait's header top and footer come from its safe area (frameBounds): headY and footerFromBottom are unused.
+  portrait: { margin: 70, headY: 0, overline: 26, title: 76, date: 30, marker: 22, label: 26, footer: 22, footerFromBottom: 0 },
   square: { margin: 50, headY: 44, overline: 18, title: 46, date: 20, marker: 16, label: 18, footer: 16, footerFromBottom: 32 },
 };
+
+/** Where the header starts and the footer's baseline sits: portrait's from its safe area (stage.ts), the others' from the spec. */
+function frameBounds(format: Format, W: number, H: number): { headY: number; footerY: number } {
+  const s = MAP_SPECS[format];
+  if (format !== 'portrait') return { headY: s.headY, footerY: H - s.footerFromBottom };
+  const stage = stageFor('portrait', W, H);
+  return { headY: stage.top, footerY: stage.bottom };
+}
 
 /** Where the map, the overall card and the legend go. */
 export function mapBoxes(format: Format, W: number, H: number, headerBottom: number): { map: Box; card: Box; legend: Box } {
   const s = MAP_SPECS[format];
   const M = s.margin;
-  const footerY = H - s.footerFromBottom;
+  const { footerY } = frameBounds(format, W, H);
   if (format === 'landscape') {
     const side = 400;
     const top = Math.max(headerBottom + 24, 220);
@@ -62,10 +72,12 @@ export function mapBoxes(format: Format, W: number, H: number, headerBottom: num
     return { map, card: { x: W - M - side, y: top, w: side, h: 250 }, legend: { x: W - M - side, y: top + 280, w: side, h: map.h - 280 } };
   }
   if (format === 'portrait') {
-    const top = Math.max(headerBottom + 30, 420);
-    const map = { x: M, y: top, w: W - 2 * M, h: 1020 };
-    const below = top + map.h + 30;
-    return { map, card: { x: M, y: below, w: (W - 2 * M - 30) * 0.5, h: footerY - 50 - below }, legend: { x: M + (W - 2 * M + 30) * 0.5, y: below, w: (W - 2 * M - 30) * 0.5, h: footerY - 50 - below } };
+    // The map takes what the header and the card row (the overall card and the legend) leave.
+    const top = headerBottom + 30;
+    const rowH = 300;
+    const below = footerY - 50 - rowH;
+    const map = { x: M, y: top, w: W - 2 * M, h: below - 30 - top };
+    return { map, card: { x: M, y: below, w: (W - 2 * M - 30) * 0.5, h: rowH }, legend: { x: M + (W - 2 * M + 30) * 0.5, y: below, w: (W - 2 * M - 30) * 0.5, h: rowH } };
   }
   const side = 290;
   const top = Math.max(headerBottom + 16, 190);
@@ -138,10 +150,10 @@ export function createStationMap(input: SceneInput): TemplateScene {
     drawText(g, subline, 0, overSize * 1.8 + title.height + dateSize * 1.35, { size: dateSize, weight: 500, color: MUTED });
   }, 8);
 
-  const boxes = mapBoxes(format, W, H, spec.headY + headerH);
+  const { headY, footerY } = frameBounds(format, W, H);
+  const boxes = mapBoxes(format, W, H, headY + headerH);
   const box = boxes.map;
   const plan = planStationMap(params, box, spec);
-  const footerY = H - spec.footerFromBottom;
 
   // ---- labels: one sprite, drawn once ------------------------------------------------
   const ls = plan.labelSize;
@@ -293,7 +305,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
     drawFrame(g, t) {
       const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
       const he = easeOutCubic(progress(t, 0.1, 0.8));
-      drawSprite(g, headerSprite, M, spec.headY, { alpha: out(0.1), dx: -60 * (1 - he) });
+      drawSprite(g, headerSprite, M, headY, { alpha: out(0.1), dx: -60 * (1 - he) });
       const ce = easeOutCubic(progress(t, 0.5, 0.7));
       drawSprite(g, cardSprite, card.x, card.y, { alpha: out(0.5), dy: 30 * (1 - ce) });
       const le = easeOutCubic(progress(t, 0.8, 0.7));
@@ -318,7 +330,7 @@ export const stationMap: TemplateDefinition = {
   description: 'A monitoring network: the stations param drawn as markers in their category colours over an offline Natural Earth basemap fitted to them, labels that never overlap (shortened or on leader lines), a legend and the city\'s overall value. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'stations', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.1.0',
+  version: '1.2.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createStationMap,

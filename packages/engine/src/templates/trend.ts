@@ -25,6 +25,7 @@ import type { Format } from '../params/schema.js';
 import { LIMITS } from '../params/schema.js';
 import { measureContext } from './measure.js';
 import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
+import { stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 12;
@@ -47,7 +48,7 @@ interface Spec {
 
 const SPECS: Record<Format, Spec> = {
   landscape: { margin: 90, overline: 24, title: 76, titleLines: 2, date: 26, cardW: 250, cardH: 150, cardCols: 3, axis: 20, band: 17, gap: 18, footer: 18 },
-  portrait: { margin: 70, overline: 28, title: 92, titleLines: 2, date: 32, cardW: 0, cardH: 170, cardCols: 3, axis: 24, band: 20, gap: 18, footer: 22 },
+  portrait: { margin: 70, overline: 26, title: 84, titleLines: 2, date: 30, cardW: 0, cardH: 160, cardCols: 3, axis: 24, band: 20, gap: 18, footer: 22 },
   square: { margin: 56, overline: 20, title: 60, titleLines: 2, date: 22, cardW: 0, cardH: 118, cardCols: 3, axis: 17, band: 15, gap: 14, footer: 16 },
 };
 
@@ -161,7 +162,9 @@ export function createTrend(input: SceneInput): TemplateScene {
   );
 
   // ---- layout -------------------------------------------------------------------
-  const footerY = H - (format === 'portrait' ? 60 : 36);
+  // Portrait keeps its words between the feed's covered bands (stage.ts).
+  const stage = format === 'portrait' ? stageFor('portrait', W, H) : null;
+  const footerY = stage ? stage.bottom : H - 36;
   let headY: number;
   let cardsY: number;
   let cardX: (i: number) => number;
@@ -174,12 +177,12 @@ export function createTrend(input: SceneInput): TemplateScene {
     const top = Math.max(headY + headerH, cardsY + cardH) + 50;
     chart = { x: M, y: top, w: inner, h: footerY - 40 - axisH - top };
   } else {
-    headY = format === 'portrait' ? 110 : 50;
-    cardsY = headY + headerH + (format === 'portrait' ? 50 : 26);
+    headY = stage ? stage.top : 50;
+    cardsY = headY + headerH + (stage ? 36 : 26);
     const rowW = cols * cardW + (cols - 1) * spec.gap;
     cardX = (i) => M + (inner - rowW) / 2 + i * (cardW + spec.gap);
-    const top = cardsY + cardH + (format === 'portrait' ? 70 : 34);
-    const bottom = footerY - (format === 'portrait' ? 70 : 34) - axisH;
+    const top = cardsY + cardH + (stage ? 50 : 34);
+    const bottom = footerY - (stage ? 50 : 34) - axisH;
     chart = { x: M, y: top, w: inner, h: bottom - top };
   }
 
@@ -210,6 +213,14 @@ export function createTrend(input: SceneInput): TemplateScene {
     }
   }
   const tickSize = spec.axis;
+  // Threshold labels that would crowd each other (a high value squeezes the low bands together) are left out, the highest kept.
+  const thresholdLabels = new Set<number>();
+  let lastLabelY = -Infinity;
+  for (const b of [...bands].filter((b) => b.lo > 0).sort((a, b) => b.lo - a.lo)) {
+    if (yOf(b.lo) - lastLabelY < tickSize * 0.85 * 1.6) continue;
+    thresholdLabels.add(b.lo);
+    lastLabelY = yOf(b.lo);
+  }
   const visibleTicks = ticks.filter((t, i) => i === 0 || t.x - ticks[i - 1]!.x >= measure(ctx, t.text, tickSize, 500) + 16);
 
   // Where the peak's bubble goes (band names keep clear of it).
@@ -292,6 +303,8 @@ export function createTrend(input: SceneInput): TemplateScene {
         if (b.lo > 0) {
           g.fillStyle = 'rgba(255,255,255,0.25)';
           g.fillRect(plot.x, yBot - 1, plot.w, 2);
+        }
+        if (thresholdLabels.has(b.lo)) {
           // The threshold on a dark backing, clear of the line's first point and the marker there.
           const size = tickSize * 0.85;
           const text = num(b.lo);
@@ -420,7 +433,7 @@ export const trend: TemplateDefinition = {
   description: 'An hourly series (the last 24 hours or the next 72 hours) as a line over the category bands of the AQI standard, with the current value, the peak and the low. Without a series it shows the current value. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'series', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.1.0',
+  version: '1.2.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createTrend,

@@ -35,6 +35,7 @@ import {
   pillWidth,
 } from './parts.js';
 import type { MeasureView } from './content.js';
+import { stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 14;
@@ -57,7 +58,8 @@ interface Spec {
 
 const SPECS: Record<Format, Spec> = {
   landscape: { margin: 100, header: { size: 64, minSize: 40, maxLines: 2, overlineSize: 20, dateSize: 26 }, heroH: 210, heroValue: 120, aqH: 200, aqNumber: 96, barLabel: 17, cardCols: 6, cardH: 118, advice: 27, gap: 18, footer: 18 },
-  portrait: { margin: 72, header: { size: 84, minSize: 46, maxLines: 4, overlineSize: 24, dateSize: 32 }, heroH: 250, heroValue: 118, aqH: 330, aqNumber: 110, barLabel: 18, cardCols: 3, cardH: 140, advice: 32, gap: 18, footer: 22 },
+  // Portrait lays out inside the safe area (stage.ts), so its blocks are shorter than the frame would allow.
+  portrait: { margin: 72, header: { size: 76, minSize: 40, maxLines: 4, overlineSize: 24, dateSize: 30 }, heroH: 180, heroValue: 100, aqH: 300, aqNumber: 100, barLabel: 18, cardCols: 3, cardH: 124, advice: 30, gap: 18, footer: 22 },
   square: { margin: 60, header: { size: 54, minSize: 32, maxLines: 3, overlineSize: 17, dateSize: 22 }, heroH: 150, heroValue: 84, aqH: 250, aqNumber: 70, barLabel: 14, cardCols: 3, cardH: 100, advice: 23, gap: 14, footer: 16 },
 };
 
@@ -86,8 +88,8 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   const inner = W - 2 * M;
   const color = c.category?.color ?? NEUTRAL;
 
-  const hl = layoutHeader(ctx, c, c.m.weatherBrief, inner, spec.header);
-  const header = makeSprite(inner, hl.height, px, (g) => drawHeader(g, c, hl, '#7CC4FF'), 8);
+  // Portrait keeps its words between the feed's covered bands; the others keep a margin.
+  const stage = input.format === 'portrait' ? stageFor('portrait', W, H) : null;
 
   // Hero tiles.
   const heroes: { kind: 'temperature' | 'humidity'; v: MeasureView; label: string }[] = [];
@@ -128,9 +130,13 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   const adviceH = Math.max(96 * adviceK, adviceBlock.height + spec.advice * 1.4 + 40 * adviceK);
   const advice = makeSprite(inner, adviceH, px, (g) => drawAdvicePanel(g, c, inner, adviceH, adviceBlock, adviceK), 40);
 
-  const footerY = H - (input.format === 'portrait' ? 60 : 36);
-  const top = M * 0.75;
+  const footerY = stage ? stage.bottom : H - 36;
+  const top = stage ? stage.top : M * 0.75;
   const bottom = footerY - spec.footer - 22;
+  // The header (a long place shrinks and wraps) gets what the other blocks leave.
+  const others = [heroH, aqH, cardsH, adviceH].filter((h) => h > 0);
+  const hl = layoutHeader(ctx, c, c.m.weatherBrief, inner, { ...spec.header, maxHeight: bottom - top - others.reduce((a, b) => a + b, 0) - others.length * spec.gap });
+  const header = makeSprite(inner, hl.height, px, (g) => drawHeader(g, c, hl, '#7CC4FF'), 8);
   const blocks = [hl.height, heroH, aqH, cardsH, adviceH].filter((h) => h > 0);
   const slack = Math.max(0, bottom - top - blocks.reduce((a, b) => a + b, 0));
   const space = Math.min(slack / (blocks.length - 1 || 1), input.format === 'portrait' ? 90 : 48);
@@ -253,7 +259,7 @@ export const weatherBrief: TemplateDefinition = {
   description: 'Weather first: temperature and humidity as the hero, then the air quality on a sliding scale, the pollutants and the advice. 14 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'temperatura', 'humidity', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.1.0',
+  version: '1.2.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createWeatherBrief,

@@ -1,0 +1,84 @@
+// A 120-character place and a four-digit value (1,250 µg/m³) in every template ×
+// format × language: every string stays inside the frame and no two strings overlap,
+// at the poster moment and every two seconds — the layout shrinks and wraps (or cuts
+// with an ellipsis) instead of running over. Boxes come from the text layer.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { describeFrame, listTemplates, normalizeRenderParams } from '../src/index.ts';
+import type { DrawnText } from '../src/draw/text.ts';
+import { metricParams } from './scene-metrics.ts';
+
+// 120 characters in words that do not break early.
+const LONG = 'Estación de Monitoreo Atmosférico Parque O’Higgins — Región Metropolitana de Santiago, Chile (Red MACAM, Ñuñoa y Macul.)';
+
+/** Canvas pixels two ink boxes may share without touching. */
+const TOUCH = 1.5;
+/**
+ * How much of the shorter box's height two stacked lines may share: a tight headline's
+ * accents (Ñ, Á) reach into the line above's descender zone, and their ink boxes
+ * (not their glyphs) meet. Strings drawn over each other share far more.
+ */
+const STACKED = 0.2;
+
+function overlap(a: DrawnText, b: DrawnText): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  const shorter = Math.min(a.bottom - a.top, b.bottom - b.top);
+  return w > TOUCH && h > Math.max(TOUCH, STACKED * shorter) ? w * h : 0;
+}
+
+/** The problems of one frame: strings past its edges, and pairs of strings drawn over each other. */
+export function layoutProblems(d: ReturnType<typeof describeFrame>): string[] {
+  const boxes = d.boxes.filter((b) => b.canvasWidth === d.width && b.canvasHeight === d.height && b.text.trim() !== '');
+  const out: string[] = [];
+  const r = (v: number) => Math.round(v);
+  for (const b of boxes) {
+    if (b.left < -1 || b.right > d.width + 1 || b.top < -1 || b.bottom > d.height + 1) out.push(`t=${d.timeSec} "${b.text}" at ${r(b.left)}–${r(b.right)} × ${r(b.top)}–${r(b.bottom)} outside ${d.width}×${d.height}`);
+  }
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i]!, boxes[j]!];
+      // The same string drawn again where it was (a highlight over it) is not two strings.
+      if (a.text === b.text && Math.abs(a.left - b.left) < 2 && Math.abs(a.top - b.top) < 2) continue;
+      if (overlap(a, b) > 0) out.push(`t=${d.timeSec} "${a.text}" ${r(a.left)}–${r(a.right)}×${r(a.top)}–${r(a.bottom)} overlaps "${b.text}" ${r(b.left)}–${r(b.right)}×${r(b.top)}–${r(b.bottom)}`);
+    }
+  }
+  return out;
+}
+
+/** The template's params with the place, and the first of its places or stations, named LONG (and that place at 1,250 µg/m³). */
+function withLongNames(p: Record<string, unknown>): Record<string, unknown> {
+  const rename = (list: unknown, extra: object) => (Array.isArray(list) ? list.map((x: object, i) => (i === 0 ? { ...x, name: LONG, ...extra } : x)) : list);
+  return { ...p, location: LONG, ...(p.places ? { places: rename(p.places, { pm25: 1250 }) } : {}), ...(p.stations ? { stations: rename(p.stations, {}) } : {}) };
+}
+
+describe('long names and large numbers', () => {
+  for (const t of listTemplates()) {
+    for (const format of t.formats) {
+      it(`${t.id} ${format}: a 120-character place and 1,250 µg/m³ fit in es, en and pt, at every length`, () => {
+        assert.equal([...LONG].length, 120);
+        const bad: string[] = [];
+        for (const [language, durationSec] of (['es', 'en', 'pt'] as const).flatMap((l) => t.durations.map((d) => [l, d] as const))) {
+          const p = normalizeRenderParams({ ...withLongNames(metricParams(t.id)), pm25: 1250, format, language, resolution: '360p', durationSec });
+          const times = [undefined, ...Array.from({ length: Math.floor(durationSec / 2) }, (_, i) => 2 * i + 1)];
+          for (const timeSec of times) {
+            const d = describeFrame(p, timeSec === undefined ? {} : { timeSec });
+            bad.push(...layoutProblems(d).map((s) => `${language} ${durationSec} s ${s}`));
+            if (timeSec === undefined) assert.ok(d.texts.some((s) => s.length > 3 && LONG.includes(s.replace(/…$/, ''))), `${t.id} ${format} ${language}: the place is not drawn`);
+          }
+        }
+        assert.deepEqual([...new Set(bad)].slice(0, 12), []);
+      });
+    }
+  }
+
+  it('can fail: two strings drawn over each other are found', () => {
+    const d = describeFrame(normalizeRenderParams({ ...metricParams('daily-report'), format: 'landscape', language: 'es', resolution: '360p' }));
+    const b = d.boxes.find((x) => x.canvasWidth === d.width && x.text.length > 3);
+    assert.ok(b);
+    const moved = { ...d, boxes: [...d.boxes, { ...b, text: 'other', left: b.left + 3, right: b.right + 3 }, { ...b, text: 'past the edge', left: d.width - 5, right: d.width + 40 }] };
+    const problems = layoutProblems(moved);
+    assert.ok(problems.some((s) => s.includes('overlaps "other"')), problems.join('\n'));
+    assert.ok(problems.some((s) => s.includes('past the edge') && s.includes('outside')), problems.join('\n'));
+  });
+});
