@@ -8,7 +8,8 @@
  *   ("Contaminante", "Poluente", "Prominent Pollutant"), a row per area or station — the
  *   row's index is its pollutant's sub-index (a prominent pollutant's is the index).
  *
- * Row cells are matched to header cells by horizontal overlap. Numbers are read only
+ * Row cells are matched to header cells by position when a row has as many cells as its
+ * header, else by horizontal overlap. Numbers are read only
  * from index columns; a row's first cell that is neither a number nor a category is its
  * area or station.
  */
@@ -70,7 +71,7 @@ export function readIndexTables(lines: Line[], ocr: boolean): IndexValue[] {
   const out: IndexValue[] = [];
   for (let i = 0; i < lines.length; i++) {
     const header = lines[i]!;
-    if (header.cells.length < 2) continue;
+    if (header.cells.length < 2 || !INDEX_HEADER.test(header.folded)) continue;
     const cols = headerColumns(header, ocr);
     if (!cols) continue;
     let j = i + 1;
@@ -79,8 +80,10 @@ export function readIndexTables(lines: Line[], ocr: boolean): IndexValue[] {
       const row = lines[j]!;
       // A header cell wrapped onto a line of its own ("monitoring stations") before the first row.
       if (rows === 0 && row.page === header.page && row.cells.length === 1 && !/\d/.test(row.folded)) continue;
-      if (row.page !== header.page || row.cells.length < 2 || headerColumns(row, ocr)) break;
-      const cells = row.cells.map((c, k) => ({ col: columnOf(cols, c.x0, c.x1), text: cellText(row, k) }));
+      if (row.page !== header.page || row.cells.length < 2 || (INDEX_HEADER.test(row.folded) && headerColumns(row, ocr))) break;
+      // A row of as many cells as its header goes by position (plain text's x is a character column); others by x.
+      const positional = row.cells.length === cols.length;
+      const cells = row.cells.map((c, k) => ({ col: positional ? (cols[k] ?? null) : columnOf(cols, c.x0, c.x1), text: cellText(row, k) }));
       const number = (text: string): number | null => {
         const m = INDEX_CELL.exec(text);
         return m ? Number(m[1]) : null;
