@@ -80,6 +80,9 @@ describe(`ingest of index values (${STORE})`, () => {
     // The stored context reads back the same.
     const got = await api(base, 'GET', `/contexts/${up.body.contextId}`);
     assert.deepEqual(got.body.index, c.index);
+    // GraphQL gives the same index, and no concentration.
+    const gql = await api(base, 'POST', '/graphql', { query: 'query($id: ID!) { context(id: $id) { o3 pm25 index { name standard overall pollutants { o3 pm25 pm10 } } } }', variables: { id: up.body.contextId } });
+    assert.deepEqual(gql.body, { data: { context: { o3: null, pm25: null, index: { name: 'AQI', standard: 'us_epa', overall: 112, pollutants: { o3: 112, pm25: 55, pm10: null } } } } });
 
     const r = await api(base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'daily-report', language: 'en', resolution: '360p' });
     assert.equal(r.status, 202, JSON.stringify(r.body));
