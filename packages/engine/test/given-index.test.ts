@@ -50,6 +50,7 @@ describe('given index', () => {
 
   it('is refused with concentrations beside it, in a standard without a numeric index, or past its scale', () => {
     assert.throws(() => normalizeRenderParams({ ...GIVEN, o3: 96 }), (e) => fieldsOf(e).includes('index'));
+    assert.throws(() => normalizeRenderParams({ ...GIVEN, template: 'ranking', places: [{ name: 'A', pm25: 10 }, { name: 'B', pm25: 20 }] }), (e) => fieldsOf(e).includes('index'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'mx', overall: 60, pollutants: { o3: 60 } } }), (e) => fieldsOf(e).includes('index.standard'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'br-iqar', overall: 450, pollutants: { o3: 450 } } }), (e) => fieldsOf(e).includes('index.overall'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'us-epa', overall: 501, pollutants: { o3: 20 } } }), (e) => fieldsOf(e).includes('index.overall'));

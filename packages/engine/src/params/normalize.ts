@@ -125,6 +125,9 @@ function givenIndexErrors(raw: Record<string, unknown>, errors: FieldErrors): vo
   }
   const concentrations = POLLUTANTS.filter((p) => raw[p] !== undefined);
   if (concentrations.length > 0) errors.add('index', `an index video shows no concentration: remove ${concentrations.join(', ')} or the index`);
+  // Places, stations and series carry concentrations of their own.
+  const withValues = (['places', 'stations', 'series'] as const).filter((k) => raw[k] !== undefined);
+  if (withValues.length > 0) errors.add('index', `an index video is of one place's index: remove ${withValues.join(', ')} or the index`);
   if (raw.aqiStandard !== undefined && raw.aqiStandard !== given.standard && !errors.has('aqiStandard')) errors.add('aqiStandard', `must be the given index's standard (${given.standard}) or absent`);
 }
 
