@@ -83,7 +83,7 @@ const MEDIA = ['pdf-text', 'pdf-scan', 'png', 'photo'] as const;
 for (const part of ['dev', 'heldout'] as const) {
   const rs = results.filter((r) => r.part === part);
   const publishers = new Set(rs.map((r) => r.doc.agency)).size;
-  console.log(`\n== ${part === 'dev' ? 'development part' : 'held-out part'}: ${rs.length} documents from ${publishers} publishers (${MEDIA.map((m) => `${rs.filter((r) => r.doc.medium === m).length} ${m}`).join(', ')}; ${rs.filter((r) => r.doc.expected.noData).length} with no concentration)`);
+  console.log(`\n== ${part === 'dev' ? 'development part' : 'held-out part'}: ${rs.length} documents from ${publishers} publishers (${MEDIA.map((m) => `${rs.filter((r) => r.doc.medium === m).length} ${m}`).join(', ')}; ${rs.filter((r) => r.doc.expected.noData).length} with no concentration, ${rs.filter((r) => r.doc.expected.index).length} of index values)`);
   console.log('medium      accuracy   fields     documents fully right');
   for (const m of MEDIA) {
     const mr = rs.filter((r) => r.doc.medium === m);
@@ -100,6 +100,8 @@ for (const part of ['dev', 'heldout'] as const) {
     console.log(`${name.padEnd(10)} ${pct(fs.filter((f) => f.ok).length, fs.length)}   ${`${fs.filter((f) => f.ok).length}/${fs.length}`.padEnd(10)} ${pct(ts.filter((f) => f.ok).length, ts.length)}`);
   }
   const nd = rs.filter((r) => r.doc.expected.noData);
+  const ix = rs.filter((r) => r.doc.expected.index);
+  console.log(`index documents read whole (index, sub-indices, no concentration): ${ix.filter((r) => r.score.correct === r.score.total && r.score.extra.length === 0).length}/${ix.length}`);
   const invented = rs.filter((r) => r.score.extra.length);
   console.log(`no-data documents refused: ${nd.filter((r) => r.score.correct === 1).length}/${nd.length}; values invented (on any document): ${invented.length ? (part === 'dev' ? invented.map((r) => `${r.doc.id} ${r.score.extra.join(',')}`).join('; ') : invented.reduce((n, r) => n + r.score.extra.length, 0)) : 'none'}`);
   // The held-out part is scored, never read for misses: its figures are the only thing printed.

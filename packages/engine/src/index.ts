@@ -61,6 +61,9 @@ export { LOCALE_TAG, type Localized } from './language.js';
 
 export {
   computeAqi,
+  rateGivenIndex,
+  renderAqi,
+  INDEX_SCALE_STANDARDS,
   concentrationFromUsAqi,
   fromPpb,
   listAqiStandards,
@@ -72,6 +75,8 @@ export {
   type AqiResult,
   type AqiCategory,
   type PollutantAqi,
+  type PollutantIndex,
+  type GivenIndex,
   type PollutantId,
   type Severity,
 } from './aqi/index.js';

@@ -36,6 +36,8 @@ export interface AgencyExpected {
   values: Partial<Record<Measure, number>>;
   /** A document with no concentration: extraction must answer 422 no_air_quality_data. */
   noData?: boolean;
+  /** A document of index values: the index it gives (and no concentration). */
+  index?: { name: string; standard: string | null; overall: number; pollutants: Partial<Record<'pm25' | 'pm10' | 'no2' | 'o3' | 'so2' | 'co', number>> };
 }
 
 export interface AgencyDoc {
@@ -457,7 +459,8 @@ function cpcb(): { blocks: PageBlock[]; expected: AgencyExpected } {
       { kind: 'table', rows: [['S.No', 'City', 'Air Quality', 'Index Value', 'Prominent Pollutant', 'Based on number of\nmonitoring stations'], ...rows] },
       { kind: 'small', text: 'AQI categories: Good (0-50), Satisfactory (51-100), Moderate (101-200), Poor (201-300), Very Poor (301-400), Severe (401-500).' },
     ],
-    expected: { location: null, date: '2023-01-01', values: {}, noData: true },
+    // India's AQI (its own bands: Satisfactory, Very Poor, Severe), not the US EPA's; each city's index is its prominent pollutant's.
+    expected: { location: null, date: '2023-01-01', values: {}, index: { name: 'AQI', standard: null, overall: 399, pollutants: { pm25: 399, pm10: 235 } } },
   };
 }
 

@@ -12,7 +12,9 @@
  * (AIR_QUALITY.md §5), the maximum over stations when no city value is stated, a
  * range across regions read as its upper end (the documented city-value rule, `max`),
  * legal limits, bounds of earlier ranges and exceedance counts never read. A document
- * that gives only index values (AQI, IQAr, IMECA, AQHI …) has no concentration: 422.
+ * that gives only index values (AQI, IQAr, IMECA, AQHI …) has no concentration: it gives
+ * an index — its name, the standard when known, each pollutant's highest sub-index and the
+ * overall index (the highest sub-index).
  */
 import type { AgencyExpected } from './agencies.js';
 import type { ExtraAgencyDoc } from './agencies-extra.js';
@@ -81,7 +83,7 @@ function quinteroNews(): Built {
   };
 }
 
-/** SIMA Nuevo León: an IMECA-only forecast per zone — an index, no concentration. */
+/** SIMA Nuevo León: an IMECA-only forecast per zone — an index (not a standard the service knows), no concentration. */
 function simaImeca(): Built {
   return {
     blocks: [
@@ -91,7 +93,7 @@ function simaImeca(): Built {
       { kind: 'table', rows: [['Zona', 'Contaminante', 'IMECA', 'Calidad'], ['Noreste', 'PM10', '118', 'Mala'], ['Centro', 'PM2.5', '96', 'Regular'], ['Suroeste', 'O3', '64', 'Aceptable'], ['Noroeste', 'PM10', '131', 'Mala']] },
       { kind: 'para', text: 'Se recomienda a grupos sensibles evitar actividades al aire libre entre las 12:00 y las 18:00 horas. Índice válido hasta las 23:59 horas.' },
     ],
-    expected: { location: 'Monterrey', date: '2024-02-14', values: {}, noData: true },
+    expected: { location: 'Monterrey', date: '2024-02-14', values: {}, index: { name: 'IMECA', standard: null, overall: 131, pollutants: { pm10: 131, pm25: 96, o3: 64 } } },
   };
 }
 
@@ -199,7 +201,7 @@ function airnowDenverAqi(): Built {
       { kind: 'table', rows: [['Area', 'Ozone AQI', 'PM2.5 AQI', 'Category'], ['Denver Metro', '112', '48', 'Unhealthy for Sensitive Groups'], ['Fort Collins', '98', '41', 'Moderate'], ['Colorado Springs', '87', '39', 'Moderate'], ['Grand Junction', '61', '55', 'Moderate']] },
       { kind: 'para', text: 'An Ozone Action Day Alert is in effect from 4 pm to 8 pm. Forecast issued at 4:00 pm.' },
     ],
-    expected: { location: 'Denver', date: '2024-07-17', values: {}, noData: true },
+    expected: { location: 'Denver', date: '2024-07-17', values: {}, index: { name: 'AQI', standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 55 } } },
   };
 }
 
@@ -212,7 +214,7 @@ function feamIqar(): Built {
       { kind: 'table', rows: [['Estação', 'Poluente', 'IQAr', 'Qualidade'], ['Delegacia', 'MP10', '38', 'Boa'], ['Centro', 'O3', '57', 'Moderada'], ['Barreiro', 'MP2,5', '44', 'Moderada']] },
       { kind: 'small', text: 'IQAr: 0-40 Boa; 41-80 Moderada; 81-120 Ruim; 121-200 Muito Ruim; >200 Péssima.' },
     ],
-    expected: { location: 'Belo Horizonte', date: '2024-10-02', values: {}, noData: true },
+    expected: { location: 'Belo Horizonte', date: '2024-10-02', values: {}, index: { name: 'IQAr', standard: 'br-iqar', overall: 57, pollutants: { pm10: 38, o3: 57, pm25: 44 } } },
   };
 }
 

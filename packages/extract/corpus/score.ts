@@ -66,6 +66,19 @@ export function scoreAgency(expected: AgencyExpected, got: ExtractedContext | nu
     mark('no-data', !got && errorCode === 'no_air_quality_data', `no-data: want 422, got ${got ? invented.join(', ') || 'a context' : errorCode}`);
     return score;
   }
+  if (expected.index) {
+    // A document of index values: its index, and no concentration (any is an invented one).
+    const idx = got?.index ?? null;
+    mark('index-standard', !!idx && idx.standard === expected.index.standard && idx.name === expected.index.name, `index: want ${expected.index.name} (${expected.index.standard ?? 'no standard'}), got ${idx ? `${idx.name} (${idx.standard ?? 'no standard'})` : got ? 'none' : errorCode}`);
+    mark('index-overall', idx?.overall === expected.index.overall, `index overall: want ${expected.index.overall}, got ${idx?.overall ?? '—'}`);
+    for (const p of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const) {
+      const want = expected.index.pollutants[p];
+      if (want === undefined) continue;
+      const have = idx?.pollutants[p];
+      mark(`index-${p}`, have === want, `index ${p}: want ${want}, got ${have ?? '—'}`);
+    }
+    // A concentration reported beside it is an invented one (counted with the extras below).
+  }
   if (expected.location !== null) {
     mark('location', !!got?.location && fold(got.location) === fold(expected.location), `location: want ${expected.location}, got ${got?.location ?? '—'}`);
   }

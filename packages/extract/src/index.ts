@@ -136,7 +136,8 @@ export async function extractBulletin(
     return { lines: result.lines, method: 'image-ocr', pages: 1 };
   };
   const parse = (r: { lines: TextLine[]; method: ExtractionMethod }) => parseBulletinText(r.lines, { ocr: r.method !== 'pdf-text', cityValue: opts.cityValue });
-  const hasValue = (p: ReturnType<typeof parse>): boolean => POLLUTANTS.some((k) => p.fields[k]);
+  // A concentration, or an index the document gives instead.
+  const hasValue = (p: ReturnType<typeof parse>): boolean => POLLUTANTS.some((k) => p.fields[k]) || !!p.index;
 
   let { lines, method, pages } = await read(steps);
   let parsed = parse({ lines, method });
@@ -160,7 +161,7 @@ export async function extractBulletin(
     signal?.throwIfAborted();
     parsed = await askLanguageModel(opts.languageModel, lines, parsed, method !== 'pdf-text');
   }
-  if (!POLLUTANTS.some((p) => parsed.fields[p])) {
+  if (!hasValue(parsed)) {
     const what = lines.length === 0
       ? 'no text could be read'
       : 'no pollutant concentration (PM2.5, PM10, NO2, O3, SO2 or CO) was recognised — index values, categories, thresholds and other numbers are not concentrations';

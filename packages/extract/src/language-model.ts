@@ -65,7 +65,8 @@ const INSTRUCTIONS = [
 
 /** Whether a parse is unsure enough to ask the model. */
 export function needsLanguageModel(parsed: ParsedBulletin, below = 0.75): boolean {
-  return parsed.confidence < below;
+  // A document of index values has no concentration for a model to find.
+  return !parsed.index && parsed.confidence < below;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -20,6 +20,7 @@ import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
 import { readLongTables, readPairRows } from './long-tables.js';
+import { readIndexTables, type IndexValue } from './index-values.js';
 import { findLocation } from './location.js';
 import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
 import { readProse } from './prose.js';
@@ -35,12 +36,13 @@ import type {
   ExtractedFields,
   ExtractedStation,
   FieldReading,
+  IndexReading,
   ParsedBulletin,
   SourceUnit,
   TextLine,
   ValueKind,
 } from './types.js';
-import { BULLETIN_LANGUAGES, FORECAST, INDEX_HEADER, LANGUAGE_WORDS, MEASURES, OBSERVED, POLLUTANTS, foldText, type Measure } from './vocabulary.js';
+import { BULLETIN_LANGUAGES, FORECAST, INDEX_HEADER, LANGUAGE_WORDS, MEASURES, NAMED_INDICES, OBSERVED, POLLUTANTS, foldText, type Measure } from './vocabulary.js';
 
 export interface ParseOptions {
   /** The text comes from OCR: accept common misreadings, lower every confidence. */
@@ -240,16 +242,24 @@ export function overallConfidence(fields: Partial<Record<(typeof POLLUTANTS)[num
   return round2(c);
 }
 
+/** A document of index values: as `overallConfidence`, over its sub-indices. */
+function indexConfidence(index: IndexReading, fields: ExtractedFields): number {
+  const sources = Object.fromEntries(Object.entries(index.sources).map(([p, s]) => [p, { confidence: s.confidence }]));
+  return overallConfidence({ ...sources, ...(fields.location ? { location: fields.location } : {}), ...(fields.date ? { date: fields.date } : {}) });
+}
+
 const isPollutant = (m: Measure): boolean => POLLUTANTS.some((p) => p === m);
 
 /**
- * An index's document: an index named (in a title, a sentence or a heading with its pollutant: "Ozone AQI"),
- * no reading with a concentration unit, no such unit written anywhere.
+ * An index's document: an index named (in a title, a sentence or a heading with its pollutant:
+ * "Ozone AQI"), no reading with a concentration unit, no such unit written anywhere.
+ * `indexTable`: an index table (index-values.ts) was read.
  */
-function indexDocument(lines: Line[], readings: Reading[], ocr: boolean): boolean {
-  if (!readings.some((r) => isPollutant(r.measure))) return false;
+function indexDocument(lines: Line[], readings: Reading[], ocr: boolean, indexTable: boolean): boolean {
+  if (!indexTable && !readings.some((r) => isPollutant(r.measure))) return false;
   if (readings.some((r) => isPollutant(r.measure) && r.sourceUnit !== '')) return false;
   if (lines.some((l) => isConcentrationUnit(unitWithin(l.folded, ocr)))) return false;
+  if (indexTable) return true;
   // A table with an index column or row of its own ("Estación | PM10 | PM2.5 | O3 | IBOCA", an "ICAP" row):
   // the index sits beside the concentrations, which are read as such.
   const indexCell = lines.some((l) => l.cells.length >= 2 && l.cells.some((c) => {
@@ -257,6 +267,42 @@ function indexDocument(lines: Line[], readings: Reading[], ocr: boolean): boolea
     return INDEX_HEADER.test(text) && findLabels(text, ocr).length === 0;
   }));
   return !indexCell && lines.some((l) => INDEX_HEADER.test(l.folded));
+}
+
+/** The index a document of index values is in: the most specific one it names (vocabulary.ts, NAMED_INDICES). */
+function namedIndex(lines: Line[]): { name: string; standard: IndexReading['standard'] } {
+  for (const { pattern, name, standard, unless } of NAMED_INDICES) {
+    for (const l of lines) {
+      const m = pattern.exec(l.folded);
+      if (m) return { name: name || m[0], standard: unless && lines.some((x) => unless.test(x.folded)) ? null : standard };
+    }
+  }
+  return { name: 'index', standard: null };
+}
+
+/**
+ * A document of index values read as one: each pollutant's sub-index (over several
+ * stations or areas, the highest — the `max` rule, as the index reports the worst) and the
+ * overall index, the highest sub-index, as AQI, IQAr, IMECA … are defined. Null when no
+ * pollutant has one.
+ */
+function indexReading(lines: Line[], readings: Reading[], table: IndexValue[]): IndexReading | null {
+  const pollutants: IndexReading['pollutants'] = {};
+  const sources: IndexReading['sources'] = {};
+  for (const p of POLLUTANTS) {
+    // An index table's values, and numbers other readers took unitless ("Ozone 44" under "AQI forecast"): the highest.
+    const candidates: IndexValue[] = [
+      ...table.filter((v) => v.pollutant === p),
+      ...readings.filter((r) => r.measure === p && r.range === null).map((r) => ({ pollutant: p, value: r.value, station: r.station, sourceText: r.sourceText, confidence: r.confidence })),
+    ];
+    const pick = candidates.reduce<IndexValue | null>((a, b) => (!a || b.value > a.value ? b : a), null);
+    if (!pick) continue;
+    pollutants[p] = pick.value;
+    sources[p] = { sourceText: pick.sourceText, confidence: round2(pick.confidence), ...(pick.station ? { station: pick.station } : {}) };
+  }
+  const values = Object.values(pollutants);
+  if (values.length === 0) return null;
+  return { ...namedIndex(lines), overall: Math.max(...values), pollutants, sources };
 }
 
 /** Every reading of a text, before city-level values are chosen (the language-model path checks against these). */
@@ -287,8 +333,11 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
   const all = readAll(lines, ocr);
   // A document that names an index (AQI, IQAr, IMECA …) and writes no concentration unit anywhere
   // publishes index values: its bare numbers ("Ozone 44" under "AQI forecast") are not concentrations.
-  const indexValues = indexDocument(lines, all, ocr);
+  const indexTable = readIndexTables(lines, ocr);
+  const indexValues = indexDocument(lines, all, ocr, indexTable.length > 0);
   const readings = indexValues ? all.filter((r) => !isPollutant(r.measure)) : all;
+  // Its pollutant numbers are the index's: read as such, never as concentrations.
+  const index = indexValues ? indexReading(lines, all.filter((r) => isPollutant(r.measure)), indexTable) : null;
   // Tables restore their own columns; station lists read as prose need the same care.
   if (ocr) {
     for (const m of new Set(readings.map((r) => r.measure))) {
@@ -311,6 +360,7 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
     cityValueRule: rule,
     kind: documentKind(lines),
     language: detectLanguage(lines),
+    index,
   };
   for (const measure of MEASURES) {
     const field = chooseField(measure, readings.filter((r) => r.measure === measure), rule);
@@ -318,7 +368,7 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
     fields[measure] = field;
     result[measure] = field.value;
   }
-  const stationNames = new Set(stations.map((s) => foldText(s.name).folded.toLowerCase().replace(/\s+/g, ' ').trim()));
+  const stationNames = new Set([...stations.map((s) => s.name), ...(index ? indexTable.flatMap((v) => (v.station ? [v.station] : [])) : [])].map((n) => foldText(n).folded.toLowerCase().replace(/\s+/g, ' ').trim()));
   const location = findLocation(lines, { ocr, stations: stationNames, ocrFactor });
   if (location) {
     fields.location = location;
@@ -329,7 +379,7 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
     fields.date = date;
     result.date = date.value;
   }
-  result.confidence = overallConfidence(fields);
+  result.confidence = index ? indexConfidence(index, fields) : overallConfidence(fields);
   result.skipped = skippedLines(lines, readings, ocr, indexValues);
   return result;
 }

@@ -22,6 +22,7 @@
  *   …), a threshold or breakpoint, a law number, a date, an hour or duration, a
  *   page or phone number, a count: never read as a concentration.
  */
+import type { AqiStandardId } from '@aqcast/vocabulary';
 import type { Measure, Pollutant, SourceUnit } from './vocabulary.js';
 
 export type { Measure, Pollutant, SourceUnit } from './vocabulary.js';
@@ -145,6 +146,24 @@ export interface ExtractedFields extends Partial<Record<Measure, ExtractedField>
 export type ExtractionMethod = 'pdf-text' | 'pdf-ocr' | 'image-ocr';
 export type BulletinLanguage = 'es' | 'en' | 'pt';
 
+/**
+ * What a document of index values gives instead of concentrations (an AQI forecast, an
+ * IQAr table): the index named, each pollutant's sub-index and the overall index. These
+ * numbers are index values, never concentrations.
+ */
+export interface IndexReading {
+  /** The index as the document names it: `AQI`, `IQAr`, `IMECA`, `AQHI` … */
+  name: string;
+  /** The standard it is in, when it is one the service knows (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi); null for others (IMECA, AQHI, PSI …). */
+  standard: AqiStandardId | null;
+  /** The overall index: the highest sub-index, as these indices are defined. */
+  overall: number;
+  /** Each pollutant's sub-index; over several stations or areas the highest (the `max` rule). */
+  pollutants: Partial<Record<Pollutant, number>>;
+  /** Each sub-index's source line or table row, its station or area when it is one's. */
+  sources: Partial<Record<Pollutant, { sourceText: string; station?: string; confidence: number }>>;
+}
+
 /** What one bulletin says: the values found, each with its source and confidence. */
 export interface ExtractedContext {
   location: string | null;
@@ -181,6 +200,8 @@ export interface ExtractedContext {
   languageModel?: LanguageModelReport;
   /** Lines that looked like a measurement but gave no value, with the reason (at most 50; set by `parseBulletinText`). */
   skipped?: SkippedLine[];
+  /** Set when the document gives index values, not concentrations: then no pollutant field is set. */
+  index?: IndexReading | null;
 }
 
 /** What the optional language model path did for a document. */

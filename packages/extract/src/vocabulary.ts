@@ -8,7 +8,7 @@
  */
 
 /** A pollutant, weather value or `location`/`date`: the names `ExtractedContext` uses. */
-import type { MeasureId, PollutantId } from '@aqcast/vocabulary';
+import type { AqiStandardId, MeasureId, PollutantId } from '@aqcast/vocabulary';
 
 export { MEASURES, POLLUTANTS } from '@aqcast/vocabulary';
 export type Pollutant = PollutantId;
@@ -209,6 +209,27 @@ export const INDEX_NAMES = String.raw`AQI|AQHI|DAQI|PSI|ICAP|ICAGSO2|ICA|IQAr|IQ
 /** A header or phrase naming an index column ("IQAr", "Índice de Qualidade do Ar", "MAX AQI", "AQHI"). */
 // "I…CA" covers local indices named like ICA, IQCA (Quito), IBOCA (Bogotá), IMECA, IRECA, INCA.
 export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|I[A-Z]{1,3}CA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI)\b|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'i');
+/**
+ * The indices a document of index values may be in, most specific first (folded text): the
+ * name written and the standard it is when the service knows it. A bare "AQI" or "air quality
+ * index" is the US EPA's AQI; local indices (IMECA, AQHI, PSI, IBOCA …) are named, not mapped.
+ */
+/** Categories other AQIs have and the US AQI has not (India's Satisfactory, Very Poor, Severe): such an AQI is not the US EPA's. */
+const NOT_US_AQI_CATEGORY = /\b(?:satisfactory|very\s+poor|severe)\b/i;
+
+export const NAMED_INDICES: ReadonlyArray<{ pattern: RegExp; name: string; standard: AqiStandardId | null; unless?: RegExp }> = [
+  { pattern: /\bAQHI\b/i, name: 'AQHI', standard: null },
+  { pattern: /\bDAQI\b/i, name: 'DAQI', standard: null },
+  { pattern: /\bPSI\b/, name: 'PSI', standard: null },
+  { pattern: /\bIMECA\b/i, name: 'IMECA', standard: null },
+  { pattern: /\bICAP\b/i, name: 'ICAP', standard: 'cl' },
+  { pattern: /\bIQAr?\b|\bindice\s+de\s+qualidade\s+do\s+ar\b/i, name: 'IQAr', standard: 'br-iqar' },
+  { pattern: /\bindice\s+aire\s+y\s+salud\b|\bIAS\b/i, name: 'Índice AIRE Y SALUD', standard: 'mx' },
+  { pattern: /\b(?:EAQI|CAQI)\b|\beuropean\s+air\s+quality\s+index\b/i, name: 'EAQI', standard: 'eu-eaqi' },
+  { pattern: /\bAQI\b|\bair\s+quality\s+index\b/i, name: 'AQI', standard: 'us-epa', unless: NOT_US_AQI_CATEGORY },
+  { pattern: /\bI[A-Z]{1,3}CA\b/, name: '', standard: null },
+];
+
 /** Words after a number that make it an index value ("120 puntos", "4 (Low)"). */
 export const INDEX_AFTER = /^\s*(?:puntos|points|pts|IMECA|AQI|ICAP|PSI|AQHI|DAQI|IQAr)\b/i;
 

@@ -876,7 +876,8 @@ describe('layouts of further agencies (corpus/agencies-extra.ts)', () => {
     ]));
     assert.equal(got.no2, undefined);
     assert.equal(got.pm25, undefined);
-    assert.equal(got.confidence, 0);
+    // Its numbers are the sub-indices of an index the document does not name.
+    assert.deepEqual([got.index?.standard, got.index?.pollutants], [null, { pm25: 3, pm10: 2, no2: 4 }]);
   });
 
   it('a comma-separated download printed as text: its hours are one station\'s series, its unit fields give the unit', () => {
@@ -1037,5 +1038,31 @@ describe('documents of index values', () => {
   it('a unit written anywhere, or no index named, keeps bare numbers as concentrations', () => {
     assert.equal(value('Ozone forecast for Denver\nOzone: 44\nPM2.5: 38\nConcentrations in µg/m³. The AQI runs from 0 to 500.', 'pm25'), 38);
     assert.equal(value('Boletín de Temuco\nMP2,5: 38\nMP10: 51', 'pm25'), 38);
+  });
+
+  it('gives the index: its name and standard, each pollutant\'s highest sub-index and the overall index', () => {
+    const table = parse('Front Range Air Quality Forecast\nIssued Thursday, July 18, 2024\nAir Quality Index (AQI) forecast by area\nArea\tOzone\tPM2.5\tCategory\nDenver Metro\t112\t48\tUSG\nBoulder\t44\t39\tGood');
+    assert.deepEqual([table.index?.name, table.index?.standard, table.index?.overall, table.index?.pollutants], ['AQI', 'us-epa', 112, { o3: 112, pm25: 48 }]);
+    assert.deepEqual(table.fields.o3, undefined);
+    const lines = parse('Ozone forecast for Denver\nJuly 18, 2024\nOzone: 44\nPM2.5: 38\nThe AQI runs from 0 to 500.');
+    assert.deepEqual([lines.index?.overall, lines.index?.pollutants], [44, { o3: 44, pm25: 38 }]);
+  });
+
+  it('reads index tables by structure: a column per pollutant\'s index, or one index column beside a pollutant column', () => {
+    const byColumn = parse('Previsão da qualidade do ar\nÁrea\tMP10 IQAr\tO3 IQAr\nCentro\t38\t57\nBarreiro\t61\t22');
+    assert.deepEqual([byColumn.index?.name, byColumn.index?.standard, byColumn.index?.overall, byColumn.index?.pollutants], ['IQAr', 'br-iqar', 61, { pm10: 61, o3: 57 }]);
+    const byRow = parse('Pronóstico\nZona\tContaminante\tIMECA\tCalidad\nNoreste\tPM10\t118\tMala\nCentro\tO3\t64\tAceptable');
+    assert.deepEqual([byRow.index?.name, byRow.index?.standard, byRow.index?.overall, byRow.index?.pollutants], ['IMECA', null, 118, { pm10: 118, o3: 64 }]);
+    assert.equal(byRow.index?.sources.pm10?.station, 'Noreste');
+    assert.deepEqual([byRow.pm10, byRow.o3, byRow.stations], [undefined, undefined, []]);
+  });
+
+  it('an AQI with bands the US AQI has not (Satisfactory, Very Poor, Severe) is named but not taken as the US EPA\'s', () => {
+    const r = parse('Daily AQI Bulletin\nCity\tIndex Value\tProminent Pollutant\nDelhi\t399\tPM2.5\nAgra\t158\tPM10\nCategories: Good, Satisfactory, Moderate, Poor, Very Poor, Severe');
+    assert.deepEqual([r.index?.name, r.index?.standard, r.index?.pollutants], ['AQI', null, { pm25: 399, pm10: 158 }]);
+  });
+
+  it('a document with concentrations has no index', () => {
+    assert.equal(parse('Ciudad: Temuco\nPM10: 45 µg/m³\nAQI PM2.5: 130').index, null);
   });
 });

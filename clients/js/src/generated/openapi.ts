@@ -1992,6 +1992,66 @@ export interface components {
                 preliminary?: boolean;
             };
             /**
+             * @description Index values given instead of concentrations: the video draws this index, its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
+             * @example {
+             *       "standard": "us-epa",
+             *       "overall": 112,
+             *       "pollutants": {
+             *         "o3": 112,
+             *         "pm25": 48
+             *       }
+             *     }
+             */
+            index?: {
+                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500) or br-iqar (IQAr 0–400). */
+                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                /**
+                 * @description The overall index (0–500, within the standard's scale).
+                 * @example 112
+                 * @example 48
+                 */
+                overall: number;
+                /** @description Each pollutant's sub-index the document gives (at least one): the video tells them and names the highest as the main pollutant. */
+                pollutants: {
+                    /**
+                     * @description PM2.5 sub-index.
+                     * @example 112
+                     * @example 48
+                     */
+                    pm25?: number;
+                    /**
+                     * @description PM10 sub-index.
+                     * @example 112
+                     * @example 48
+                     */
+                    pm10?: number;
+                    /**
+                     * @description NO₂ sub-index.
+                     * @example 112
+                     * @example 48
+                     */
+                    no2?: number;
+                    /**
+                     * @description O₃ sub-index.
+                     * @example 112
+                     * @example 48
+                     */
+                    o3?: number;
+                    /**
+                     * @description SO₂ sub-index.
+                     * @example 112
+                     * @example 48
+                     */
+                    so2?: number;
+                    /**
+                     * @description CO sub-index.
+                     * @example 112
+                     * @example 48
+                     */
+                    co?: number;
+                };
+            };
+            /**
              * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
              * @example 2026-11-22
              */
@@ -2111,6 +2171,41 @@ export interface components {
                 dropped: string[];
                 error?: string;
             };
+            /** @description Set when the values are index values, not concentrations (an AQI forecast, an IQAr table): then no pollutant concentration is set, and a render draws this index (an index video) — unless a person has since entered concentrations */
+            index: {
+                /** @description The index as the document names it: AQI, IQAr, IMECA, AQHI … */
+                name: string;
+                /**
+                 * @description The AQI standard it is in, when the service knows it (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi); null for others (IMECA, AQHI, PSI …)
+                 * @enum {string|null}
+                 */
+                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | null;
+                /** @description The overall index: the highest sub-index */
+                overall: number;
+                /** @description Each pollutant's sub-index; over several stations or areas the highest */
+                pollutants: {
+                    /** @description PM2.5 sub-index (an index value, not a concentration) */
+                    pm25?: number;
+                    /** @description PM10 sub-index (an index value, not a concentration) */
+                    pm10?: number;
+                    /** @description NO2 sub-index (an index value, not a concentration) */
+                    no2?: number;
+                    /** @description O3 sub-index (an index value, not a concentration) */
+                    o3?: number;
+                    /** @description SO2 sub-index (an index value, not a concentration) */
+                    so2?: number;
+                    /** @description CO sub-index (an index value, not a concentration) */
+                    co?: number;
+                };
+                /** @description Each sub-index's source line or table row, and its station or area when it is one's */
+                sources: {
+                    [key: string]: {
+                        sourceText: string;
+                        station?: string;
+                        confidence: number;
+                    };
+                };
+            } | null;
             /** @description Where the values came from */
             source: {
                 /**
@@ -4425,6 +4520,66 @@ export interface operations {
                         licence?: string;
                         /** @description The source marks the values as preliminary (unvalidated real-time data, as AirNow does); the video says so. */
                         preliminary?: boolean;
+                    };
+                    /**
+                     * @description Index values given instead of concentrations: the video draws this index, its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
+                     * @example {
+                     *       "standard": "us-epa",
+                     *       "overall": 112,
+                     *       "pollutants": {
+                     *         "o3": 112,
+                     *         "pm25": 48
+                     *       }
+                     *     }
+                     */
+                    index?: {
+                        /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500) or br-iqar (IQAr 0–400). */
+                        standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        /**
+                         * @description The overall index (0–500, within the standard's scale).
+                         * @example 112
+                         * @example 48
+                         */
+                        overall: number;
+                        /** @description Each pollutant's sub-index the document gives (at least one): the video tells them and names the highest as the main pollutant. */
+                        pollutants: {
+                            /**
+                             * @description PM2.5 sub-index.
+                             * @example 112
+                             * @example 48
+                             */
+                            pm25?: number;
+                            /**
+                             * @description PM10 sub-index.
+                             * @example 112
+                             * @example 48
+                             */
+                            pm10?: number;
+                            /**
+                             * @description NO₂ sub-index.
+                             * @example 112
+                             * @example 48
+                             */
+                            no2?: number;
+                            /**
+                             * @description O₃ sub-index.
+                             * @example 112
+                             * @example 48
+                             */
+                            o3?: number;
+                            /**
+                             * @description SO₂ sub-index.
+                             * @example 112
+                             * @example 48
+                             */
+                            so2?: number;
+                            /**
+                             * @description CO sub-index.
+                             * @example 112
+                             * @example 48
+                             */
+                            co?: number;
+                        };
                     };
                     /**
                      * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).
@@ -8850,6 +9005,66 @@ export interface operations {
                                 licence?: string;
                                 /** @description The source marks the values as preliminary (unvalidated real-time data, as AirNow does); the video says so. */
                                 preliminary?: boolean;
+                            };
+                            /**
+                             * @description Index values given instead of concentrations: the video draws this index, its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
+                             * @example {
+                             *       "standard": "us-epa",
+                             *       "overall": 112,
+                             *       "pollutants": {
+                             *         "o3": 112,
+                             *         "pm25": 48
+                             *       }
+                             *     }
+                             */
+                            index?: {
+                                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500) or br-iqar (IQAr 0–400). */
+                                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                                /**
+                                 * @description The overall index (0–500, within the standard's scale).
+                                 * @example 112
+                                 * @example 48
+                                 */
+                                overall: number;
+                                /** @description Each pollutant's sub-index the document gives (at least one): the video tells them and names the highest as the main pollutant. */
+                                pollutants: {
+                                    /**
+                                     * @description PM2.5 sub-index.
+                                     * @example 112
+                                     * @example 48
+                                     */
+                                    pm25?: number;
+                                    /**
+                                     * @description PM10 sub-index.
+                                     * @example 112
+                                     * @example 48
+                                     */
+                                    pm10?: number;
+                                    /**
+                                     * @description NO₂ sub-index.
+                                     * @example 112
+                                     * @example 48
+                                     */
+                                    no2?: number;
+                                    /**
+                                     * @description O₃ sub-index.
+                                     * @example 112
+                                     * @example 48
+                                     */
+                                    o3?: number;
+                                    /**
+                                     * @description SO₂ sub-index.
+                                     * @example 112
+                                     * @example 48
+                                     */
+                                    so2?: number;
+                                    /**
+                                     * @description CO sub-index.
+                                     * @example 112
+                                     * @example 48
+                                     */
+                                    co?: number;
+                                };
                             };
                             /**
                              * @description Day the report is about (YYYY-MM-DD). Defaults to today (UTC).

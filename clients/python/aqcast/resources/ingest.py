@@ -20,7 +20,9 @@ class Ingest(Resource):
         Returns ``{"contextId", "context", "skipped"}``: the extracted values and their
         confidence, and the lines that looked like measurements but were not used, each
         ``{"text", "page", "pollutants", "reason"}`` (``index-value``, ``limit-or-threshold``,
-        ``count`` or ``not-understood``).
+        ``count`` or ``not-understood``). A bulletin of index values only (an AQI forecast)
+        gives ``context["index"]`` — ``{"name", "standard", "overall", "pollutants", "sources"}``,
+        index values, never concentrations — and no pollutant concentration; otherwise it is None.
         ``city_value`` (``"max"`` or ``"mean"``) chooses how station values become the
         city-level value when the bulletin states none (the service's default otherwise).
         """

@@ -308,6 +308,27 @@ export function IngestPage() {
                 </tbody>
               </table>
             </TableWrap>
+            {ctx.index ? (
+              <section class="stack" aria-labelledby="index-h">
+                <h3 id="index-h">{t('ingest.index', { name: ctx.index.name, overall: ctx.index.overall })}</h3>
+                <p class="muted small">{t(ctx.index.standard ? 'ingest.indexHint' : 'ingest.indexNoStandard', { standard: ctx.index.standard ?? '' })}</p>
+                <ul class="small">
+                  {Object.entries(ctx.index.pollutants).map(([p, v]) => {
+                    const src = ctx.index?.sources[p];
+                    return (
+                      <li key={p}>
+                        {t(`param.${p}`)}: <strong>{v}</strong> {ctx.index?.name}
+                        {src ? (
+                          <span class="muted">
+                            {' '}— <q class="source-text">{src.sourceText}</q>
+                          </span>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ) : null}
             {skipped.length ? (
               <section class="skipped stack" aria-labelledby="skipped-h">
                 <h3 id="skipped-h">{t('ingest.skipped', { n: skipped.length })}</h3>

@@ -59,6 +59,7 @@ export const brIqar: AqiStandard = {
   indexName: 'IQAr',
   pollutants: ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'],
   categories: CATEGORIES,
+  indexScale: { upper: INDEX_UPPER, top: 400 },
   evaluate(p, value) {
     const t = BR_TABLES[p];
     const concentration = t.unit === 'ppm' ? Math.round(toPpm(p, value) * 100) / 100 : value;

@@ -8,7 +8,8 @@ import { euEaqi } from './eu-eaqi.js';
 import { mx } from './mx.js';
 import { usEpa } from './us-epa.js';
 import { AQI_STANDARD_IDS, RENDER_UNIT } from '@aqcast/vocabulary';
-import { POLLUTANTS, type AqiResult, type AqiStandard, type AqiStandardId, type EvaluateOptions, type PollutantAqi, type PollutantId } from './types.js';
+import { bandOf, positionOnBands } from './scale.js';
+import { POLLUTANTS, type AqiCategory, type AqiResult, type AqiStandard, type AqiStandardId, type EvaluateOptions, type GivenIndex, type PollutantAqi, type PollutantId, type PollutantIndex } from './types.js';
 
 export * from './types.js';
 export { concentrationFromUsAqi } from './us-epa.js';
@@ -64,6 +65,7 @@ export function computeAqi(
     if (!worst || r.category.level > worst.category.level || (r.category.level === worst.category.level && r.position > worst.position)) worst = r;
   }
   return {
+    measure: 'concentration',
     standard: std.id,
     standardName: std.name,
     indexName: std.indexName,
@@ -76,6 +78,60 @@ export function computeAqi(
     position: worst ? worst.position : null,
     pollutants,
     notCovered,
+    indices: [],
     categories: [...std.categories],
   };
+}
+
+/** The standards a given index can be drawn in: those whose categories are bands of a numeric index. */
+export const INDEX_SCALE_STANDARDS: readonly AqiStandardId[] = AQI_STANDARD_IDS.filter((id) => STANDARDS[id].indexScale !== undefined);
+
+/**
+ * Rates an index the document gave on its standard's index bands: the category and
+ * gauge position of the overall index and of each sub-index, as given — nothing is
+ * computed from (or converted to) a concentration. The dominant pollutant is the one
+ * with the highest sub-index. Throws RangeError for a standard without an index scale
+ * (the render parameters refuse it first).
+ */
+export function rateGivenIndex(given: GivenIndex): AqiResult {
+  const std = getAqiStandard(given.standard);
+  const scale = std.indexScale;
+  if (!scale) throw new RangeError(`${std.id} has no numeric index to give`);
+  const rate = (index: number): { category: AqiCategory; position: number } => {
+    const category = std.categories[Math.min(bandOf(index, scale.upper), std.categories.length - 1)];
+    if (!category) throw new Error(`no category for index ${index} in ${std.id}`);
+    return { category, position: positionOnBands(index, scale.upper, scale.top) };
+  };
+  const indices: PollutantIndex[] = [];
+  for (const p of POLLUTANTS) {
+    const v = given.pollutants[p];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) continue;
+    const index = Math.round(v);
+    indices.push({ pollutant: p, index, ...rate(index) });
+  }
+  const overall = Math.round(given.overall);
+  const { category, position } = rate(overall);
+  const dominant = indices.reduce<PollutantIndex | null>((a, b) => (!a || b.index > a.index ? b : a), null);
+  return {
+    measure: 'index',
+    standard: std.id,
+    standardName: std.name,
+    indexName: std.indexName,
+    index: overall,
+    category,
+    categoryKey: category.key,
+    color: category.color,
+    labels: category.labels,
+    dominant: dominant ? dominant.pollutant : null,
+    position,
+    pollutants: [],
+    notCovered: [],
+    indices,
+    categories: [...std.categories],
+  };
+}
+
+/** The AQI a render shows: the index its parameters give, or the one computed from its concentrations. */
+export function renderAqi(params: { aqiStandard: AqiStandardId; date: string; index?: GivenIndex } & Partial<Record<PollutantId, number>>): AqiResult {
+  return params.index ? rateGivenIndex(params.index) : computeAqi(params.aqiStandard, params, { date: params.date });
 }

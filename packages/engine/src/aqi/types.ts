@@ -48,7 +48,41 @@ export interface PollutantAqi {
   position: number;
 }
 
+/**
+ * Index values a document gave (an AQI forecast, an IQAr table): the engine draws these
+ * instead of computing an index from concentrations. Values are index numbers, never
+ * concentrations.
+ */
+export interface GivenIndex {
+  /** A standard with a numeric index scale (`indexScale`): us-epa or br-iqar. */
+  standard: AqiStandardId;
+  /** The overall index. */
+  overall: number;
+  /** Each pollutant's sub-index the document gives (at least one). */
+  pollutants: Partial<Record<PollutantId, number>>;
+}
+
+/** A given sub-index rated on its standard's index scale. */
+export interface PollutantIndex {
+  pollutant: PollutantId;
+  /** The sub-index as given, rounded to an integer. */
+  index: number;
+  category: AqiCategory;
+  position: number;
+}
+
+/** The bands of a numeric index: the upper index of each category but the last, and the top of the gauge. */
+export interface IndexScale {
+  upper: readonly number[];
+  top: number;
+}
+
 export interface AqiResult {
+  /**
+   * `concentration`: computed from concentrations (`pollutants`); `index`: drawn from an
+   * index the document gave (`indices`; `pollutants` is empty — no concentration is known).
+   */
+  measure: 'concentration' | 'index';
   standard: AqiStandardId;
   standardName: string;
   /** Short name of the numeric index (`AQI`, `ICAP`, `IQAr`), or null for band-only standards. */
@@ -67,6 +101,8 @@ export interface AqiResult {
   pollutants: PollutantAqi[];
   /** Given pollutants this standard has no table for (still worth showing, without a category). */
   notCovered: PollutantId[];
+  /** The given sub-indices (measure `index`), in display order; empty otherwise. */
+  indices: PollutantIndex[];
   /** The standard's full scale, lowest first (for legends and gauges). */
   categories: AqiCategory[];
 }
@@ -94,6 +130,8 @@ export interface AqiStandard {
   indexName: string | null;
   pollutants: readonly PollutantId[];
   categories: readonly AqiCategory[];
+  /** The index's bands, for standards whose categories are bands of a numeric index (a given index is rated on them). */
+  indexScale?: IndexScale;
   /** Evaluates one pollutant given in input units (µg/m³; CO mg/m³). */
   evaluate(pollutant: PollutantId, value: number, opts: EvaluateOptions): PollutantEvaluation | null;
 }

@@ -112,6 +112,7 @@ export const usEpa: AqiStandard = {
   indexName: 'AQI',
   pollutants: ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'],
   categories: CATEGORIES,
+  indexScale: { upper: INDEX_UPPER, top: 500 },
   evaluate(p, value): PollutantEvaluation {
     const table = US_EPA_TABLES[p];
     const concentration = truncateTo(toTableUnit(p, value), table.step);

@@ -7,6 +7,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import { DEFAULT_AQI_STANDARD, isAqiStandardId, isFormat, isLanguage, POLLUTANTS } from '@aqcast/vocabulary';
+import { getAqiStandard, INDEX_SCALE_STANDARDS } from '../aqi/index.js';
 import { EngineError, type FieldError } from '../errors.js';
 import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
 import type { TemplateDefinition } from '../templates/types.js';
@@ -41,7 +42,7 @@ function describe(field: string, schema: TSchema | undefined, value: unknown, fa
 }
 
 /** Fields whose errors are named down to the item: "stations[3].lat", "provenance.timeZone". */
-const NESTED_FIELDS = new Set(['places', 'stations', 'provenance']);
+const NESTED_FIELDS = new Set(['places', 'stations', 'provenance', 'index']);
 
 /** "/stations/3/lat" → "stations[3].lat". */
 function nestedName(path: string): string {
@@ -102,6 +103,33 @@ function schemaErrorsOf(raw: Record<string, unknown>, errors: FieldErrors): void
 }
 
 const SeriesSchema = RenderParamsSchema.properties.series;
+const GivenIndexSchema = RenderParamsSchema.properties.index;
+
+/**
+ * A given index: in a standard with a numeric index, within its scale, and alone — an
+ * index video shows no concentration, so none may be set beside it.
+ */
+function givenIndexErrors(raw: Record<string, unknown>, errors: FieldErrors): void {
+  const given = raw.index;
+  if (given === undefined || [...errors.keys()].some((k) => k.startsWith('index')) || !Value.Check(GivenIndexSchema, given)) return;
+  const std = getAqiStandard(given.standard);
+  const scale = std.indexScale;
+  if (!scale) {
+    errors.add('index.standard', `${given.standard} has no numeric index; a given index is in ${INDEX_SCALE_STANDARDS.join(' or ')}`);
+    return;
+  }
+  if (given.overall > scale.top) errors.add('index.overall', `must be between 0 and ${scale.top} (the ${std.indexName ?? std.id} scale)`);
+  for (const p of POLLUTANTS) {
+    const v = given.pollutants[p];
+    if (v !== undefined && v > scale.top) errors.add(`index.pollutants.${p}`, `must be between 0 and ${scale.top} (the ${std.indexName ?? std.id} scale)`);
+  }
+  const concentrations = POLLUTANTS.filter((p) => raw[p] !== undefined);
+  if (concentrations.length > 0) errors.add('index', `an index video shows no concentration: remove ${concentrations.join(', ')} or the index`);
+  // Places, stations and series carry concentrations of their own.
+  const withValues = (['places', 'stations', 'series'] as const).filter((k) => raw[k] !== undefined);
+  if (withValues.length > 0) errors.add('index', `an index video is of one place's index: remove ${withValues.join(', ')} or the index`);
+  if (raw.aqiStandard !== undefined && raw.aqiStandard !== given.standard && !errors.has('aqiStandard')) errors.add('aqiStandard', `must be the given index's standard (${given.standard}) or absent`);
+}
 
 /**
  * The rules across fields, which the schema cannot say: aliases that agree, a real
@@ -130,6 +158,8 @@ function ruleErrorsOf(raw: Record<string, unknown>, errors: FieldErrors): { def:
     if (bad >= 0) errors.add('series', `points[${bad}].at must be a real time after the point before it`);
     if (series.timeZone !== undefined && !isTimeZone(series.timeZone)) errors.add('series', `timeZone "${series.timeZone}" is not an IANA time zone`);
   }
+
+  givenIndexErrors(raw, errors);
 
   if (![...errors.keys()].some((k) => NESTED_FIELDS.has(k.split(/[.[]/)[0] ?? ''))) {
     for (const e of placeRuleErrors(raw)) errors.add(e.field, e.message);
@@ -170,7 +200,7 @@ function complete(input: RenderParamsInput, templateId: string, def: TemplateDef
     template: templateId,
     // The schema's unions type as string; the guards give back their members (which the schema already held them to).
     language: isLanguage(input.language) ? input.language : 'es',
-    aqiStandard: isAqiStandardId(input.aqiStandard) ? input.aqiStandard : DEFAULT_AQI_STANDARD,
+    aqiStandard: input.index ? input.index.standard : isAqiStandardId(input.aqiStandard) ? input.aqiStandard : DEFAULT_AQI_STANDARD,
     format: isFormat(input.format) ? input.format : 'landscape',
     resolution: RESOLUTIONS.find((r) => r === input.resolution) ?? '1080p',
     date: input.date ?? opts.today ?? todayUtc(),
@@ -186,6 +216,7 @@ function complete(input: RenderParamsInput, templateId: string, def: TemplateDef
   if (input.places) out.places = normalizePlaces(input.places);
   if (input.stations) out.stations = normalizePlaces(input.stations);
   if (input.provenance) out.provenance = normalizeProvenance(input.provenance);
+  if (input.index) out.index = { standard: input.index.standard, overall: input.index.overall, pollutants: { ...input.index.pollutants } };
   const temp = input.temperatura ?? input.temperature;
   if (temp !== undefined) out.temperatura = temp;
   return out;

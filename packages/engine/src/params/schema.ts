@@ -39,6 +39,38 @@ const temperature = (note: string) =>
     }),
   );
 
+/** The largest index a given index may hold (the top of the US AQI's scale). */
+export const GIVEN_INDEX_MAX = 500;
+
+const indexValue = (description: string) => Type.Number({ minimum: 0, maximum: GIVEN_INDEX_MAX, description, examples: [112, 48] });
+
+/**
+ * An index the document gave instead of concentrations (an AQI forecast, an IQAr table):
+ * the video draws it — its number, category and sub-indices — and shows no concentration.
+ */
+export const GivenIndexSchema = Type.Object(
+  {
+    standard: Type.Union(AQI_STANDARD_IDS.map((v) => Type.Literal(v)), { description: 'The standard the index is in; one with a numeric index: us-epa (AQI 0–500) or br-iqar (IQAr 0–400).' }),
+    overall: indexValue(`The overall index (0–${GIVEN_INDEX_MAX}, within the standard's scale).`),
+    pollutants: Type.Object(
+      {
+        pm25: Type.Optional(indexValue('PM2.5 sub-index.')),
+        pm10: Type.Optional(indexValue('PM10 sub-index.')),
+        no2: Type.Optional(indexValue('NO₂ sub-index.')),
+        o3: Type.Optional(indexValue('O₃ sub-index.')),
+        so2: Type.Optional(indexValue('SO₂ sub-index.')),
+        co: Type.Optional(indexValue('CO sub-index.')),
+      },
+      { additionalProperties: false, minProperties: 1, description: 'Each pollutant\'s sub-index the document gives (at least one): the video tells them and names the highest as the main pollutant.' },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Index values given instead of concentrations: the video draws this index, its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.',
+    examples: [{ standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 48 } }],
+  },
+);
+
 const oneOf = <T extends string>(values: readonly T[], description: string, examples: T[]) =>
   Type.Optional(Type.Union(values.map((v) => Type.Literal(v)), { description, examples }));
 
@@ -110,6 +142,7 @@ export const RenderParamsSchema = Type.Object(
     places: Type.Optional(PlacesSchema),
     stations: Type.Optional(StationsSchema),
     provenance: Type.Optional(ProvenanceSchema),
+    index: Type.Optional(GivenIndexSchema),
     date: Type.Optional(
       Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Day the report is about (YYYY-MM-DD). Defaults to today (UTC).', examples: ['2026-11-22'] }),
     ),

@@ -1,4 +1,4 @@
-import type { AqiStandardId, PollutantId } from '../aqi/types.js';
+import type { AqiStandardId, GivenIndex, PollutantId } from '../aqi/types.js';
 import type { Language } from '../language.js';
 import type { Format, Resolution } from './schema.js';
 import type { PlaceInput, Provenance, StationInput } from './places.js';
@@ -30,6 +30,8 @@ export interface RenderParams {
   stations?: StationInput[];
   /** Where the numbers came from (the source line), times as ISO-8601 UTC. */
   provenance?: Provenance;
+  /** Index values a document gave (an index video): drawn as given; no concentration is set beside them. */
+  index?: GivenIndex;
 }
 
 export interface RenderSeries {

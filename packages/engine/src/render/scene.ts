@@ -3,7 +3,7 @@
  * out for the frame shape. Shared by the video renderer and `describeFrame`.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { computeAqi } from '../aqi/index.js';
+import { renderAqi } from '../aqi/index.js';
 import type { AqiResult } from '../aqi/types.js';
 import { recordDrawnText, recordText, type DrawnText } from '../draw/text.js';
 import type { RenderParams } from '../params/types.js';
@@ -37,7 +37,8 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
   const theme = opts.theme ?? DEFAULT_THEME;
   const template = getTemplate(params.template);
   const geo = frameGeometry(params.format, params.resolution);
-  const aqi = computeAqi(params.aqiStandard, params, { date: params.date });
+  // A given index (an index video) is drawn as given; otherwise the index is computed from the concentrations.
+  const aqi = renderAqi(params);
   const content = buildContent(params, aqi);
   const baseSec = params.durationSec ?? template.durationSec;
   // Longer than the template: the last scene gets the extra whole frames.

@@ -23,6 +23,12 @@ export interface PollutantView {
   id: PollutantId;
   symbol: string;
   name: string;
+  /** `concentration`: `valueText` is a concentration in `unit`; `index`: a given sub-index and `unit` the index's name ("AQI"). */
+  measure: 'concentration' | 'index';
+  /** The number `valueText` writes (for count-up animations). */
+  value: number;
+  /** Decimals it is written with at most (CO 2, other concentrations 1, an index 0). */
+  decimals: number;
   valueText: string;
   unit: string;
   /** Null when the chosen standard does not rate this pollutant. */
@@ -87,7 +93,24 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
   const n = (v: number, d = 1) => formatNumber(lang, v, d);
   const byId = new Map(aqi.pollutants.map((p) => [p.pollutant, p]));
   const pollutants: PollutantView[] = [];
-  for (const id of POLLUTANTS) {
+  // A given index: each sub-index is the pollutant's value, written with the index's name, never a concentration unit.
+  for (const g of aqi.indices) {
+    pollutants.push({
+      id: g.pollutant,
+      symbol: POLLUTANT_SYMBOL[g.pollutant][lang],
+      name: POLLUTANT_NAME[g.pollutant][lang],
+      measure: 'index',
+      value: g.index,
+      decimals: 0,
+      valueText: n(g.index, 0),
+      unit: aqi.indexName ?? '',
+      category: categoryView(g.category.labels[lang], g.category.color),
+      // The value is the sub-index already: not repeated beside the category.
+      indexText: null,
+      position: g.position,
+    });
+  }
+  for (const id of aqi.measure === 'index' ? [] : POLLUTANTS) {
     const value = params[id];
     if (value === undefined) continue;
     const rated = byId.get(id);
@@ -95,6 +118,9 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
       id,
       symbol: POLLUTANT_SYMBOL[id][lang],
       name: POLLUTANT_NAME[id][lang],
+      measure: 'concentration',
+      value,
+      decimals: id === 'co' ? 2 : 1,
       valueText: n(value, id === 'co' ? 2 : 1),
       unit: RENDER_UNIT[id],
       category: rated ? categoryView(rated.category.labels[lang], rated.category.color) : null,

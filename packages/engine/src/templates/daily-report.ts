@@ -241,8 +241,8 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
   const captionSize = Math.max(18, r * 0.1);
   const numberSize = r * 0.5;
   const numberY = gauge.cy + r * 0.12;
-  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : Number(input.params[c.dominant.id] ?? 0)) : null;
-  const maxDecimals = c.dominant && !indexStd ? (c.dominant.id === 'co' ? 2 : 1) : 0;
+  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  const maxDecimals = c.dominant && !indexStd ? c.dominant.decimals : 0;
   const decimals = numberValue === null ? 0 : shownDecimals(c.language, numberValue, maxDecimals);
   const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, decimals);
   const numSize = numberValue === null ? numberSize : Math.min(numberSize, (r * 1.35 * numberSize) / Math.max(1, tabularWidth(ctx, finalText, numberSize, 800)));
@@ -348,8 +348,8 @@ function buildPollutantScene(input: SceneInput, stage: Stage, body: Rect, p: Pol
     drawText(g, ellipsize(g, sub, body.w - 40, nameSize, 500), 36, symSize * 1.1 + nameSize * 1.1, { size: nameSize, weight: 500, color: MUTED });
   }, 8);
   // Value: tabular, right edge fixed, unit after it.
-  const decimals = shownDecimals(c.language, Number(input.params[p.id] ?? 0), p.id === 'co' ? 2 : 1);
-  const value = Number(input.params[p.id] ?? 0);
+  const decimals = shownDecimals(c.language, p.value, p.decimals);
+  const value = p.value;
   const finalText = formatFixed(c.language, value, decimals);
   const unitW = measure(ctx, p.unit, unitSize, 600);
   const vSize = Math.min(valueSize, ((body.w - unitW - 60) * valueSize) / Math.max(1, tabularWidth(ctx, finalText, valueSize, 800)));

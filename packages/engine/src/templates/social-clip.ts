@@ -143,8 +143,8 @@ export function createSocialClip(input: SceneInput): TemplateScene {
 
   const indexStd = c.indexName !== null;
   const caption = c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
-  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : Number(input.params[c.dominant.id] ?? 0)) : null;
-  const decimals = c.dominant && !indexStd ? (c.dominant.id === 'co' ? 2 : 1) : 0;
+  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  const decimals = c.dominant && !indexStd ? c.dominant.decimals : 0;
   const numberSize = r * 0.62;
   const finalDecimals = numberValue === null ? 0 : shownDecimals(c.language, numberValue, decimals);
   const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, finalDecimals);

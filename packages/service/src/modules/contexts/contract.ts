@@ -4,7 +4,7 @@
  * and the renders made from them. Types are derived from these schemas.
  */
 import { ProvenanceSchema, RenderParamsSchema } from '@aqcast/engine';
-import { MEASURES } from '@aqcast/vocabulary';
+import { AQI_STANDARD_IDS, MEASURES } from '@aqcast/vocabulary';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
 import { RENDER_OPTION_PROPS } from '../../core/render-params.js';
@@ -89,6 +89,27 @@ const LanguageModelSchema = Type.Object(
   { description: 'What the optional language model added, and the numbers it returned that the document does not contain' },
 );
 
+const indexValue = (name: string) => Type.Optional(Type.Number({ minimum: 0, description: `${name} sub-index (an index value, not a concentration)` }));
+
+export const ContextIndexSchema = Type.Object(
+  {
+    name: Type.String({ description: 'The index as the document names it: AQI, IQAr, IMECA, AQHI …' }),
+    standard: Nullable(StringEnum(AQI_STANDARD_IDS, { description: 'The AQI standard it is in, when the service knows it (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi); null for others (IMECA, AQHI, PSI …)' })),
+    overall: Type.Number({ minimum: 0, description: 'The overall index: the highest sub-index' }),
+    pollutants: Type.Object(
+      { pm25: indexValue('PM2.5'), pm10: indexValue('PM10'), no2: indexValue('NO2'), o3: indexValue('O3'), so2: indexValue('SO2'), co: indexValue('CO') },
+      { description: "Each pollutant's sub-index; over several stations or areas the highest" },
+    ),
+    sources: Type.Record(
+      Type.String(),
+      Type.Object({ sourceText: Type.String(), station: Type.Optional(Type.String()), confidence: Type.Number({ minimum: 0, maximum: 1 }) }),
+      { description: "Each sub-index's source line or table row, and its station or area when it is one's" },
+    ),
+  },
+  { description: 'Index values a document gives instead of concentrations' },
+);
+export type ContextIndex = Static<typeof ContextIndexSchema>;
+
 export const ContextSchema = Type.Object(
   {
     contextId: Type.String({ 'x-graphql': 'ID' }),
@@ -111,6 +132,9 @@ export const ContextSchema = Type.Object(
     cityValueRule: Nullable(StringEnum(['max', 'mean'] as const, { description: 'How station values became city values when the document stated none' })),
     kind: Nullable(StringEnum(['observed', 'forecast'] as const, { description: 'Observed or forecast, when the document says so' })),
     languageModel: Type.Optional(LanguageModelSchema),
+    index: Nullable(ContextIndexSchema, {
+      description: 'Set when the values are index values, not concentrations (an AQI forecast, an IQAr table): then no pollutant concentration is set, and a render draws this index (an index video) — unless a person has since entered concentrations',
+    }),
     source: SourceSchema,
     provenance: ProvenanceSchema,
     tags: Type.Array(Type.String()),

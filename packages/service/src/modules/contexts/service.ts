@@ -11,9 +11,9 @@ import { etagOf, ifMatchAllows } from '../../core/etag.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { computeAqi, DEFAULT_AQI_STANDARD, PLACE_LIMITS, ProvenanceSchema, type AqiStandardId, type PollutantId, type Provenance } from '@aqcast/engine';
+import { computeAqi, DEFAULT_AQI_STANDARD, INDEX_SCALE_STANDARDS, PLACE_LIMITS, ProvenanceSchema, type AqiStandardId, type PollutantId, type Provenance } from '@aqcast/engine';
 import { overallConfidence, type ExtractedContext } from '@aqcast/extract';
-import { isAqiStandardId, isMeasure, POLLUTANTS } from '@aqcast/vocabulary';
+import { AQI_STANDARD_IDS, isAqiStandardId, isMeasure, POLLUTANTS } from '@aqcast/vocabulary';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { createHash } from 'node:crypto';
@@ -52,6 +52,7 @@ export type MeasureValues = Partial<Record<Measure, number>>;
 
 export const CONTEXT_ERRORS = defineErrors({
   precondition_failed: { status: 412, title: 'The resource changed since you read it (stale If-Match)' },
+  index_not_drawable: { status: 422, title: "The context's index is not in a standard the videos can draw" },
 });
 
 export const CONTEXT_EVENTS = [
@@ -95,7 +96,7 @@ interface StoredSource {
 }
 
 /** The stored JSON document of a context: everything but what has a column of its own. */
-type ContextDocument = Pick<ContextView, 'location' | 'date' | 'confidence' | 'fields' | 'method' | 'pages' | 'language' | 'stations' | 'cityValueRule' | 'kind' | 'languageModel' | Measure> & { source: StoredSource; provenance?: Provenance };
+type ContextDocument = Pick<ContextView, 'location' | 'date' | 'confidence' | 'fields' | 'method' | 'pages' | 'language' | 'stations' | 'cityValueRule' | 'kind' | 'languageModel' | 'index' | Measure> & { source: StoredSource; provenance?: Provenance };
 
 /** What a workflow run hands over to become a context. */
 export interface WorkflowContextInput {
@@ -180,6 +181,7 @@ export class ContextService {
       cityValueRule: extracted.cityValueRule ?? null,
       kind: extracted.kind ?? null,
       ...(extracted.languageModel ? { languageModel: extracted.languageModel } : {}),
+      index: extracted.index ?? null,
       source: { kind: 'upload', filename: file.filename, mediaType, sha256, bytes: file.bytes.length, pages: extracted.pages, workflowId: null, runId: null },
       provenance: { source: 'upload', retrievedAt: new Date().toISOString() },
     };
@@ -200,7 +202,7 @@ export class ContextService {
       if (v !== undefined) fields[m] = { value: v, unit: UNITS[m], sourceText: '', confidence: 1, edited: false, origin: 'manual' };
     }
     const doc: ContextDocument = {
-      location: params.location, date: body.date ?? null, ...values, confidence: 1, fields, method: 'manual', pages: 0, language: null, stations: [], cityValueRule: null, kind: null,
+      location: params.location, date: body.date ?? null, ...values, confidence: 1, fields, method: 'manual', pages: 0, language: null, stations: [], cityValueRule: null, kind: null, index: null,
       source: { kind: 'manual', filename: null, mediaType: null, sha256: null, bytes: null, pages: null, workflowId: null, runId: null },
       provenance: params.provenance ?? { source: 'manual', retrievedAt: new Date().toISOString() },
     };
@@ -217,7 +219,7 @@ export class ContextService {
       if (v !== undefined) fields[m] = { value: v, unit: UNITS[m], sourceText: input.sourceTexts?.[m] ?? '', confidence: 1, edited: false, origin: 'workflow' };
     }
     const doc: ContextDocument = {
-      location: params.location, date: input.date ?? null, ...values, confidence: 1, fields, method: 'workflow', pages: 0, language: null, stations: [], cityValueRule: null, kind: null,
+      location: params.location, date: input.date ?? null, ...values, confidence: 1, fields, method: 'workflow', pages: 0, language: null, stations: [], cityValueRule: null, kind: null, index: null,
       source: { kind: 'workflow', filename: null, mediaType: null, sha256: null, bytes: null, pages: null, workflowId: input.workflowId, runId: input.runId },
       ...(input.provenance ? { provenance: input.provenance } : {}),
     };
@@ -450,7 +452,7 @@ export class ContextService {
           {
             ...(doc.date ? { date: doc.date } : {}),
             ...(doc.language ? { language: doc.language } : {}),
-            ...measureValues(doc),
+            ...valueParams(doc),
             ...stationParams(doc.stations, options.template ?? options.compositionId, options.aqiStandard !== undefined && isAqiStandardId(options.aqiStandard) ? options.aqiStandard : DEFAULT_AQI_STANDARD),
             provenance: provenanceOf(doc, row.created_at),
             ...options,
@@ -547,6 +549,7 @@ export class ContextService {
       provenance: provenanceOf(doc, row.created_at),
       kind: doc.kind,
       ...(doc.languageModel ? { languageModel: doc.languageModel } : {}),
+      index: doc.index,
       source: {
         ...doc.source,
         kept,
@@ -610,6 +613,39 @@ function pollutantValues(values: Record<string, number>): Partial<Record<Polluta
   return out;
 }
 
+/**
+ * What a render of a context reports: its concentrations, or — for a context of index
+ * values with no concentration a person entered since — its index, drawn as given (an
+ * index video). An index in no standard with a numeric index scale cannot be drawn: 422
+ * naming `index.standard`.
+ */
+function valueParams(doc: ContextDocument): Record<string, unknown> {
+  const values = measureValues(doc);
+  const index = doc.index;
+  if (!index || POLLUTANTS.some((p) => values[p] !== undefined)) return values;
+  if (!index.standard || !INDEX_SCALE_STANDARDS.includes(index.standard)) {
+    throw new AppError(CONTEXT_ERRORS.index_not_drawable, `the context's index (${index.name}${index.standard ? `, ${index.standard}` : ''}) is not in a standard with a numeric index the videos draw (${INDEX_SCALE_STANDARDS.join(', ')}); enter concentrations with PATCH to render it`, {
+      errors: [{ field: 'index.standard', message: `must be one of ${INDEX_SCALE_STANDARDS.join(', ')} to be drawn` }],
+    });
+  }
+  const pollutants: Partial<Record<PollutantId, number>> = {};
+  for (const p of POLLUTANTS) {
+    const v = index.pollutants[p];
+    if (v !== undefined) pollutants[p] = v;
+  }
+  const { pm25: _pm25, pm10: _pm10, no2: _no2, o3: _o3, so2: _so2, co: _co, ...weather } = values;
+  return { ...weather, index: { standard: index.standard, overall: index.overall, pollutants } };
+}
+
+/** A stored index, checked as read (the contract's nullable enum is written for OpenAPI, not for Value.Check). */
+const StoredIndexSchema = Type.Object({
+  name: Type.String(),
+  standard: Type.Union([...AQI_STANDARD_IDS.map((id) => Type.Literal(id)), Type.Null()]),
+  overall: Type.Number(),
+  pollutants: Type.Record(Type.String(), Type.Number()),
+  sources: Type.Record(Type.String(), Type.Object({ sourceText: Type.String(), confidence: Type.Number() })),
+});
+
 /** The stored document, with what contexts stored before this shape lack filled in. */
 function readDocument(row: ContextRow): ContextDocument {
   // Stored by this module over several versions: every field is read below with a default for shapes that lack it.
@@ -630,6 +666,7 @@ function readDocument(row: ContextRow): ContextDocument {
     cityValueRule: raw.cityValueRule ?? null,
     kind: raw.kind ?? null,
     ...(raw.languageModel ? { languageModel: raw.languageModel } : {}),
+    index: Value.Check(StoredIndexSchema, raw.index) ? raw.index : null,
     ...(Value.Check(ProvenanceSchema, raw.provenance) ? { provenance: raw.provenance } : {}),
     source: {
       kind: [s.kind, row.source_kind].find(isSourceKind) ?? 'upload',

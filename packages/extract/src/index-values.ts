@@ -1,0 +1,118 @@
+/**
+ * Index tables: in a document of index values (parser.ts, `indexDocument`), the tables
+ * that give a pollutant's index by structure, whatever their words:
+ *
+ * - a column per pollutant's index, its header naming both ("Ozone AQI", "PM2.5 AQI"), a
+ *   row per area or station;
+ * - one index column ("IMECA", "IQAr", "Index Value") beside a pollutant column
+ *   ("Contaminante", "Poluente", "Prominent Pollutant"), a row per area or station — the
+ *   row's index is its pollutant's sub-index (a prominent pollutant's is the index).
+ *
+ * Row cells are matched to header cells by position when a row has as many cells as its
+ * header, else by horizontal overlap. Numbers are read only
+ * from index columns; a row's first cell that is neither a number nor a category is its
+ * area or station.
+ */
+import { findLabels } from './labels.js';
+import type { Line } from './lines.js';
+import { clip } from './readings.js';
+import { CATEGORY, INDEX_HEADER, POLLUTANT_HEADER, POLLUTANTS, type Pollutant } from './vocabulary.js';
+
+/** One sub-index read from an index table. */
+export interface IndexValue {
+  pollutant: Pollutant;
+  value: number;
+  station: string | null;
+  sourceText: string;
+  confidence: number;
+}
+
+type Column = { x0: number; x1: number; kind: 'index' | 'pollutant-index' | 'pollutant' | 'other'; pollutant?: Pollutant };
+
+const isPollutant = (m: string): m is Pollutant => POLLUTANTS.some((p) => p === m);
+/** An index value as a cell writes it: a whole number, or one in brackets after a category ("Low (3)"). */
+const INDEX_CELL = /^(?:[\p{L} ]{0,30}\()?\s*(\d{1,3})\s*\)?$/u;
+
+const cellText = (l: Line, k: number): string => {
+  const c = l.cells[k]!;
+  return l.folded.slice(c.start, c.end).trim();
+};
+
+function headerColumns(l: Line, ocr: boolean): Column[] | null {
+  const cols: Column[] = l.cells.map((c, k) => {
+    const text = cellText(l, k);
+    const pollutants = [...new Set(findLabels(text, ocr).map((x) => x.measure))].filter(isPollutant);
+    if (INDEX_HEADER.test(text)) return pollutants.length === 1 ? { x0: c.x0, x1: c.x1, kind: 'pollutant-index', pollutant: pollutants[0]! } : { x0: c.x0, x1: c.x1, kind: 'index' };
+    if (POLLUTANT_HEADER.test(text)) return { x0: c.x0, x1: c.x1, kind: 'pollutant' };
+    return { x0: c.x0, x1: c.x1, kind: 'other' };
+  });
+  const byPollutant = cols.some((c) => c.kind === 'pollutant-index');
+  const byRow = cols.some((c) => c.kind === 'index') && cols.some((c) => c.kind === 'pollutant');
+  return byPollutant || byRow ? cols : null;
+}
+
+/** The header column a row cell sits under: the one it overlaps most, or the nearest. */
+function columnOf(cols: Column[], x0: number, x1: number): Column | null {
+  let best: Column | null = null;
+  let score = -Infinity;
+  for (const c of cols) {
+    const overlap = Math.min(x1, c.x1) - Math.max(x0, c.x0);
+    const s = overlap > 0 ? overlap : -Math.abs((x0 + x1) / 2 - (c.x0 + c.x1) / 2);
+    if (s > score) {
+      score = s;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** Every sub-index the index tables of `lines` give, in reading order. */
+export function readIndexTables(lines: Line[], ocr: boolean): IndexValue[] {
+  const out: IndexValue[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const header = lines[i]!;
+    if (header.cells.length < 2 || !INDEX_HEADER.test(header.folded)) continue;
+    const cols = headerColumns(header, ocr);
+    if (!cols) continue;
+    let j = i + 1;
+    let rows = 0;
+    for (; j < lines.length; j++) {
+      const row = lines[j]!;
+      // A header cell wrapped onto a line of its own ("monitoring stations") before the first row.
+      if (rows === 0 && row.page === header.page && row.cells.length === 1 && !/\d/.test(row.folded)) continue;
+      if (row.page !== header.page || row.cells.length < 2 || (INDEX_HEADER.test(row.folded) && headerColumns(row, ocr))) break;
+      // A row of as many cells as its header goes by position (plain text's x is a character column); others by x.
+      const positional = row.cells.length === cols.length;
+      const cells = row.cells.map((c, k) => ({ col: positional ? (cols[k] ?? null) : columnOf(cols, c.x0, c.x1), text: cellText(row, k) }));
+      const number = (text: string): number | null => {
+        const m = INDEX_CELL.exec(text);
+        return m ? Number(m[1]) : null;
+      };
+      const station = cells.find((c) => c.col?.kind === 'other' && /\p{L}/u.test(c.text) && number(c.text) === null && !CATEGORY.test(c.text) && findLabels(c.text, ocr).length === 0)?.text ?? null;
+      const confidence = (ocr ? 0.7 + 0.2 * (row.ocrConfidence ?? 0.8) : 1) * 0.9;
+      const add = (pollutant: Pollutant, value: number): void => {
+        out.push({ pollutant, value, station, sourceText: clip(row.display), confidence });
+      };
+      let read = false;
+      for (const c of cells) {
+        if (c.col?.kind !== 'pollutant-index' || !c.col.pollutant) continue;
+        const v = number(c.text);
+        if (v !== null) {
+          add(c.col.pollutant, v);
+          read = true;
+        }
+      }
+      const indexCell = cells.find((c) => c.col?.kind === 'index' && number(c.text) !== null);
+      const pollutantCell = cells.find((c) => c.col?.kind === 'pollutant');
+      if (indexCell && pollutantCell) {
+        const named = [...new Set(findLabels(pollutantCell.text, ocr).map((x) => x.measure))].filter(isPollutant);
+        for (const p of named) add(p, number(indexCell.text)!);
+        read ||= named.length > 0;
+      }
+      if (!read) break;
+      rows++;
+    }
+    i = j - 1;
+  }
+  return out;
+}

@@ -1,0 +1,131 @@
+// A bulletin of index values (an AQI forecast per area, no concentration anywhere) becomes a
+// context of index values, never of concentrations; rendering it makes an index video whose
+// job carries the given index.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { findFfprobe } from '@aqcast/engine';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { RunningService } from '../src/server.js';
+import { api, createTestEnv, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
+
+/** A one-page text PDF: each row's cells at the given x positions. */
+async function tablePdf(rows: Array<Array<[number, string]>>): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  rows.forEach((cells, i) => cells.forEach(([x, t]) => page.drawText(t, { x, y: 780 - i * 22, size: 11, font })));
+  return pdf.save();
+}
+
+async function upload(base: string, path: string, bytes: Uint8Array, filename: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([Buffer.from(bytes)]), filename);
+  const res = await fetch(base + path, { method: 'POST', headers: { 'x-api-key': TEST_API_KEY }, body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+function probe(buf: Buffer): { codec_name: string; width: number; height: number; duration: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'aqcast-index-'));
+  try {
+    const file = join(dir, 'video.mp4');
+    writeFileSync(file, buf);
+    const out = execFileSync(findFfprobe(), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,duration', '-of', 'json', file]);
+    return (JSON.parse(out.toString()) as { streams: [{ codec_name: string; width: number; height: number; duration: string }] }).streams[0];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const AQI_FORECAST: Array<Array<[number, string]>> = [
+  [[50, 'Front Range air quality forecast']],
+  [[50, 'Denver, Wednesday, July 17, 2024']],
+  [[50, 'Area'], [200, 'Ozone AQI'], [300, 'PM2.5 AQI'], [400, 'Category']],
+  [[50, 'Denver Metro'], [210, '112'], [310, '48'], [400, 'Unhealthy for Sensitive Groups']],
+  [[50, 'Fort Collins'], [210, '98'], [310, '41'], [400, 'Moderate']],
+  [[50, 'Grand Junction'], [210, '61'], [310, '55'], [400, 'Moderate']],
+];
+
+describe(`ingest of index values (${STORE})`, () => {
+  let env: TestEnv;
+  let svc: RunningService;
+  let base: string;
+
+  before(async () => {
+    env = await createTestEnv();
+    svc = await startTestService(env, { WORKER_CONCURRENCY: '1' });
+    base = svc.baseUrl;
+  });
+  after(async () => {
+    await svc?.stop();
+    await env?.cleanup();
+  });
+
+  test('an AQI-only forecast gives a context of index values and no concentration; it renders as an index video', async () => {
+    const up = await upload(base, '/ingest/upload', await tablePdf(AQI_FORECAST), 'aqi-forecast.pdf');
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    const c = up.body.context;
+    assert.equal(c.location, 'Denver');
+    assert.equal(c.date, '2024-07-17');
+    assert.deepEqual({ name: c.index.name, standard: c.index.standard, overall: c.index.overall, pollutants: c.index.pollutants }, { name: 'AQI', standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 55 } });
+    assert.equal(c.index.sources.o3.station, 'Denver Metro');
+    for (const p of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co']) {
+      assert.equal(c[p], undefined, `${p} is not a concentration here`);
+      assert.equal(c.fields[p], undefined, `no ${p} field`);
+    }
+    // The stored context reads back the same.
+    const got = await api(base, 'GET', `/contexts/${up.body.contextId}`);
+    assert.deepEqual(got.body.index, c.index);
+    // GraphQL gives the same index, and no concentration.
+    const gql = await api(base, 'POST', '/graphql', { query: 'query($id: ID!) { context(id: $id) { o3 pm25 index { name standard overall pollutants { o3 pm25 pm10 } } } }', variables: { id: up.body.contextId } });
+    assert.deepEqual(gql.body, { data: { context: { o3: null, pm25: null, index: { name: 'AQI', standard: 'us_epa', overall: 112, pollutants: { o3: 112, pm25: 55, pm10: null } } } } });
+
+    const r = await api(base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'daily-report', language: 'en', resolution: '360p' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.deepEqual(r.body.params.index, { standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 55 } });
+    for (const p of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co']) assert.equal(r.body.params[p], undefined);
+    const job = await waitForJob(base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.deepEqual(job.params.index, { standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 55 } });
+    assert.equal(job.params.aqiStandard, 'us-epa');
+    const video = Buffer.from(await (await fetch(job.videoUrl)).arrayBuffer());
+    const p = probe(video);
+    assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 640, 360]);
+    assert.ok(Number(p.duration) > 5, p.duration);
+
+    // A render in a standard other than the index's is refused, naming the field.
+    const other = await api(base, 'POST', `/contexts/${up.body.contextId}/render`, { aqiStandard: 'eu-eaqi', resolution: '360p' });
+    assert.equal(other.status, 400, JSON.stringify(other.body));
+    assert.ok(other.body.errors.some((e: { field: string }) => e.field === 'aqiStandard'), JSON.stringify(other.body));
+  });
+
+  test('upload-and-render of an index-only bulletin queues an index video at once', async () => {
+    const r = await upload(base, '/ingest/upload-and-render', await tablePdf(AQI_FORECAST), 'aqi-forecast.pdf', { template: 'social-clip', format: 'square', resolution: '360p', language: 'en' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.deepEqual(r.body.renderParams.index, { standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 55 } });
+    const job = await waitForJob(base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.deepEqual([job.output.width, job.output.height], [360, 360]);
+  });
+
+  test('an index the videos cannot draw (IMECA, no standard) is stored, and its render is refused with 422 naming index.standard', async () => {
+    const rows: Array<Array<[number, string]>> = [
+      [[50, 'Pronóstico de calidad del aire']],
+      [[50, 'Monterrey, N.L., 14 de febrero de 2024']],
+      [[50, 'Zona'], [160, 'Contaminante'], [280, 'IMECA'], [360, 'Calidad']],
+      [[50, 'Noreste'], [160, 'PM10'], [285, '118'], [360, 'Mala']],
+      [[50, 'Suroeste'], [160, 'O3'], [285, '64'], [360, 'Aceptable']],
+    ];
+    const up = await upload(base, '/ingest/upload', await tablePdf(rows), 'imeca.pdf');
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    assert.deepEqual({ name: up.body.context.index.name, standard: up.body.context.index.standard, overall: up.body.context.index.overall }, { name: 'IMECA', standard: null, overall: 118 });
+    assert.equal(up.body.context.pm10, undefined);
+    const r = await api(base, 'POST', `/contexts/${up.body.contextId}/render`, { resolution: '360p' });
+    assert.equal(r.status, 422, JSON.stringify(r.body));
+    assert.ok(r.body.errors.some((e: { field: string }) => e.field === 'index.standard'), JSON.stringify(r.body));
+  });
+});
