@@ -5,46 +5,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeFrame, listTemplates, normalizeRenderParams } from '../src/index.ts';
-import type { DrawnText } from '../src/draw/text.ts';
+import { layoutProblems } from './helpers.ts';
 import { metricParams } from './scene-metrics.ts';
 
 // 120 characters in words that do not break early.
 const LONG = 'Estación de Monitoreo Atmosférico Parque O’Higgins — Región Metropolitana de Santiago, Chile (Red MACAM, Ñuñoa y Macul.)';
-
-/** Canvas pixels two ink boxes may share without touching. */
-const TOUCH = 1.5;
-/**
- * How much of the shorter box's height two stacked lines may share: a tight headline's
- * accents (Ñ, Á) reach into the line above's descender zone, and their ink boxes
- * (not their glyphs) meet. Strings drawn over each other share far more.
- */
-const STACKED = 0.2;
-
-function overlap(a: DrawnText, b: DrawnText): number {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  const shorter = Math.min(a.bottom - a.top, b.bottom - b.top);
-  return w > TOUCH && h > Math.max(TOUCH, STACKED * shorter) ? w * h : 0;
-}
-
-/** The problems of one frame: strings past its edges, and pairs of strings drawn over each other. */
-export function layoutProblems(d: ReturnType<typeof describeFrame>): string[] {
-  const boxes = d.boxes.filter((b) => b.canvasWidth === d.width && b.canvasHeight === d.height && b.text.trim() !== '');
-  const out: string[] = [];
-  const r = (v: number) => Math.round(v);
-  for (const b of boxes) {
-    if (b.left < -1 || b.right > d.width + 1 || b.top < -1 || b.bottom > d.height + 1) out.push(`t=${d.timeSec} "${b.text}" at ${r(b.left)}–${r(b.right)} × ${r(b.top)}–${r(b.bottom)} outside ${d.width}×${d.height}`);
-  }
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      const [a, b] = [boxes[i]!, boxes[j]!];
-      // The same string drawn again where it was (a highlight over it) is not two strings.
-      if (a.text === b.text && Math.abs(a.left - b.left) < 2 && Math.abs(a.top - b.top) < 2) continue;
-      if (overlap(a, b) > 0) out.push(`t=${d.timeSec} "${a.text}" ${r(a.left)}–${r(a.right)}×${r(a.top)}–${r(a.bottom)} overlaps "${b.text}" ${r(b.left)}–${r(b.right)}×${r(b.top)}–${r(b.bottom)}`);
-    }
-  }
-  return out;
-}
 
 /** The template's params with the place, and the first of its places or stations, named LONG (and that place at 1,250 µg/m³). */
 function withLongNames(p: Record<string, unknown>): Record<string, unknown> {

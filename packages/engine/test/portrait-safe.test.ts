@@ -12,6 +12,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { describe, it } from 'node:test';
 import { describeFrame, listTemplates, normalizeRenderParams, resolveTheme } from '../src/index.ts';
 import { PORTRAIT_SAFE } from '../src/templates/stage.ts';
+import { layoutProblems } from './helpers.ts';
 import { metricParams } from './scene-metrics.ts';
 
 /** The boxes of `d` drawn on the frame itself (a sprite's own are in its pixels, and recorded again where it lands). */
@@ -34,10 +35,14 @@ describe('portrait safe zones', () => {
   for (const t of listTemplates().filter((t) => t.formats.includes('portrait'))) {
     for (const durationSec of t.durations) {
       for (const language of ['es', 'en', 'pt'] as const) {
-        it(`${t.id} ${durationSec} s ${language}: every string, every second, inside the safe area`, () => {
+        it(`${t.id} ${durationSec} s ${language}: every string, every second, inside the safe area, none over another`, () => {
           const p = normalizeRenderParams({ ...metricParams(t.id), format: 'portrait', language, resolution: '360p', durationSec });
           const bad: string[] = [];
-          for (let s = 0; s <= durationSec; s += 1) bad.push(...outside(describeFrame(p, { timeSec: Math.min(s, durationSec - 0.05) })));
+          for (let s = 0; s <= durationSec; s += 1) {
+            const d = describeFrame(p, { timeSec: Math.min(s, durationSec - 0.05) });
+            // Inside the safe area, and no string over another (the re-laid columns are tighter).
+            bad.push(...outside(d), ...layoutProblems(d));
+          }
           assert.deepEqual(bad.slice(0, 12), []);
         });
       }
