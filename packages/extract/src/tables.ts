@@ -150,6 +150,32 @@ function captionHeader(lines: Line[], i: number, ocr: boolean): { measure: Measu
   return null;
 }
 
+/** A heading of a statistic: maximum, minimum, mean, median or a percentile ("99th", "P98"). */
+const STATISTIC_HEADING = /^(?:max|maximum|maxima|maximo|min|minimum|minima|minimo|mean|media|average|avg|promedio|median|mediana|p\s?\d{1,2}|\d{1,2}(?:st|nd|rd|th|o|a)?(?:\s*percentile)?|percentil\s*\d{1,2})\.?$/i;
+/** A sub-column heading that is the maximum of the measure spanning it. */
+const MAX_SUBHEADING = /^(?:max|maximum|maxima|maximo|peak)\.?$/i;
+
+/**
+ * The header line of a table of statistics: three or more statistic headings, one a
+ * maximum ("Max | 99th | 98th | 95th …"), under a heading naming one measure within three
+ * lines above ("PM2.5 percentile concentration (µg/m3)") — the band reads the measure
+ * from that heading, and the maximum column as its (see buildColumns).
+ */
+function isStatisticsHeader(lines: Line[], i: number, ocr: boolean): boolean {
+  const line = lines[i]!;
+  if (line.used || line.cells.length < 3 || findLabels(line.folded, ocr).length > 0) return false;
+  const texts = line.cells.map((c) => cellText(line, c).trim());
+  if (texts.filter((t) => STATISTIC_HEADING.test(t)).length < 3 || !texts.some((t) => MAX_SUBHEADING.test(t))) return false;
+  for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
+    const above = lines[k]!;
+    if (above.page !== line.page) return false;
+    const measures = new Set(findLabels(above.folded, ocr).map((l) => l.measure));
+    if (measures.size === 1) return !hasValueNumber(withoutUnitCells(above, withoutLabels(above, ocr)));
+    if (measures.size > 1) return false;
+  }
+  return false;
+}
+
 /**
  * A table of one measure: "Estación | IQCA | PM2,5 (µg/m³)", "Hora | PM10". The label
  * has a cell of its own and another cell is nothing but a station or time heading.
@@ -373,6 +399,17 @@ function buildColumns(lines: Line[], band: number[], ocr: boolean): Column[] {
     c.context = spanning.filter((s) => overlap(s, c) > 0).map((s) => s.text).join(' ');
     classifyColumn(c, ocr);
   }
+  // A table of statistics: one measure's heading spans sub-columns ("PM2.5 percentile
+  // concentration (µg/m3)" over "Max | 99th | 98th …"). Its maximum column is that measure's
+  // (each station's highest); percentiles and other statistics are not readings.
+  for (const c of columns) {
+    if (c.kind !== 'other' || !MAX_SUBHEADING.test(c.text.trim())) continue;
+    const measures = [...new Set(findLabels(c.context, ocr).map((l) => l.measure))];
+    const m = measures[0];
+    if (measures.length !== 1 || !m || columns.some((o) => o.kind === 'measure' && o.measure === m)) continue;
+    c.kind = 'measure';
+    c.measure = m;
+  }
   // A formula OCR misread, alone as a heading among other measures' columns, names the
   // measure the table lacks (see MISREAD_HEADINGS).
   if (ocr && columns.some((c) => c.kind === 'measure')) {
@@ -498,7 +535,7 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const caption = isHeaderLine(line, ctx.ocr) ? null : captionHeader(lines, i, ctx.ocr);
-    if (!caption && !isHeaderLine(line, ctx.ocr)) continue;
+    if (!caption && !isHeaderLine(line, ctx.ocr) && !isStatisticsHeader(lines, i, ctx.ocr)) continue;
     // The header band: up to 3 value-free lines above and below the header line (just the line under a caption).
     const band = [i];
     for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
@@ -563,7 +600,8 @@ export function readMeasureTables(lines: Line[], ctx: TableContext): Reading[] {
       });
       // A cell spanning the row ("Temporariamente indisponível") lands in one zone; the row is a station with no data.
       const spanningPlaceholder = hasPlaceholder(row) && cells.length === 0;
-      const name = zones.filter((z) => nameCols.includes(z.col) || timeCols.includes(z.col)).map((z) => z.display).join(' ').trim()
+      // A number in an unnamed column before the measures (data availability, a row number) is no part of the name, nor are coordinates.
+      const name = zones.filter((z) => (nameCols.includes(z.col) && !(z.col.kind === 'other' && /^[\d.,%\s]+$/.test(z.display.trim()))) || timeCols.includes(z.col)).map((z) => z.display).join(' ').trim()
         || (row.delimited ? '' : zones.slice(0, firstMeasure).filter((z) => z.col.kind !== 'lat' && z.col.kind !== 'lon').map((z) => z.display).join(' ').trim());
       // "Temperature: 19.4 °C" under the table is a label line, not a station: the table ends. A label
       // inside the name is not one ("Central LA Co", OCR'd: "Co" is read as CO in any case).

@@ -1066,3 +1066,18 @@ describe('documents of index values', () => {
     assert.equal(parse('Ciudad: Temuco\nPM10: 45 µg/m³\nAQI PM2.5: 130').index, null);
   });
 });
+
+describe('tables of statistics', () => {
+  const line = (y: number, cells: Array<[number, string]>): TextLine => ({ text: cells.map((c) => c[1]).join('   '), page: 1, y0: y, y1: y + 10, fontSize: 10, cells: cells.map(([x, t]) => ({ text: t, x0: x, x1: x + t.length * 5 })) });
+
+  it('one measure over Max and percentile sub-columns: the Max column is each station\'s, the percentiles are not readings', () => {
+    const r = parseBulletinText([
+      line(0, [[40, 'Station'], [150, 'NO2 statistics (µg/m3)']]),
+      line(12, [[40, 'Site'], [150, 'Max'], [200, '99th'], [250, '95th'], [300, 'Mean']]),
+      line(26, [[40, 'Harbour'], [150, '141'], [200, '120'], [250, '88'], [300, '31']]),
+      line(38, [[40, 'Hill Road'], [150, '97'], [200, '151'], [250, '60'], [300, '22']]),
+    ]);
+    assert.equal(r.no2, 141);
+    assert.deepEqual(r.stations?.map((s) => [s.name, s.values.no2]), [['Harbour', 141], ['Hill Road', 97]]);
+  });
+});
