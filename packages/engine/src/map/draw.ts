@@ -1,7 +1,7 @@
 /** Draws the basemap's rings that reach a map's view, projected, into a canvas path. */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { GeoProjection } from 'd3-geo';
-import { basemap, ringInView, type Ring } from './basemap.js';
+import { basemap, ringShifts, type Ring } from './basemap.js';
 import type { Box } from './labels.js';
 
 /** The geographic box a projected view covers (its corners inverted), a little wider. */
@@ -13,18 +13,34 @@ export function viewOf(projection: GeoProjection, box: Box): { west: number; sou
   return { west: a[0] - padLon, south: a[1] - padLat, east: b[0] + padLon, north: b[1] + padLat };
 }
 
-function tracePath(g: SKRSContext2D, projection: GeoProjection, rings: readonly Ring[], close: boolean): number {
+/**
+ * The fitted Mercator as plain arithmetic (what d3-geo computes for an unrotated
+ * projection), without d3's wrapping of longitudes into ±180°: a ring unwrapped past the
+ * antimeridian, or drawn a world to the east or west, must stay where it is.
+ */
+export function linearMercator(projection: GeoProjection): (lon: number, lat: number) => [number, number] {
+  const k = projection.scale();
+  const [tx, ty] = projection.translate();
+  const rad = Math.PI / 180;
+  return (lon, lat) => {
+    const phi = Math.max(-89.5, Math.min(89.5, lat)) * rad;
+    return [tx + k * lon * rad, ty - k * Math.log(Math.tan(Math.PI / 4 + phi / 2))];
+  };
+}
+
+function tracePath(g: SKRSContext2D, project: (lon: number, lat: number) => [number, number], rings: readonly Ring[], view: ReturnType<typeof viewOf>, close: boolean): number {
   let n = 0;
   for (const r of rings) {
     const pts = r.pts;
-    for (let i = 0; i < pts.length; i += 2) {
-      const xy = projection([pts[i] ?? 0, pts[i + 1] ?? 0]);
-      if (!xy) continue;
-      if (i === 0) g.moveTo(xy[0], xy[1]);
-      else g.lineTo(xy[0], xy[1]);
+    for (const shift of ringShifts(r, view)) {
+      for (let i = 0; i < pts.length; i += 2) {
+        const [x, y] = project((pts[i] ?? 0) + shift, pts[i + 1] ?? 0);
+        if (i === 0) g.moveTo(x, y);
+        else g.lineTo(x, y);
+      }
+      if (close) g.closePath();
+      n += pts.length / 2;
     }
-    if (close) g.closePath();
-    n += pts.length / 2;
   }
   return n;
 }
@@ -33,10 +49,9 @@ function tracePath(g: SKRSContext2D, projection: GeoProjection, rings: readonly 
 export function drawBasemap(g: SKRSContext2D, projection: GeoProjection, box: Box, style: { land: string; coast: string; border: string; scale: number }): number {
   const world = basemap();
   const view = viewOf(projection, box);
-  const land = world.land.filter((r) => ringInView(r, view));
-  const borders = world.borders.filter((r) => ringInView(r, view));
+  const project = linearMercator(projection);
   g.beginPath();
-  let n = tracePath(g, projection, land, true);
+  let n = tracePath(g, project, world.land, view, true);
   g.fillStyle = style.land;
   g.fill('evenodd');
   g.strokeStyle = style.coast;
@@ -44,11 +59,35 @@ export function drawBasemap(g: SKRSContext2D, projection: GeoProjection, box: Bo
   g.lineJoin = 'round';
   g.stroke();
   g.beginPath();
-  n += tracePath(g, projection, borders, false);
+  n += tracePath(g, project, world.borders, view, false);
   g.setLineDash([8 * style.scale, 6 * style.scale]);
   g.strokeStyle = style.border;
   g.lineWidth = 1.5 * style.scale;
   g.stroke();
   g.setLineDash([]);
   return n;
+}
+
+const GRATICULE_STEPS = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30];
+
+/** Faint meridians and parallels at a round step (about six across the view): texture and orientation where the land fill is all there is. */
+export function drawGraticule(g: SKRSContext2D, projection: GeoProjection, box: Box, color: string): void {
+  const view = viewOf(projection, box);
+  const span = Math.max(view.east - view.west, view.north - view.south);
+  const step = GRATICULE_STEPS.find((s) => span / s <= 8) ?? 30;
+  const project = linearMercator(projection);
+  g.beginPath();
+  for (let lon = Math.ceil(view.west / step) * step; lon <= view.east; lon += step) {
+    const [x] = project(lon, 0);
+    g.moveTo(x, box.y);
+    g.lineTo(x, box.y + box.h);
+  }
+  for (let lat = Math.ceil(view.south / step) * step; lat <= view.north; lat += step) {
+    const [, y] = project(0, lat);
+    g.moveTo(box.x, y);
+    g.lineTo(box.x + box.w, y);
+  }
+  g.strokeStyle = color;
+  g.lineWidth = 1;
+  g.stroke();
 }
