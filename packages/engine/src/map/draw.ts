@@ -3,6 +3,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { GeoProjection } from 'd3-geo';
 import { basemap, ringShifts, type Ring } from './basemap.js';
 import type { Box } from './labels.js';
+import type { MapTiles, TileKind } from './tiles.js';
 
 /** The geographic box a projected view covers (its corners inverted), a little wider. */
 export function viewOf(projection: GeoProjection, box: Box): { west: number; south: number; east: number; north: number } {
@@ -90,4 +91,61 @@ export function drawGraticule(g: SKRSContext2D, projection: GeoProjection, box: 
   g.strokeStyle = color;
   g.lineWidth = 1;
   g.stroke();
+}
+
+/** How each kind of tile feature is drawn, bottom first. */
+export interface TileStyle {
+  earth: string;
+  water: string;
+  green: string;
+  road: string;
+  boundary: string;
+}
+
+const TILE_ORDER: readonly TileKind[] = ['earth', 'green', 'water', 'road', 'boundary'];
+
+/**
+ * The operator's tiles over the Natural Earth basemap: land, green areas and water
+ * filled, roads and boundaries stroked. Tile shapes are in world units (0–1 across the
+ * Web Mercator square), which the fitted projection maps to design px linearly.
+ */
+export function drawMapTiles(g: SKRSContext2D, projection: GeoProjection, tiles: MapTiles, style: TileStyle, scale: number): number {
+  const k = projection.scale();
+  const [tx, ty] = projection.translate();
+  const world = 2 * Math.PI * k;
+  let n = 0;
+  for (const kind of TILE_ORDER) {
+    g.beginPath();
+    let any = false;
+    for (const shape of tiles.shapes) {
+      if (shape.kind !== kind) continue;
+      const fill = shape.polygon && kind !== 'boundary';
+      if (fill !== (kind === 'earth' || kind === 'green' || kind === 'water')) continue;
+      for (const part of shape.parts) {
+        for (let i = 0; i < part.length; i += 2) {
+          const x = tx + world * ((part[i] ?? 0) - 0.5);
+          const y = ty + world * ((part[i + 1] ?? 0) - 0.5);
+          if (i === 0) g.moveTo(x, y);
+          else g.lineTo(x, y);
+        }
+        if (fill) g.closePath();
+        n += part.length / 2;
+        any = true;
+      }
+    }
+    if (!any) continue;
+    if (kind === 'earth' || kind === 'green' || kind === 'water') {
+      g.fillStyle = style[kind];
+      g.fill('evenodd');
+    } else {
+      g.strokeStyle = style[kind];
+      g.lineWidth = (kind === 'road' ? 1.4 : 1.5) * scale;
+      g.lineJoin = 'round';
+      g.lineCap = 'round';
+      if (kind === 'boundary') g.setLineDash([8 * scale, 6 * scale]);
+      g.stroke();
+      g.setLineDash([]);
+    }
+  }
+  return n;
 }

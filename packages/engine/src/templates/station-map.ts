@@ -17,7 +17,9 @@ import { panel, roundRectPath } from '../draw/shapes.js';
 import { drawSprite, makeSprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
 import { PLACES_MESSAGES } from '../i18n/places.js';
-import { drawBasemap, drawGraticule } from '../map/draw.js';
+import { drawBasemap, drawGraticule, drawMapTiles, viewOf } from '../map/draw.js';
+import { mapTilesConfigured, readMapTiles, type MapTiles } from '../map/tiles.js';
+import { frameGeometry } from '../render/geometry.js';
 import { boxesOverlap, placeLabels, type Box, type LabelMarker, type PlacedLabel } from '../map/labels.js';
 import { fitProjection } from '../map/project.js';
 import { scaleBar, type ScaleBar } from '../map/scale.js';
@@ -34,6 +36,8 @@ const DURATION = 15;
 const OUTRO = DURATION - 0.7;
 const WATER = '#0A1A33';
 const LAND = '#1B2A4A';
+/** An operator's tiles: their own land and water over Natural Earth's, parks a green tint, roads and boundaries faint. */
+export const TILE_STYLE = { earth: LAND, water: WATER, green: 'rgba(70,160,110,0.2)', road: 'rgba(200,215,255,0.2)', boundary: 'rgba(200,210,240,0.45)' };
 
 interface Spec {
   margin: number;
@@ -162,6 +166,24 @@ function drawChip(g: SKRSContext2D, chip: MapChip): void {
   g.lineJoin = 'miter';
   g.stroke();
   drawText(g, chip.bar.text, x + chip.bar.px + size * 0.5, base, { size, weight: 600, color: MUTED });
+}
+
+/**
+ * The operator's tiles under a station map, read before its layout. The view is the one
+ * of the largest map box (a one-line title) widened by half each way: a taller header
+ * only shrinks the box, so the drawn view lies inside it.
+ */
+export async function stationMapTiles(params: RenderParams): Promise<MapTiles | null> {
+  const stations = params.stations ?? [];
+  if (!mapTilesConfigured() || stations.length === 0) return null;
+  const { design } = frameGeometry(params.format, params.resolution);
+  const spec = MAP_SPECS[params.format];
+  const box = mapBoxes(params.format, design.width, design.height, 0).map;
+  const project = fitProjection(stations, box, spec.marker * 2 + 10);
+  const v = viewOf(project, box);
+  const padLon = (v.east - v.west) * 0.5;
+  const padLat = (v.north - v.south) * 0.5;
+  return readMapTiles({ west: Math.max(-180, v.west - padLon), east: Math.min(180, v.east + padLon), south: Math.max(-85, v.south - padLat), north: Math.min(85, v.north + padLat) }, 2 * Math.PI * project.scale());
 }
 
 export function createStationMap(input: SceneInput): TemplateScene {
@@ -324,6 +346,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
   });
 
   const worldPath = plan.project;
+  const tiles = input.mapTiles ?? null;
   return {
     posterTime: 6,
     outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
@@ -331,7 +354,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
       if (t <= settled || t >= OUTRO) return 'full';
       return [...ambient.rects(t), ...spot.rects(t)];
     },
-    staticKey: canonicalJson({ t: 'station-map', W, H, box, accent, stations: stations.map((s) => [s.lat, s.lon]), footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], chip: plan.chip ? [plan.chip.name, plan.chip.bar.text, plan.chip.box] : null, none: plan.markers.length === 0 ? [pm.noStations] : [] }),
+    staticKey: canonicalJson({ t: 'station-map', W, H, box, accent, tiles: tiles ? [tiles.source, tiles.zoom, tiles.tiles] : null, stations: stations.map((s) => [s.lat, s.lon]), footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], chip: plan.chip ? [plan.chip.name, plan.chip.bar.text, plan.chip.box] : null, none: plan.markers.length === 0 ? [pm.noStations] : [] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent, glowAt: [0.8, 0.15], glowStrength: 0.8 });
       g.save();
@@ -341,6 +364,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
       g.clip();
       if (worldPath) {
         drawBasemap(g, worldPath, box, { land: LAND, coast: 'rgba(140,170,230,0.45)', border: 'rgba(200,210,240,0.45)', scale: 1 });
+        if (tiles) drawMapTiles(g, worldPath, tiles, TILE_STYLE, 1);
         drawGraticule(g, worldPath, box, 'rgba(200,215,255,0.07)');
         if (plan.chip) drawChip(g, plan.chip);
       } else {
@@ -382,8 +406,9 @@ export const stationMap: TemplateDefinition = {
   description: 'A monitoring network: the stations param drawn as markers in their category colours over an offline Natural Earth basemap fitted to them, labels that never overlap (shortened or on leader lines), a legend and the city\'s overall value. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'stations', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.1.0',
+  version: '1.2.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createStationMap,
+  mapTiles: stationMapTiles,
 };

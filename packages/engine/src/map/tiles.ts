@@ -1,0 +1,184 @@
+/**
+ * An operator's PMTiles basemap: a local archive of vector tiles (an OpenStreetMap
+ * extract in the Protomaps or OpenMapTiles schema), read with the `pmtiles` package
+ * through a Source over the file — never a URL, never fetched. The archive is opened
+ * once per process (`configureMapTiles`); before a station map is laid out, the tiles
+ * under its view are read once and decoded (`mapTilesFor`) into compact rings of
+ * water, land use, roads and boundaries, which the template draws into its cached
+ * static layer. An archive that cannot be read (truncated, not PMTiles, not vector
+ * tiles) is refused when configured — the caller logs why — and maps keep the Natural
+ * Earth basemap; a tile that fails to read or decode later is left out of its map.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
+
+/** What a feature is drawn as. */
+export type TileKind = 'earth' | 'water' | 'green' | 'road' | 'boundary';
+
+/**
+ * Layer names → kinds, for the Protomaps basemap schema (`earth`, `water`, `landuse`,
+ * `landcover`, `roads`, `boundaries`) and OpenMapTiles (`water`, `landcover`,
+ * `landuse`, `park`, `transportation`, `boundary`). Other layers are not drawn.
+ */
+export const TILE_LAYERS: Readonly<Record<string, TileKind>> = {
+  earth: 'earth',
+  water: 'water',
+  landuse: 'green',
+  landcover: 'green',
+  park: 'green',
+  roads: 'road',
+  transportation: 'road',
+  boundaries: 'boundary',
+  boundary: 'boundary',
+};
+
+/** One decoded feature: rings (polygons) or lines in world coordinates (0–1 across the Web Mercator square). */
+export interface TileShape {
+  kind: TileKind;
+  polygon: boolean;
+  /** Each ring or line: x, y, x, y, … */
+  parts: Float32Array[];
+}
+
+export interface MapTiles {
+  /** The archive's path: part of the static layer's key. */
+  source: string;
+  zoom: number;
+  /** How many tiles were read (present in the archive). */
+  tiles: number;
+  shapes: TileShape[];
+}
+
+/** A Source over a local file: positional reads, no network. */
+class LocalFileSource implements Source {
+  constructor(private readonly file: FileHandle, private readonly path: string) {}
+  getKey(): string {
+    return this.path;
+  }
+  async getBytes(offset: number, length: number): Promise<RangeResponse> {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await this.file.read(buf, 0, length, offset);
+    // A short read is a truncated archive: the PMTiles reader then fails on the bytes it lacks.
+    const data = new ArrayBuffer(bytesRead);
+    new Uint8Array(data).set(buf.subarray(0, bytesRead));
+    return { data };
+  }
+}
+
+interface Archive {
+  path: string;
+  pmtiles: PMTiles;
+  minZoom: number;
+  maxZoom: number;
+}
+
+let archive: Archive | null = null;
+let archiveFile: FileHandle | null = null;
+
+/**
+ * Opens the archive at `path` for every later station map (null: none). Resolves
+ * `{ ok: false, reason }` when the file cannot serve vector tiles — missing, truncated,
+ * not PMTiles, raster tiles — and maps then use the Natural Earth basemap.
+ */
+export async function configureMapTiles(path: string | null): Promise<{ ok: true } | { ok: false; reason: string }> {
+  archive = null;
+  await archiveFile?.close().catch(() => undefined);
+  archiveFile = null;
+  if (path === null) return { ok: true };
+  let file: FileHandle | null = null;
+  try {
+    file = await open(path, 'r');
+    const pmtiles = new PMTiles(new LocalFileSource(file, path));
+    const header = await pmtiles.getHeader();
+    if (header.tileType !== TileType.Mvt) throw new Error(`it holds ${TileType[header.tileType] ?? 'unknown'} tiles, not vector tiles (MVT)`);
+    const size = (await file.stat()).size;
+    const end = header.tileDataOffset + (header.tileDataLength ?? 0);
+    if (end > size) throw new Error(`it is truncated (${size} bytes; its tiles end at ${end})`);
+    // Reading the root directory now finds a damaged index at start-up rather than in a render.
+    await pmtiles.getZxy(header.minZoom, 0, 0);
+    archive = { path, pmtiles, minZoom: header.minZoom, maxZoom: header.maxZoom };
+    archiveFile = file;
+    return { ok: true };
+  } catch (e) {
+    await file?.close().catch(() => undefined);
+    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Whether an archive is configured and readable. */
+export function mapTilesConfigured(): boolean {
+  return archive !== null;
+}
+
+/** The most tiles one map reads: a lower zoom is taken when its view needs more. */
+const MAX_TILES = 48;
+
+function worldX(lon: number): number {
+  return (lon + 180) / 360;
+}
+
+function worldY(lat: number): number {
+  const phi = (Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180;
+  return (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2;
+}
+
+/**
+ * The tiles under a view (degrees) at about `pxPerWorld` design px across the whole
+ * Web Mercator square, read and decoded; null when no archive is configured or the
+ * view reaches past the antimeridian.
+ */
+export async function readMapTiles(view: { west: number; south: number; east: number; north: number }, pxPerWorld: number): Promise<MapTiles | null> {
+  const a = archive;
+  if (!a || view.west < -180 || view.east > 180) return null;
+  // A tile of 512 px or so at the map's scale: about what the archive was drawn for.
+  let zoom = Math.max(a.minZoom, Math.min(a.maxZoom, Math.round(Math.log2(pxPerWorld / 512)) + 1));
+  const range = (z: number) => {
+    const n = 2 ** z;
+    const clampTile = (v: number) => Math.max(0, Math.min(n - 1, Math.floor(v * n)));
+    return { x0: clampTile(worldX(view.west)), x1: clampTile(worldX(view.east)), y0: clampTile(worldY(view.north)), y1: clampTile(worldY(view.south)) };
+  };
+  let r = range(zoom);
+  while (zoom > a.minZoom && (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1) > MAX_TILES) r = range(--zoom);
+  const shapes: TileShape[] = [];
+  let tiles = 0;
+  for (let x = r.x0; x <= r.x1; x++) {
+    for (let y = r.y0; y <= r.y1; y++) {
+      try {
+        const got = await a.pmtiles.getZxy(zoom, x, y);
+        if (!got) continue;
+        decodeTile(new Uint8Array(got.data), zoom, x, y, shapes);
+        tiles++;
+      } catch {
+        // A damaged tile is left out of the map; the rest still draws.
+      }
+    }
+  }
+  return { source: a.path, zoom, tiles, shapes };
+}
+
+function decodeTile(bytes: Uint8Array, z: number, tx: number, ty: number, out: TileShape[]): void {
+  const tile = new VectorTile(new PbfReader(bytes));
+  const n = 2 ** z;
+  for (const [name, layer] of Object.entries(tile.layers)) {
+    const kind = TILE_LAYERS[name];
+    if (!kind) continue;
+    for (let i = 0; i < layer.length; i++) {
+      const f = layer.feature(i);
+      // 1 point, 2 line, 3 polygon: points (labels, POIs) are not drawn.
+      if (f.type !== 2 && f.type !== 3) continue;
+      if (kind === 'road' && f.type !== 2) continue;
+      const scale = 1 / (layer.extent * n);
+      const parts = f.loadGeometry().map((ring) => {
+        const pts = new Float32Array(ring.length * 2);
+        ring.forEach((p, k) => {
+          pts[2 * k] = tx / n + p.x * scale;
+          pts[2 * k + 1] = ty / n + p.y * scale;
+        });
+        return pts;
+      });
+      out.push({ kind, polygon: f.type === 3, parts });
+    }
+  }
+}
