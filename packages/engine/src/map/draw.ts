@@ -121,15 +121,18 @@ export function drawMapTiles(g: SKRSContext2D, projection: GeoProjection, tiles:
       if (shape.kind !== kind) continue;
       const fill = shape.polygon && kind !== 'boundary';
       if (fill !== (kind === 'earth' || kind === 'green' || kind === 'water')) continue;
-      for (const part of shape.parts) {
-        for (let i = 0; i < part.length; i += 2) {
-          const x = tx + world * ((part[i] ?? 0) - 0.5);
-          const y = ty + world * ((part[i + 1] ?? 0) - 0.5);
-          if (i === 0) g.moveTo(x, y);
+      const c = shape.coords;
+      let start = 0;
+      for (const end of shape.ends) {
+        for (let i = start; i < end; i++) {
+          const x = tx + world * ((c[2 * i] ?? 0) - 0.5);
+          const y = ty + world * ((c[2 * i + 1] ?? 0) - 0.5);
+          if (i === start) g.moveTo(x, y);
           else g.lineTo(x, y);
         }
         if (fill) g.closePath();
-        n += part.length / 2;
+        n += end - start;
+        start = end;
         any = true;
       }
     }

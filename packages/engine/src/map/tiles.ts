@@ -34,12 +34,19 @@ export const TILE_LAYERS: Readonly<Record<string, TileKind>> = {
   boundary: 'boundary',
 };
 
-/** One decoded feature: rings (polygons) or lines in world coordinates (0–1 across the Web Mercator square). */
-export interface TileShape {
+/**
+ * Every decoded feature of one kind and geometry, packed: points in world coordinates
+ * (0–1 across the Web Mercator square) in one Float32Array, and where each ring or
+ * line ends. (One typed array per feature would cost more in object headers than in
+ * coordinates: a city's tiles hold a few hundred thousand features.)
+ */
+export interface TileShapes {
   kind: TileKind;
   polygon: boolean;
-  /** Each ring or line: x, y, x, y, … */
-  parts: Float32Array[];
+  /** x, y, x, y, … */
+  coords: Float32Array;
+  /** The point index after each ring or line. */
+  ends: Uint32Array;
 }
 
 export interface MapTiles {
@@ -48,7 +55,7 @@ export interface MapTiles {
   zoom: number;
   /** How many tiles were read (present in the archive). */
   tiles: number;
-  shapes: TileShape[];
+  shapes: TileShapes[];
 }
 
 /** A Source over a local file: positional reads, no network. */
@@ -112,7 +119,7 @@ export function mapTilesConfigured(): boolean {
   return archive !== null;
 }
 
-/** The most tiles one map reads: a lower zoom is taken when its view needs more. */
+/** The most tiles one map reads: a lower zoom is taken when its view needs more, and none are read when the archive's lowest zoom needs more. */
 const MAX_TILES = 48;
 
 function worldX(lon: number): number {
@@ -140,45 +147,66 @@ export async function readMapTiles(view: { west: number; south: number; east: nu
     return { x0: clampTile(worldX(view.west)), x1: clampTile(worldX(view.east)), y0: clampTile(worldY(view.north)), y1: clampTile(worldY(view.south)) };
   };
   let r = range(zoom);
-  while (zoom > a.minZoom && (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1) > MAX_TILES) r = range(--zoom);
-  const shapes: TileShape[] = [];
+  const count = () => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
+  while (zoom > a.minZoom && count() > MAX_TILES) r = range(--zoom);
+  if (count() > MAX_TILES) return null;
+  const sink = new ShapeSink(0.5 / pxPerWorld);
   let tiles = 0;
   for (let x = r.x0; x <= r.x1; x++) {
     for (let y = r.y0; y <= r.y1; y++) {
       try {
         const got = await a.pmtiles.getZxy(zoom, x, y);
         if (!got) continue;
-        decodeTile(new Uint8Array(got.data), zoom, x, y, shapes);
+        decodeTile(new Uint8Array(got.data), zoom, x, y, sink);
         tiles++;
       } catch {
         // A damaged tile is left out of the map; the rest still draws.
       }
     }
   }
-  return { source: a.path, zoom, tiles, shapes };
+  return { source: a.path, zoom, tiles, shapes: sink.finish() };
 }
 
-function decodeTile(bytes: Uint8Array, z: number, tx: number, ty: number, out: TileShape[]): void {
+/** Collects decoded parts by kind and geometry, dropping points closer than `minStep` (world units, about half a design px) to the one before. */
+class ShapeSink {
+  private readonly groups = new Map<string, { kind: TileKind; polygon: boolean; coords: number[]; ends: number[] }>();
+  constructor(private readonly minStep: number) {}
+  add(kind: TileKind, polygon: boolean, part: readonly { x: number; y: number }[], x0: number, y0: number, scale: number): void {
+    const key = `${kind}:${polygon}`;
+    let g = this.groups.get(key);
+    if (!g) this.groups.set(key, (g = { kind, polygon, coords: [], ends: [] }));
+    const start = g.coords.length;
+    let px = NaN;
+    let py = NaN;
+    part.forEach((p, i) => {
+      const x = x0 + p.x * scale;
+      const y = y0 + p.y * scale;
+      if (i > 0 && i < part.length - 1 && Math.abs(x - px) < this.minStep && Math.abs(y - py) < this.minStep) return;
+      g.coords.push(x, y);
+      px = x;
+      py = y;
+    });
+    if (g.coords.length - start < (polygon ? 6 : 4)) g.coords.length = start;
+    else g.ends.push(g.coords.length / 2);
+  }
+  finish(): TileShapes[] {
+    return [...this.groups.values()].map((g) => ({ kind: g.kind, polygon: g.polygon, coords: Float32Array.from(g.coords), ends: Uint32Array.from(g.ends) }));
+  }
+}
+
+function decodeTile(bytes: Uint8Array, z: number, tx: number, ty: number, out: ShapeSink): void {
   const tile = new VectorTile(new PbfReader(bytes));
   const n = 2 ** z;
   for (const [name, layer] of Object.entries(tile.layers)) {
     const kind = TILE_LAYERS[name];
     if (!kind) continue;
+    const scale = 1 / (layer.extent * n);
     for (let i = 0; i < layer.length; i++) {
       const f = layer.feature(i);
       // 1 point, 2 line, 3 polygon: points (labels, POIs) are not drawn.
       if (f.type !== 2 && f.type !== 3) continue;
       if (kind === 'road' && f.type !== 2) continue;
-      const scale = 1 / (layer.extent * n);
-      const parts = f.loadGeometry().map((ring) => {
-        const pts = new Float32Array(ring.length * 2);
-        ring.forEach((p, k) => {
-          pts[2 * k] = tx / n + p.x * scale;
-          pts[2 * k + 1] = ty / n + p.y * scale;
-        });
-        return pts;
-      });
-      out.push({ kind, polygon: f.type === 3, parts });
+      for (const part of f.loadGeometry()) out.add(kind, f.type === 3, part, tx / n, ty / n, scale);
     }
   }
 }
