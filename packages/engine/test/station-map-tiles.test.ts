@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { configureMapTiles, findFfmpeg, findFfprobe, mapTilesConfigured, normalizeRenderParams, renderFramePng, renderVideo } from '../src/index.ts';
+import { configureMapTiles, findFfmpeg, findFfprobe, mapTilesConfigured, normalizeRenderParams, renderFramePng, renderKey, renderVideo } from '../src/index.ts';
 import { readMapTiles } from '../src/map/tiles.ts';
 import { MAP_SPECS, mapBoxes, planStationMap, stationMapTiles } from '../src/templates/station-map.ts';
 import { encodeTile, writePmtiles, type TileFeature } from './pmtiles-writer.ts';
@@ -76,11 +76,13 @@ describe('station map over an operator PMTiles archive', () => {
     it(`draws the archive's water where Natural Earth has land (${schema} layer names)`, async () => {
       const params = normalizeRenderParams({ location: 'Santiago', template: 'station-map', stations, resolution: '1080p', date: '2026-11-22' });
       await configureMapTiles(null);
+      const plainKey = renderKey(params);
       const [before = []] = await pngPixels(await renderFramePng(params, 6), [waterPoint()], 1, params);
       assert.ok(near(before, '#1B2A4A', 6), `Natural Earth land first: ${before}`);
       const path = join(dir, `${schema}.pmtiles`);
       santiagoArchive(path, schema);
       assert.deepEqual(await configureMapTiles(path), { ok: true });
+      assert.notEqual(renderKey(params), plainKey, 'a map over the archive is another render');
       const tiles = await stationMapTiles(params);
       assert.ok(tiles && tiles.zoom === Z && tiles.tiles >= 4, `tiles read: ${tiles?.tiles} at z${tiles?.zoom}`);
       assert.deepEqual(new Set(tiles.shapes.map((s) => s.kind)), new Set(['water', 'green', 'road']));

@@ -50,7 +50,7 @@ export interface TileShapes {
 }
 
 export interface MapTiles {
-  /** The archive's path: part of the static layer's key. */
+  /** Which archive (path, size, modification time): part of the static layer's key. */
   source: string;
   zoom: number;
   /** How many tiles were read (present in the archive). */
@@ -76,6 +76,8 @@ class LocalFileSource implements Source {
 
 interface Archive {
   path: string;
+  /** Path, size and modification time: which archive a render drew. */
+  key: string;
   pmtiles: PMTiles;
   minZoom: number;
   maxZoom: number;
@@ -100,18 +102,24 @@ export async function configureMapTiles(path: string | null): Promise<{ ok: true
     const pmtiles = new PMTiles(new LocalFileSource(file, path));
     const header = await pmtiles.getHeader();
     if (header.tileType !== TileType.Mvt) throw new Error(`it holds ${TileType[header.tileType] ?? 'unknown'} tiles, not vector tiles (MVT)`);
-    const size = (await file.stat()).size;
+    const stat = await file.stat();
+    const size = stat.size;
     const end = header.tileDataOffset + (header.tileDataLength ?? 0);
     if (end > size) throw new Error(`it is truncated (${size} bytes; its tiles end at ${end})`);
     // Reading the root directory now finds a damaged index at start-up rather than in a render.
     await pmtiles.getZxy(header.minZoom, 0, 0);
-    archive = { path, pmtiles, minZoom: header.minZoom, maxZoom: header.maxZoom };
+    archive = { path, key: `${path}|${size}|${Math.round(stat.mtimeMs)}`, pmtiles, minZoom: header.minZoom, maxZoom: header.maxZoom };
     archiveFile = file;
     return { ok: true };
   } catch (e) {
     await file?.close().catch(() => undefined);
     return { ok: false, reason: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** Which archive maps draw (path, size, modification time), or null: part of a map render's key, so a render over another basemap is not taken for it. */
+export function mapTilesKey(): string | null {
+  return archive?.key ?? null;
 }
 
 /** Whether an archive is configured and readable. */
@@ -164,7 +172,7 @@ export async function readMapTiles(view: { west: number; south: number; east: nu
       }
     }
   }
-  return { source: a.path, zoom, tiles, shapes: sink.finish() };
+  return { source: a.key, zoom, tiles, shapes: sink.finish() };
 }
 
 /** Collects decoded parts by kind and geometry, dropping points closer than `minStep` (world units, about half a design px) to the one before. */
