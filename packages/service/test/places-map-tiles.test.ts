@@ -48,7 +48,7 @@ describe(`a MAP_PMTILES_PATH that cannot be used (${STORE})`, () => {
       writeFileSync(p, truncatedArchive());
       return p;
     }, /MAP_PMTILES_PATH cannot be used/],
-    ['a URL', () => 'https://example.org/planet.pmtiles', /MAP_PMTILES_PATH is a URL/],
+    ['a URL', () => 'https://example.org/planet.pmtiles', /MAP_PMTILES_PATH cannot be used \(it is a URL/],
   ];
   for (const [name, make, warning] of cases) {
     test(`${name}: the service starts, warns once, and a station map renders`, async () => {

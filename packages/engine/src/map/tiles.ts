@@ -2,7 +2,7 @@
  * An operator's PMTiles basemap: a local archive of vector tiles (an OpenStreetMap
  * extract in the Protomaps or OpenMapTiles schema), read with the `pmtiles` package
  * through a Source over the file — never a URL, never fetched. The archive is opened
- * once per process (`configureMapTiles`); before a station map is laid out, the tiles
+ * once per process (`configureMapTiles`; a URL is refused); before a station map is laid out, the tiles
  * under its view are read once and decoded (`mapTilesFor`) into compact rings of
  * water, land use, roads and boundaries, which the template draws into its cached
  * static layer. An archive that cannot be read (truncated, not PMTiles, not vector
@@ -96,6 +96,7 @@ export async function configureMapTiles(path: string | null): Promise<{ ok: true
   await archiveFile?.close().catch(() => undefined);
   archiveFile = null;
   if (path === null) return { ok: true };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return { ok: false, reason: 'it is a URL; only a local file is read' };
   let file: FileHandle | null = null;
   try {
     file = await open(path, 'r');

@@ -6,14 +6,14 @@
  * Earth basemap.
  */
 import { configureMapTiles } from '@aqcast/engine';
-import type { Logger } from 'pino';
 
-export async function openMapTiles(path: string | null, logger: Logger): Promise<boolean> {
-  if (path !== null && /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
-    await configureMapTiles(null);
-    logger.warn({ path }, 'MAP_PMTILES_PATH is a URL; only a local file is read: station maps use the Natural Earth basemap');
-    return false;
-  }
+/** Where the outcome is said: the service's logger, or the CLI's stderr. */
+export interface MapTilesLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export async function openMapTiles(path: string | null, logger: MapTilesLog): Promise<boolean> {
   const r = await configureMapTiles(path);
   if (r.ok) {
     if (path !== null) logger.info({ path }, 'station maps draw the PMTiles basemap');
