@@ -109,18 +109,36 @@ const TILE_ORDER: readonly TileKind[] = ['earth', 'green', 'water', 'road', 'bou
  * filled, roads and boundaries stroked. Tile shapes are in world units (0–1 across the
  * Web Mercator square), which the fitted projection maps to design px linearly.
  */
+/** Lines are stroked this many points at a time: Skia's stroker holds the outline of a whole path, tens of MB for a city's roads in one path. */
+const STROKE_BATCH = 8192;
+
 export function drawMapTiles(g: SKRSContext2D, projection: GeoProjection, tiles: MapTiles, style: TileStyle, scale: number): number {
   const k = projection.scale();
   const [tx, ty] = projection.translate();
   const world = 2 * Math.PI * k;
   let n = 0;
   for (const kind of TILE_ORDER) {
+    const filled = kind === 'earth' || kind === 'green' || kind === 'water';
+    if (filled) g.fillStyle = style[kind];
+    else {
+      g.strokeStyle = style[kind];
+      g.lineWidth = (kind === 'road' ? 1.4 : 1.5) * scale;
+      g.lineJoin = 'round';
+      g.lineCap = 'round';
+      g.setLineDash(kind === 'boundary' ? [8 * scale, 6 * scale] : []);
+    }
+    let pending = 0;
+    const paint = () => {
+      if (pending === 0) return;
+      if (filled) g.fill('evenodd');
+      else g.stroke();
+      pending = 0;
+    };
     g.beginPath();
-    let any = false;
     for (const shape of tiles.shapes) {
       if (shape.kind !== kind) continue;
-      const fill = shape.polygon && kind !== 'boundary';
-      if (fill !== (kind === 'earth' || kind === 'green' || kind === 'water')) continue;
+      // Fills take polygons (even-odd over all of a kind's rings, for holes); strokes take lines and a boundary's rings.
+      if ((shape.polygon && kind !== 'boundary') !== filled) continue;
       const c = shape.coords;
       let start = 0;
       for (const end of shape.ends) {
@@ -130,25 +148,18 @@ export function drawMapTiles(g: SKRSContext2D, projection: GeoProjection, tiles:
           if (i === start) g.moveTo(x, y);
           else g.lineTo(x, y);
         }
-        if (fill) g.closePath();
+        if (filled) g.closePath();
         n += end - start;
+        pending += end - start;
         start = end;
-        any = true;
+        if (!filled && pending >= STROKE_BATCH) {
+          paint();
+          g.beginPath();
+        }
       }
     }
-    if (!any) continue;
-    if (kind === 'earth' || kind === 'green' || kind === 'water') {
-      g.fillStyle = style[kind];
-      g.fill('evenodd');
-    } else {
-      g.strokeStyle = style[kind];
-      g.lineWidth = (kind === 'road' ? 1.4 : 1.5) * scale;
-      g.lineJoin = 'round';
-      g.lineCap = 'round';
-      if (kind === 'boundary') g.setLineDash([8 * scale, 6 * scale]);
-      g.stroke();
-      g.setLineDash([]);
-    }
+    paint();
+    g.setLineDash([]);
   }
   return n;
 }

@@ -84,6 +84,8 @@ interface Archive {
 }
 
 let archive: Archive | null = null;
+/** The tiles of the last view read, kept for the next render of the same view. */
+let last: { key: string; tiles: MapTiles } | null = null;
 let archiveFile: FileHandle | null = null;
 
 /**
@@ -93,6 +95,7 @@ let archiveFile: FileHandle | null = null;
  */
 export async function configureMapTiles(path: string | null): Promise<{ ok: true } | { ok: false; reason: string }> {
   archive = null;
+  last = null;
   await archiveFile?.close().catch(() => undefined);
   archiveFile = null;
   if (path === null) return { ok: true };
@@ -159,6 +162,9 @@ export async function readMapTiles(view: { west: number; south: number; east: nu
   const count = () => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
   while (zoom > a.minZoom && count() > MAX_TILES) r = range(--zoom);
   if (count() > MAX_TILES) return null;
+  // The same view again (a workflow's next render of one network) reuses the tiles last read.
+  const key = `${a.key}|${zoom}|${r.x0},${r.y0},${r.x1},${r.y1}|${pxPerWorld.toPrecision(3)}`;
+  if (last?.key === key) return last.tiles;
   const sink = new ShapeSink(0.5 / pxPerWorld);
   let tiles = 0;
   for (let x = r.x0; x <= r.x1; x++) {
@@ -173,17 +179,34 @@ export async function readMapTiles(view: { west: number; south: number; east: nu
       }
     }
   }
-  return { source: a.key, zoom, tiles, shapes: sink.finish() };
+  const result = { source: a.key, zoom, tiles, shapes: sink.finish() };
+  last = { key, tiles: result };
+  return result;
+}
+
+/** A Float32Array that grows by doubling: no boxed numbers while tiles are decoded. */
+class Floats {
+  data = new Float32Array(4096);
+  length = 0;
+  push(x: number, y: number): void {
+    if (this.length + 2 > this.data.length) {
+      const next = new Float32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = x;
+    this.data[this.length++] = y;
+  }
 }
 
 /** Collects decoded parts by kind and geometry, dropping points closer than `minStep` (world units, about half a design px) to the one before. */
 class ShapeSink {
-  private readonly groups = new Map<string, { kind: TileKind; polygon: boolean; coords: number[]; ends: number[] }>();
+  private readonly groups = new Map<string, { kind: TileKind; polygon: boolean; coords: Floats; ends: number[] }>();
   constructor(private readonly minStep: number) {}
   add(kind: TileKind, polygon: boolean, part: readonly { x: number; y: number }[], x0: number, y0: number, scale: number): void {
     const key = `${kind}:${polygon}`;
     let g = this.groups.get(key);
-    if (!g) this.groups.set(key, (g = { kind, polygon, coords: [], ends: [] }));
+    if (!g) this.groups.set(key, (g = { kind, polygon, coords: new Floats(), ends: [] }));
     const start = g.coords.length;
     let px = NaN;
     let py = NaN;
@@ -199,7 +222,7 @@ class ShapeSink {
     else g.ends.push(g.coords.length / 2);
   }
   finish(): TileShapes[] {
-    return [...this.groups.values()].map((g) => ({ kind: g.kind, polygon: g.polygon, coords: Float32Array.from(g.coords), ends: Uint32Array.from(g.ends) }));
+    return [...this.groups.values()].map((g) => ({ kind: g.kind, polygon: g.polygon, coords: g.coords.data.slice(0, g.coords.length), ends: Uint32Array.from(g.ends) }));
   }
 }
 
