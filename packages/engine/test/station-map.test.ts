@@ -161,7 +161,7 @@ describe('station map', () => {
     });
   }
 
-  it('draws open sea at Fiji\'s latitude on a continent map, and land under a city map', async () => {
+  it('draws open sea at Fiji\'s latitude on a continent map, land under a city map, and Fiji itself', async () => {
     const continent = normalizeRenderParams({ location: 'Sudamérica', template: 'station-map', resolution: '1080p', date: '2026-11-22', stations: [
       { name: 'Santiago', lat: -33.45, lon: -70.66, pm25: 30 }, { name: 'Bogotá', lat: 4.71, lon: -74.07, pm25: 20 }, { name: 'São Paulo', lat: -23.55, lon: -46.63, pm25: 40 },
     ] });
@@ -173,6 +173,12 @@ describe('station map', () => {
     ] });
     const [land = [0, 0, 0]] = await pixels(city, [[-70.62, -33.45]]);
     assert.ok(Math.abs(land[0] - 0x1b) <= 6 && Math.abs(land[1] - 0x2a) <= 6 && Math.abs(land[2] - 0x4a) <= 6, `land ${land}`);
+    // Fiji, its map reaching past 180°: Viti Levu is land (the view's east edge once came back wrapped and nothing was drawn).
+    const fiji = normalizeRenderParams({ location: 'Fiji', template: 'station-map', resolution: '1080p', date: '2026-11-22', stations: [
+      { name: 'Suva', lat: -18.14, lon: 178.44, pm25: 10 }, { name: 'Nadi', lat: -17.8, lon: 177.42, pm25: 30 }, { name: 'Labasa', lat: -16.43, lon: 179.38, pm25: 60 },
+    ] });
+    const [viti = [0, 0, 0]] = await pixels(fiji, [[178.13, -17.83]]);
+    assert.ok(Math.abs(viti[0] - 0x1b) <= 6 && Math.abs(viti[1] - 0x2a) <= 6 && Math.abs(viti[2] - 0x4a) <= 6, `Viti Levu ${viti}`);
     const plan = planStationMap(city, mapBox(), MAP_SPECS.landscape);
     assert.equal(plan.chip?.name, 'Santiago');
     assert.match(plan.chip?.bar.text ?? '', /^\d+ km$/);

@@ -5,10 +5,12 @@ import { basemap, ringShifts, type Ring } from './basemap.js';
 import type { Box } from './labels.js';
 import type { MapTiles, TileKind } from './tiles.js';
 
-/** The geographic box a projected view covers (its corners inverted), a little wider. */
+/** The geographic box a projected view covers (its corners inverted), a little wider; its east edge may lie past 180°. */
 export function viewOf(projection: GeoProjection, box: Box): { west: number; south: number; east: number; north: number } {
   const a = projection.invert?.([box.x, box.y + box.h]) ?? [-180, -85];
   const b = projection.invert?.([box.x + box.w, box.y]) ?? [180, 85];
+  // A view reaching past the antimeridian comes back wrapped (its east edge west of its west edge): unwrap it, east of 180°.
+  if (b[0] < a[0]) b[0] += 360;
   const padLon = (b[0] - a[0]) * 0.1;
   const padLat = (b[1] - a[1]) * 0.1;
   return { west: a[0] - padLon, south: a[1] - padLat, east: b[0] + padLon, north: b[1] + padLat };
@@ -29,38 +31,58 @@ export function linearMercator(projection: GeoProjection): (lon: number, lat: nu
   };
 }
 
-function tracePath(g: SKRSContext2D, project: (lon: number, lat: number) => [number, number], rings: readonly Ring[], view: ReturnType<typeof viewOf>, close: boolean): number {
+/** Whether a ring's point lies on a cut Natural Earth makes, not on a coast: the antimeridian, or the pole side closing Antarctica. */
+function onCut(lon: number, lat: number): boolean {
+  return Math.abs(lat) >= 89 || (((lon % 360) + 360) % 360) === 180;
+}
+
+/**
+ * Traces rings into the path: `fill` closes each ring; `coast` leaves out the steps
+ * along a cut (Fiji's and Chukotka's polygons are split at 180°), which would stroke a
+ * line down the sea; `line` traces open lines (borders).
+ */
+function tracePath(g: SKRSContext2D, project: (lon: number, lat: number) => [number, number], rings: readonly Ring[], view: ReturnType<typeof viewOf>, mode: 'fill' | 'coast' | 'line'): number {
   let n = 0;
   for (const r of rings) {
     const pts = r.pts;
+    const count = pts.length / 2;
     for (const shift of ringShifts(r, view)) {
-      for (let i = 0; i < pts.length; i += 2) {
-        const [x, y] = project((pts[i] ?? 0) + shift, pts[i + 1] ?? 0);
-        if (i === 0) g.moveTo(x, y);
+      // A coast goes back to its first point itself, so that a closing step along a cut can be left out too.
+      const steps = mode === 'coast' ? count + 1 : count;
+      let prevCut = false;
+      for (let s = 0; s < steps; s++) {
+        const i = (s % count) * 2;
+        const lon = pts[i] ?? 0;
+        const lat = pts[i + 1] ?? 0;
+        const [x, y] = project(lon + shift, lat);
+        const cut = mode === 'coast' && onCut(lon, lat);
+        if (s === 0 || (cut && prevCut)) g.moveTo(x, y);
         else g.lineTo(x, y);
+        prevCut = cut;
       }
-      if (close) g.closePath();
-      n += pts.length / 2;
+      if (mode === 'fill') g.closePath();
+      n += count;
     }
   }
   return n;
 }
 
-/** Land (filled, with its coast stroked) and borders (dashed) inside `box`; returns how many points were drawn. */
 export function drawBasemap(g: SKRSContext2D, projection: GeoProjection, box: Box, style: { land: string; coast: string; border: string; scale: number }): number {
   const world = basemap();
   const view = viewOf(projection, box);
   const project = linearMercator(projection);
   g.beginPath();
-  let n = tracePath(g, project, world.land, view, true);
+  let n = tracePath(g, project, world.land, view, 'fill');
   g.fillStyle = style.land;
   g.fill('evenodd');
+  g.beginPath();
+  tracePath(g, project, world.land, view, 'coast');
   g.strokeStyle = style.coast;
   g.lineWidth = 1.5 * style.scale;
   g.lineJoin = 'round';
   g.stroke();
   g.beginPath();
-  n += tracePath(g, project, world.borders, view, false);
+  n += tracePath(g, project, world.borders, view, 'line');
   g.setLineDash([8 * style.scale, 6 * style.scale]);
   g.strokeStyle = style.border;
   g.lineWidth = 1.5 * style.scale;
