@@ -19,6 +19,8 @@ export interface Ring {
   south: number;
   east: number;
   north: number;
+  /** Whether its polygon (outer ring and holes) has a cut edge ({@link onCut}): its coast is traced apart. */
+  cut: boolean;
 }
 
 export interface Basemap {
@@ -83,7 +85,17 @@ function ring(coords: Position[], closed: boolean): Ring {
     if (lat < south) south = lat;
     if (lat > north) north = lat;
   });
-  return { pts, west, south, east, north };
+  return { pts, west, south, east, north, cut: false };
+}
+
+/** Whether a ring's point lies on a cut Natural Earth makes, not on a coast: the antimeridian, or the pole side closing Antarctica. */
+export function onCut(lon: number, lat: number): boolean {
+  return Math.abs(lat) >= 89 || ((lon % 360) + 360) % 360 === 180;
+}
+
+function hasCut(r: Ring): boolean {
+  for (let i = 0; i < r.pts.length; i += 2) if (onCut(r.pts[i] ?? 0, r.pts[i + 1] ?? 0)) return true;
+  return false;
 }
 
 /** Land and borders, loaded once per process. */
@@ -97,8 +109,12 @@ export function basemap(): Basemap {
   const features = 'features' in landGeo ? landGeo.features : [landGeo];
   for (const f of features) {
     const g = f.geometry;
-    if (g.type === 'Polygon') for (const r of g.coordinates) land.push(ring(r, true));
-    else if (g.type === 'MultiPolygon') for (const poly of g.coordinates) for (const r of poly) land.push(ring(r, true));
+    const polys = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
+    for (const poly of polys) {
+      const rings = poly.map((r) => ring(r, true));
+      const cut = rings.some(hasCut);
+      for (const r of rings) land.push({ ...r, cut });
+    }
   }
   const borders = mesh(topo, topo.objects.countries, (a, b) => a !== b).coordinates.map((line) => ring(line, false));
   cached = { land, borders };

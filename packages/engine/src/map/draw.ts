@@ -1,16 +1,23 @@
 /** Draws the basemap's rings that reach a map's view, projected, into a canvas path. */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { GeoProjection } from 'd3-geo';
-import { basemap, ringShifts, type Ring } from './basemap.js';
+import { basemap, onCut, ringShifts, type Ring } from './basemap.js';
 import type { Box } from './labels.js';
 import type { MapTiles, TileKind } from './tiles.js';
 
-/** The geographic box a projected view covers (its corners inverted), a little wider; its east edge may lie past 180°. */
+/**
+ * The geographic box a projected view covers, a little wider: the fitted Mercator
+ * inverted as plain arithmetic, so a view reaching past the antimeridian (or wider than
+ * the world) has edges past ±180° rather than edges wrapped round to the other side.
+ */
 export function viewOf(projection: GeoProjection, box: Box): { west: number; south: number; east: number; north: number } {
-  const a = projection.invert?.([box.x, box.y + box.h]) ?? [-180, -85];
-  const b = projection.invert?.([box.x + box.w, box.y]) ?? [180, 85];
-  // A view reaching past the antimeridian comes back wrapped (its east edge west of its west edge): unwrap it, east of 180°.
-  if (b[0] < a[0]) b[0] += 360;
+  const k = projection.scale();
+  const [tx, ty] = projection.translate();
+  const deg = 180 / Math.PI;
+  const lon = (x: number) => ((x - tx) / k) * deg;
+  const lat = (y: number) => Math.atan(Math.sinh((ty - y) / k)) * deg;
+  const a = [lon(box.x), lat(box.y + box.h)] as const;
+  const b = [lon(box.x + box.w), lat(box.y)] as const;
   const padLon = (b[0] - a[0]) * 0.1;
   const padLat = (b[1] - a[1]) * 0.1;
   return { west: a[0] - padLon, south: a[1] - padLat, east: b[0] + padLon, north: b[1] + padLat };
@@ -31,11 +38,6 @@ export function linearMercator(projection: GeoProjection): (lon: number, lat: nu
   };
 }
 
-/** Whether a ring's point lies on a cut Natural Earth makes, not on a coast: the antimeridian, or the pole side closing Antarctica. */
-function onCut(lon: number, lat: number): boolean {
-  return Math.abs(lat) >= 89 || (((lon % 360) + 360) % 360) === 180;
-}
-
 /**
  * Traces rings into the path: `fill` closes each ring; `coast` leaves out the steps
  * along a cut (Fiji's and Chukotka's polygons are split at 180°), which would stroke a
@@ -50,18 +52,24 @@ function tracePath(g: SKRSContext2D, project: (lon: number, lat: number) => [num
       // A coast goes back to its first point itself, so that a closing step along a cut can be left out too.
       const steps = mode === 'coast' ? count + 1 : count;
       let prevCut = false;
+      let lx = NaN;
+      let ly = NaN;
       for (let s = 0; s < steps; s++) {
         const i = (s % count) * 2;
         const lon = pts[i] ?? 0;
         const lat = pts[i + 1] ?? 0;
         const [x, y] = project(lon + shift, lat);
         const cut = mode === 'coast' && onCut(lon, lat);
+        // Points under half a px from the last one drawn add nothing but work (a continent's coast at 1:10 million); cut points always count.
+        if (s > 0 && s < steps - 1 && !cut && Math.abs(x - lx) < 0.5 && Math.abs(y - ly) < 0.5) continue;
         if (s === 0 || (cut && prevCut)) g.moveTo(x, y);
         else g.lineTo(x, y);
         prevCut = cut;
+        lx = x;
+        ly = y;
+        n++;
       }
       if (mode === 'fill') g.closePath();
-      n += count;
     }
   }
   return n;
@@ -71,15 +79,23 @@ export function drawBasemap(g: SKRSContext2D, projection: GeoProjection, box: Bo
   const world = basemap();
   const view = viewOf(projection, box);
   const project = linearMercator(projection);
-  g.beginPath();
-  let n = tracePath(g, project, world.land, view, 'fill');
+  // Polygons without a cut are filled and stroked as one path; those with one (Afro-Eurasia,
+  // Fiji, Antarctica) are filled, then their coast is traced again without the cut edges.
+  const whole = world.land.filter((r) => !r.cut);
+  const cut = world.land.filter((r) => r.cut);
   g.fillStyle = style.land;
-  g.fill('evenodd');
-  g.beginPath();
-  tracePath(g, project, world.land, view, 'coast');
   g.strokeStyle = style.coast;
   g.lineWidth = 1.5 * style.scale;
   g.lineJoin = 'round';
+  g.beginPath();
+  let n = tracePath(g, project, whole, view, 'fill');
+  g.fill('evenodd');
+  g.stroke();
+  g.beginPath();
+  n += tracePath(g, project, cut, view, 'fill');
+  g.fill('evenodd');
+  g.beginPath();
+  tracePath(g, project, cut, view, 'coast');
   g.stroke();
   g.beginPath();
   n += tracePath(g, project, world.borders, view, 'line');
