@@ -50,6 +50,7 @@ export {
 export { frameGeometry } from './render/geometry.js';
 export { cardSeconds, type ThemeCards } from './render/cards.js';
 export { configureStaticLayerCache, staticLayerCacheStats, type StaticLayerCacheStats } from './render/static-cache.js';
+export { configureMapTiles, mapTilesConfigured, mapTilesKey, TILE_LAYERS, type MapTiles } from './map/tiles.js';
 export { findFfmpeg, findFfprobe, findX264Driver } from './ffmpeg/locate.js';
 export { CaptionOverlay, normalizeCues, MAX_CUE_CHARS, MAX_CUES, type CaptionCue, type CaptionOptions } from './captions/overlay.js';
 export { holdTimeline, type FrameTimeline } from './render/timeline.js';

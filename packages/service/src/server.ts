@@ -12,6 +12,7 @@ import { Auth, defaultScope } from './core/auth.js';
 import { CORE_ERRORS, type ErrorDefinition } from './core/errors.js';
 import { EventBus } from './core/events.js';
 import { addIdempotencyLease, IdempotencyService } from './core/idempotency.js';
+import { openMapTiles } from './core/map-tiles.js';
 import { Metrics } from './core/metrics.js';
 import type { Http, ModuleDefinition, ModuleDeps, RuntimeOptions, Services } from './core/module.js';
 import { RENDER_PARAMS_ERRORS } from './core/render-params.js';
@@ -93,6 +94,7 @@ export async function startService(config: Config, opts: StartOptions): Promise<
   let baseUrl: string = config.publicBaseUrl ?? `http://${listenHost}:${config.port}`;
 
   const storage = countStorageErrors(await openStorage(config), metrics);
+  await openMapTiles(config.mapPmtilesPath, logger);
   const events = new EventBus();
   for (const mod of modules) events.declare(mod.events ?? []);
   const auth = new Auth(apiKey.key);

@@ -19,6 +19,8 @@ export interface Ring {
   south: number;
   east: number;
   north: number;
+  /** Whether its polygon (outer ring and holes) has a cut edge ({@link onCut}): its coast is traced apart. */
+  cut: boolean;
 }
 
 export interface Basemap {
@@ -36,15 +38,46 @@ function isTopology(v: unknown): v is Topology<{ countries: GeometryCollection; 
   return objects !== null && typeof objects === 'object' && 'countries' in objects && 'land' in objects;
 }
 
-function ring(coords: Position[]): Ring {
-  const pts = new Float32Array(coords.length * 2);
+/** How far south a ring that goes round the South Pole (Antarctica) is closed: below any view's edge (views stop at 85° S). */
+const POLE_LAT = -89;
+
+/**
+ * A ring with its longitudes made continuous: a step of more than 180° between two
+ * points is a crossing of the antimeridian (Fiji, Chukotka, Antarctica), so the rest of
+ * the ring is shifted by 360° — drawn as given, such a step is a straight line across
+ * the whole world (the faint horizontal band a continent map showed at Fiji's latitude).
+ * A closed ring that went once round the globe encloses a pole: it is closed along the
+ * pole's side, not back across the map. Its box may then reach past ±180°.
+ */
+function ring(coords: Position[], closed: boolean): Ring {
+  const lons: number[] = [];
+  const lats: number[] = [];
+  let shift = 0;
+  let prev: number | null = null;
+  for (const p of coords) {
+    const lon = p[0] ?? 0;
+    if (prev !== null) {
+      if (lon - prev > 180) shift -= 360;
+      else if (prev - lon > 180) shift += 360;
+    }
+    prev = lon;
+    lons.push(lon + shift);
+    lats.push(p[1] ?? 0);
+  }
+  if (closed && shift !== 0 && lons.length > 0) {
+    const firstLon = lons[0] ?? 0;
+    const lastLon = lons[lons.length - 1] ?? 0;
+    const poleLat = (lats[0] ?? 0) < 0 ? POLE_LAT : -POLE_LAT;
+    lons.push(lastLon, firstLon);
+    lats.push(poleLat, poleLat);
+  }
+  const pts = new Float32Array(lons.length * 2);
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
   let north = -Infinity;
-  coords.forEach((p, i) => {
-    const lon = p[0] ?? 0;
-    const lat = p[1] ?? 0;
+  lons.forEach((lon, i) => {
+    const lat = lats[i] ?? 0;
     pts[2 * i] = lon;
     pts[2 * i + 1] = lat;
     if (lon < west) west = lon;
@@ -52,7 +85,17 @@ function ring(coords: Position[]): Ring {
     if (lat < south) south = lat;
     if (lat > north) north = lat;
   });
-  return { pts, west, south, east, north };
+  return { pts, west, south, east, north, cut: false };
+}
+
+/** Whether a ring's point lies on a cut Natural Earth makes, not on a coast: the antimeridian, or the pole side closing Antarctica. */
+export function onCut(lon: number, lat: number): boolean {
+  return Math.abs(lat) >= 89 || ((lon % 360) + 360) % 360 === 180;
+}
+
+function hasCut(r: Ring): boolean {
+  for (let i = 0; i < r.pts.length; i += 2) if (onCut(r.pts[i] ?? 0, r.pts[i + 1] ?? 0)) return true;
+  return false;
 }
 
 /** Land and borders, loaded once per process. */
@@ -66,15 +109,24 @@ export function basemap(): Basemap {
   const features = 'features' in landGeo ? landGeo.features : [landGeo];
   for (const f of features) {
     const g = f.geometry;
-    if (g.type === 'Polygon') for (const r of g.coordinates) land.push(ring(r));
-    else if (g.type === 'MultiPolygon') for (const poly of g.coordinates) for (const r of poly) land.push(ring(r));
+    const polys = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
+    for (const poly of polys) {
+      const rings = poly.map((r) => ring(r, true));
+      const cut = rings.some(hasCut);
+      for (const r of rings) land.push({ ...r, cut });
+    }
   }
-  const borders = mesh(topo, topo.objects.countries, (a, b) => a !== b).coordinates.map(ring);
+  const borders = mesh(topo, topo.objects.countries, (a, b) => a !== b).coordinates.map((line) => ring(line, false));
   cached = { land, borders };
   return cached;
 }
 
-/** Whether a ring's box meets the view's box (degrees). */
-export function ringInView(r: Ring, view: { west: number; south: number; east: number; north: number }): boolean {
-  return r.east >= view.west && r.west <= view.east && r.north >= view.south && r.south <= view.north;
+/** Whether a ring's box, moved `shift` degrees east, meets the view's box (degrees). */
+export function ringInView(r: Ring, view: { west: number; south: number; east: number; north: number }, shift = 0): boolean {
+  return r.east + shift >= view.west && r.west + shift <= view.east && r.north >= view.south && r.south <= view.north;
+}
+
+/** The shifts (multiples of 360°) at which a ring reaches the view: a ring unwrapped past ±180° is also drawn a world to the west or east. */
+export function ringShifts(r: Ring, view: { west: number; south: number; east: number; north: number }): number[] {
+  return [-360, 0, 360].filter((s) => ringInView(r, view, s));
 }

@@ -51,6 +51,8 @@ export interface LabelOptions {
   gap: number;
   /** Extra room kept clear around every box. */
   margin?: number;
+  /** Boxes no label may cover and no leader may cross (the map's scale chip). */
+  avoid?: readonly Box[];
 }
 
 export function boxesOverlap(a: Box, b: Box, margin = 0): boolean {
@@ -110,7 +112,7 @@ export function shortenings(text: string): string[] {
 
 export function placeLabels(markers: readonly LabelMarker[], requests: readonly LabelRequest[], o: LabelOptions): PlacedLabel[] {
   const margin = o.margin ?? 2;
-  const obstacles: Box[] = markers.map(markerBox);
+  const obstacles: Box[] = [...markers.map(markerBox), ...(o.avoid ?? [])];
   const leaders: { x1: number; y1: number; x2: number; y2: number }[] = [];
   const placed: PlacedLabel[] = [];
   const order = [...requests].sort((a, b) => b.priority - a.priority || a.marker - b.marker);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mapTilesKey } from '../map/tiles.js';
 import { getTemplate } from '../templates/registry.js';
 import { canonicalJson } from './canonical-json.js';
 import type { RenderParams } from './types.js';
@@ -12,7 +13,9 @@ export { canonicalJson } from './canonical-json.js';
  */
 export function renderKey(params: RenderParams): string {
   const def = getTemplate(params.template);
+  // A map drawn over an operator's tiles differs from one over Natural Earth alone.
+  const tiles = def.mapTiles ? mapTilesKey() : null;
   return createHash('sha256')
-    .update(`aqcast-render\n${def.id}\n${def.version}\n${canonicalJson(params)}`)
+    .update(`aqcast-render\n${def.id}\n${def.version}\n${canonicalJson(params)}${tiles ? `\ntiles:${tiles}` : ''}`)
     .digest('hex');
 }

@@ -20,7 +20,7 @@ import { FPS, frameGeometry } from './geometry.js';
 import { prepareCard } from './cards.js';
 import { StoryboardSheet, type StoryboardFiles } from '../storyboard/storyboard.js';
 import type { DrawableScene } from './drawable.js';
-import { prepareScene } from './scene.js';
+import { prepareScene, readTemplateTiles } from './scene.js';
 import { holdTimeline } from './timeline.js';
 
 export interface RenderOptions {
@@ -159,7 +159,8 @@ export async function renderNormalizedVideo(p: RenderParams, opts: RenderOptions
   const outro = prepareCard('outro', theme, p.format, p.resolution);
   const introFrames = intro?.frames ?? 0;
   const reportMinSec = opts.minDurationSec === undefined ? undefined : Math.max(0, opts.minDurationSec - introFrames / FPS);
-  const ps = prepareScene(p, { theme, ...(reportMinSec !== undefined ? { minDurationSec: reportMinSec } : {}) });
+  const mapTiles = await readTemplateTiles(p);
+  const ps = prepareScene(p, { theme, mapTiles, ...(reportMinSec !== undefined ? { minDurationSec: reportMinSec } : {}) });
   const reportPoster = Math.min(ps.frames - 1, Math.round(ps.scene.posterTime * ps.fps));
   const timeline = holdTimeline(ps.frames, ps.fps, reportPoster, reportMinSec);
   const segments: Segment[] = [

@@ -11,6 +11,7 @@ import { buildContent, type ReportContent } from '../templates/content.js';
 import { getTemplate } from '../templates/registry.js';
 import type { SceneTiming } from '../templates/storyboard.js';
 import type { TemplateDefinition } from '../templates/types.js';
+import type { MapTiles } from '../map/tiles.js';
 import { EngineError } from '../errors.js';
 import { checkThemeInput, DEFAULT_THEME, recordDrawnLogos, resolveTheme, withTheme, type DrawnLogo, type Theme, type ThemeInput } from '../theme/index.js';
 import { cardSeconds, type ThemeCards } from './cards.js';
@@ -18,6 +19,11 @@ import type { DrawableScene } from './drawable.js';
 import { ensureFonts } from './fonts.js';
 import { FPS, frameGeometry } from './geometry.js';
 import { staticLayers } from './static-cache.js';
+
+/** What the params' template reads from the operator's map tiles before its layout (null: nothing). */
+export async function readTemplateTiles(params: RenderParams): Promise<MapTiles | null> {
+  return (await getTemplate(params.template).mapTiles?.(params)) ?? null;
+}
 
 /** A template laid out for one render: the scene to draw and what it was made from. */
 export interface PreparedScene extends DrawableScene {
@@ -32,7 +38,7 @@ export interface PreparedScene extends DrawableScene {
  * omitted); `shareStatic: false` draws a static layer of its own instead of using
  * the process-wide cache.
  */
-export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean; theme?: Readonly<Theme>; minDurationSec?: number } = {}): PreparedScene {
+export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean; theme?: Readonly<Theme>; minDurationSec?: number; mapTiles?: MapTiles | null } = {}): PreparedScene {
   ensureFonts();
   const theme = opts.theme ?? DEFAULT_THEME;
   const template = getTemplate(params.template);
@@ -56,6 +62,7 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     fps: FPS,
     durationSec: baseSec,
     ...(extendLastSec > 0 ? { extendLastSec } : {}),
+    ...(opts.mapTiles ? { mapTiles: opts.mapTiles } : {}),
   }));
   // A template that does not tell scenes ignores the extension (the renderer holds it still instead).
   const lastEnd = scene.timeline?.at(-1)?.end ?? baseSec;
@@ -220,7 +227,8 @@ export async function renderPosterJpeg(params: RenderParams, theme?: ThemeInput,
 
 async function drawOneFrame(params: RenderParams, timeSec: number | null, themeInput?: ThemeInput): Promise<Canvas> {
   const { theme } = await resolveTheme(themeInput);
-  const ps = prepareScene(params, { theme });
+  const mapTiles = await readTemplateTiles(params);
+  const ps = prepareScene(params, { theme, mapTiles });
   const canvas = createCanvas(ps.width, ps.height);
   drawFrame(ps, canvas.getContext('2d'), Math.min(ps.frames - 1, Math.round((timeSec ?? ps.scene.posterTime) * ps.fps)));
   return canvas;

@@ -8,6 +8,7 @@
  * given, else its worst station). The projection, basemap and labels are drawn once
  * per render: the basemap into the static layer, the labels into one sprite.
  */
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, readableTextOn, rgba } from '../draw/color.js';
@@ -16,9 +17,13 @@ import { panel, roundRectPath } from '../draw/shapes.js';
 import { drawSprite, makeSprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
 import { PLACES_MESSAGES } from '../i18n/places.js';
-import { drawBasemap } from '../map/draw.js';
-import { placeLabels, type Box, type LabelMarker, type PlacedLabel } from '../map/labels.js';
+import { drawBasemap, drawGraticule, drawMapTiles, viewOf } from '../map/draw.js';
+import { mapTilesConfigured, readMapTiles, type MapTiles } from '../map/tiles.js';
+import { frameGeometry } from '../render/geometry.js';
+import { boxesOverlap, placeLabels, type Box, type LabelMarker, type PlacedLabel } from '../map/labels.js';
 import { fitProjection } from '../map/project.js';
+import { scaleBar, type ScaleBar } from '../map/scale.js';
+import { LOCALE_TAG } from '../language.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import type { Format } from '../params/schema.js';
 import type { RenderParams } from '../params/types.js';
@@ -32,6 +37,8 @@ const DURATION = 15;
 const OUTRO = DURATION - 0.7;
 const WATER = '#0A1A33';
 const LAND = '#1B2A4A';
+/** An operator's tiles: their own land and water over Natural Earth's, parks a green tint, roads and boundaries faint. */
+export const TILE_STYLE = { earth: LAND, water: WATER, green: 'rgba(70,160,110,0.2)', road: 'rgba(200,215,255,0.2)', boundary: 'rgba(200,210,240,0.45)' };
 
 interface Spec {
   margin: number;
@@ -85,17 +92,49 @@ export function mapBoxes(format: Format, W: number, H: number, headerBottom: num
   return { map, card: { x: W - M - side, y: top, w: side, h: 220 }, legend: { x: W - M - side, y: top + 240, w: side, h: map.h - 240 } };
 }
 
+/** The place's name and a scale bar, in a corner of the map that no marker or label covers. */
+export interface MapChip {
+  box: Box;
+  name: string;
+  nameW: number;
+  bar: ScaleBar;
+  size: number;
+}
+
 export interface MapPlan {
   bounds: Box;
   markers: (LabelMarker & { view: PlaceView })[];
   labels: PlacedLabel[];
   labelSize: number;
+  chip: MapChip | null;
+}
+
+/** The chip's box in the first corner of the map that keeps clear of every marker, or null. */
+function placeChip(params: RenderParams, box: Box, markers: readonly LabelMarker[], project: ReturnType<typeof fitProjection>, label: number): MapChip | null {
+  const ctx = measureContext();
+  const size = Math.round(label * 0.8);
+  const pad = size * 0.7;
+  const name = ellipsize(ctx, params.location, box.w * 0.3, size, 700);
+  const nameW = name ? measure(ctx, name, size, 700) : 0;
+  const centre = project.invert?.([box.x + box.w / 2, box.y + box.h / 2]) ?? [0, 0];
+  const bar = scaleBar(project, centre[1], Math.min(180, box.w * 0.2), LOCALE_TAG[params.language]);
+  const w = pad + (nameW ? nameW + size : 0) + bar.px + size * 0.5 + measure(ctx, bar.text, size, 600) + pad;
+  const h = size * 2;
+  const inset = 10;
+  const corners: Box[] = [
+    { x: box.x + inset, y: box.y + box.h - inset - h, w, h },
+    { x: box.x + box.w - inset - w, y: box.y + box.h - inset - h, w, h },
+    { x: box.x + inset, y: box.y + inset, w, h },
+    { x: box.x + box.w - inset - w, y: box.y + inset, w, h },
+  ];
+  const clear = corners.find((c) => markers.every((m) => !boxesOverlap(c, { x: m.x - m.r, y: m.y - m.r, w: 2 * m.r, h: 2 * m.r }, 4)));
+  return clear && w < box.w - 2 * inset ? { box: clear, name, nameW, bar, size } : null;
 }
 
 /** Projects the stations into `box` and places their labels: what the template draws, and what the tests check. */
 export function planStationMap(params: RenderParams, box: Box, spec: { marker: number; label: number }): MapPlan & { project: ReturnType<typeof fitProjection> | null } {
   const stations = params.stations ?? [];
-  if (stations.length === 0) return { bounds: box, markers: [], labels: [], labelSize: spec.label, project: null };
+  if (stations.length === 0) return { bounds: box, markers: [], labels: [], labelSize: spec.label, chip: null, project: null };
   const pad = spec.marker * 2 + 10;
   const project = fitProjection(stations, box, pad);
   const views = stations.map((s) => viewPlace(params, s));
@@ -105,13 +144,58 @@ export function planStationMap(params: RenderParams, box: Box, spec: { marker: n
   });
   const ctx = measureContext();
   const size = spec.label;
+  const chip = placeChip(params, box, markers, project, spec.label);
   const ranked = rankPlaces(views);
   const labels = placeLabels(
     markers,
     markers.map((m, i) => ({ marker: i, text: m.view.name, priority: ranked.length - ranked.indexOf(m.view) })),
-    { bounds: { x: box.x + 6, y: box.y + 6, w: box.w - 12, h: box.h - 12 }, measure: (t) => measure(ctx, t, size, 600), height: size * 1.6, padX: size * 0.5, gap: 6, margin: 3 },
+    { bounds: { x: box.x + 6, y: box.y + 6, w: box.w - 12, h: box.h - 12 }, measure: (t) => measure(ctx, t, size, 600), height: size * 1.6, padX: size * 0.5, gap: 6, margin: 3, avoid: chip ? [chip.box] : [] },
   );
-  return { bounds: box, markers, labels, labelSize: size, project };
+  return { bounds: box, markers, labels, labelSize: size, chip, project };
+}
+
+/** The name and scale chip: the name, then a bar with end ticks and its distance. */
+function drawChip(g: SKRSContext2D, chip: MapChip): void {
+  const { box, size } = chip;
+  const pad = size * 0.7;
+  roundRectPath(g, box.x, box.y, box.w, box.h, box.h * 0.3);
+  g.fillStyle = 'rgba(6,10,24,0.72)';
+  g.fill();
+  const base = box.y + box.h / 2 + size * 0.36;
+  let x = box.x + pad;
+  if (chip.name) {
+    drawText(g, chip.name, x, base, { size, weight: 700, color: INK });
+    x += chip.nameW + size;
+  }
+  const mid = box.y + box.h / 2;
+  g.beginPath();
+  g.moveTo(x, mid - size * 0.35);
+  g.lineTo(x, mid + size * 0.2);
+  g.lineTo(x + chip.bar.px, mid + size * 0.2);
+  g.lineTo(x + chip.bar.px, mid - size * 0.35);
+  g.strokeStyle = MUTED;
+  g.lineWidth = 2;
+  g.lineJoin = 'miter';
+  g.stroke();
+  drawText(g, chip.bar.text, x + chip.bar.px + size * 0.5, base, { size, weight: 600, color: MUTED });
+}
+
+/**
+ * The operator's tiles under a station map, read before its layout. The view is the one
+ * of the largest map box (a one-line title) widened by half each way: a taller header
+ * only shrinks the box, so the drawn view lies inside it.
+ */
+export async function stationMapTiles(params: RenderParams): Promise<MapTiles | null> {
+  const stations = params.stations ?? [];
+  if (!mapTilesConfigured() || stations.length === 0) return null;
+  const { design } = frameGeometry(params.format, params.resolution);
+  const spec = MAP_SPECS[params.format];
+  const box = mapBoxes(params.format, design.width, design.height, 0).map;
+  const project = fitProjection(stations, box, spec.marker * 2 + 10);
+  const v = viewOf(project, box);
+  const padLon = (v.east - v.west) * 0.5;
+  const padLat = (v.north - v.south) * 0.5;
+  return readMapTiles({ west: Math.max(-180, v.west - padLon), east: Math.min(180, v.east + padLon), south: Math.max(-85, v.south - padLat), north: Math.min(85, v.north + padLat) }, 2 * Math.PI * project.scale());
 }
 
 export function createStationMap(input: SceneInput): TemplateScene {
@@ -274,6 +358,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
   });
 
   const worldPath = plan.project;
+  const tiles = input.mapTiles ?? null;
   return {
     posterTime: 6,
     outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
@@ -281,7 +366,7 @@ export function createStationMap(input: SceneInput): TemplateScene {
       if (t <= settled || t >= OUTRO) return 'full';
       return [...ambient.rects(t), ...spot.rects(t)];
     },
-    staticKey: canonicalJson({ t: 'station-map', W, H, box, accent, stations: stations.map((s) => [s.lat, s.lon]), footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], none: plan.markers.length === 0 ? [pm.noStations] : [] }),
+    staticKey: canonicalJson({ t: 'station-map', W, H, box, accent, tiles: tiles ? [tiles.source, tiles.zoom, tiles.tiles] : null, stations: stations.map((s) => [s.lat, s.lon]), footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], chip: plan.chip ? [plan.chip.name, plan.chip.bar.text, plan.chip.box] : null, none: plan.markers.length === 0 ? [pm.noStations] : [] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent, glowAt: [0.8, 0.15], glowStrength: 0.8 });
       g.save();
@@ -291,6 +376,9 @@ export function createStationMap(input: SceneInput): TemplateScene {
       g.clip();
       if (worldPath) {
         drawBasemap(g, worldPath, box, { land: LAND, coast: 'rgba(140,170,230,0.45)', border: 'rgba(200,210,240,0.45)', scale: 1 });
+        if (tiles) drawMapTiles(g, worldPath, tiles, TILE_STYLE, 1);
+        drawGraticule(g, worldPath, box, 'rgba(200,215,255,0.07)');
+        if (plan.chip) drawChip(g, plan.chip);
       } else {
         const size = spec.label * 1.3;
         drawText(g, pm.noStations, box.x + box.w / 2, box.y + box.h / 2, { size, weight: 600, color: MUTED, align: 'center' });
@@ -334,4 +422,5 @@ export const stationMap: TemplateDefinition = {
   durationSec: DURATION,
   durations: [DURATION],
   create: createStationMap,
+  mapTiles: stationMapTiles,
 };

@@ -9,6 +9,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { AqiResult } from '../aqi/types.js';
+import type { MapTiles } from '../map/tiles.js';
 import type { Format } from '../params/schema.js';
 import type { RenderParams } from '../params/types.js';
 import type { ReportContent } from './content.js';
@@ -31,6 +32,8 @@ export interface SceneInput {
    * keeps moving; the renderer holds any other template still for the extra time.
    */
   extendLastSec?: number;
+  /** The operator's vector tiles under a map's view, read before layout (`TemplateDefinition.mapTiles`); absent: none. */
+  mapTiles?: MapTiles | null;
 }
 
 export interface TemplateScene {
@@ -91,6 +94,8 @@ export interface TemplateDefinition {
   /** Every length the template can tell (`durationSec` among them). */
   durations: readonly number[];
   create(input: SceneInput): TemplateScene;
+  /** Reads what a map draws from the operator's tiles, before `create` (which draws synchronously); null: nothing to read. */
+  mapTiles?(params: RenderParams): Promise<MapTiles | null>;
 }
 
 /** What a scene shows; `intro` and `outro` are a brand's cards around the report. */

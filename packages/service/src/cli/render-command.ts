@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { EngineError, listTemplates, normalizeRenderParams, renderNormalizedVideo } from '@aqcast/engine';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../core/config.js';
+import { openMapTiles } from '../core/map-tiles.js';
 
 interface RenderOptions {
   location: string;
@@ -36,7 +37,9 @@ export async function renderCommand(opts: RenderOptions): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { ffmpegPath } = loadConfig();
+    const { ffmpegPath, mapPmtilesPath } = loadConfig();
+    // A basemap that cannot be used is said once; the render goes on over Natural Earth.
+    await openMapTiles(mapPmtilesPath, { info: () => undefined, warn: (_o: object, msg: string) => console.error(`aqcast render: warning: ${msg}`) });
     const result = await renderNormalizedVideo(params, {
       ...(ffmpegPath ? { ffmpegPath } : {}),
       outFile: resolve(out),

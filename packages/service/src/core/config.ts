@@ -82,6 +82,8 @@ export interface Config {
   /** The level of the one line logged per answered request ('silent': none). */
   requestLogLevel: (typeof LOG_LEVELS)[number];
   ffmpegPath: string | null;
+  /** The operator's PMTiles basemap for station maps (a local file), or null. */
+  mapPmtilesPath: string | null;
   /** Browser origins allowed by CORS: `['*']`, a list, or empty for none. */
   corsOrigins: string[];
   /** Where videos, posters and kept uploads live: the data directory, or an S3-compatible bucket. */
@@ -375,6 +377,7 @@ const MAX_ATTEMPTS = intSetting('MAX_ATTEMPTS', 3, 1, 20, { group: 'workers', do
 const RENDER_FAULT_RETRY_SECONDS = intSetting('RENDER_FAULT_RETRY_SECONDS', 30, 1, 86_400, { group: 'workers', doc: 'a render given back for a fault of the machine (full disk, unreachable storage) waits this long; no attempt is used (docs/operations.md)' });
 const DISK_MIN_FREE_MB = intSetting('DISK_MIN_FREE_MB', 50, 0, 1_048_576, { group: 'workers', doc: '`/health` reports the data disk full below this much free space' });
 const FFMPEG_PATH = textSetting('FFMPEG_PATH', null, { group: 'workers', shown: '—', doc: 'ffmpeg binary; else `ffmpeg` on PATH; else the one shipped in `@ffmpeg-installer/ffmpeg`' });
+const MAP_PMTILES_PATH = textSetting('MAP_PMTILES_PATH', null, { group: 'workers', shown: '—', doc: 'a local PMTiles archive of vector tiles (an OpenStreetMap extract, Protomaps or OpenMapTiles schema) drawn under station maps: water, land use and parks, roads, boundaries; read from this file only, never a URL. A file that is missing, truncated, not PMTiles or not vector tiles is logged once as a warning at start and station maps keep the Natural Earth basemap (docs/places.md)' });
 documentOnly('AQCAST_X264_DRIVER', 'workers', 'the one `npm ci` built', 'path of another build of the x264 driver, or `off` to encode through ffmpeg alone; `/health` says which encoder renders use (`ffmpeg.detail`). Read by the engine');
 
 const BODY_LIMIT_BYTES = intSetting('BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024, 512 * 1024 * 1024, { group: 'limits', doc: 'JSON body limit (413 above)' });
@@ -612,6 +615,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: LOG_LEVEL.read(env),
     requestLogLevel: REQUEST_LOG_LEVEL.read(env),
     ffmpegPath: FFMPEG_PATH.read(env) ?? null,
+    mapPmtilesPath: MAP_PMTILES_PATH.read(env) ?? null,
     corsOrigins: cors,
     storage: storage(env),
     filesDelivery: FILES_DELIVERY.read(env),
