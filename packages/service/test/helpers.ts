@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { loadConfig } from '../src/core/config.js';
@@ -73,6 +74,41 @@ export async function createTestEnv(extraEnv: Record<string, string> = {}): Prom
 export async function startTestService(testEnv: TestEnv, env: Record<string, string> = {}, opts: Partial<StartOptions> = {}): Promise<RunningService> {
   const config = loadConfig({ ...testEnv.env, ...env });
   return startService(config, { http: true, ...opts });
+}
+
+/**
+ * The service a describe block's tests talk to: a fresh environment and a service
+ * started before the tests, stopped and cleaned up after them. Its fields are read
+ * inside tests, once `before` has run.
+ */
+export class TestService {
+  #env: TestEnv | null = null;
+  #svc: RunningService | null = null;
+
+  constructor(envExtra: Record<string, string> = {}, serviceEnv: Record<string, string> = {}) {
+    before(async () => {
+      this.#env = await createTestEnv(envExtra);
+      this.#svc = await startTestService(this.#env, serviceEnv);
+    });
+    after(async () => {
+      await this.#svc?.stop();
+      await this.#env?.cleanup();
+    });
+  }
+
+  get env(): TestEnv {
+    if (!this.#env) throw new Error('the test service is not started (read it inside a test)');
+    return this.#env;
+  }
+
+  get svc(): RunningService {
+    if (!this.#svc) throw new Error('the test service is not started (read it inside a test)');
+    return this.#svc;
+  }
+
+  get base(): string {
+    return this.svc.baseUrl;
+  }
 }
 
 export interface ChildService {

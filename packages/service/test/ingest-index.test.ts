@@ -6,11 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { findFfprobe } from '@aqcast/engine';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { RunningService } from '../src/server.js';
-import { api, createTestEnv, startTestService, STORE, TEST_API_KEY, waitForJob, type TestEnv } from './helpers.js';
+import { api, STORE, TEST_API_KEY, TestService, waitForJob } from './helpers.js';
 
 /** A one-page text PDF: each row's cells at the given x positions. */
 async function tablePdf(rows: Array<Array<[number, string]>>): Promise<Uint8Array> {
@@ -51,22 +50,10 @@ const AQI_FORECAST: Array<Array<[number, string]>> = [
 ];
 
 describe(`ingest of index values (${STORE})`, () => {
-  let env: TestEnv;
-  let svc: RunningService;
-  let base: string;
-
-  before(async () => {
-    env = await createTestEnv();
-    svc = await startTestService(env, { WORKER_CONCURRENCY: '1' });
-    base = svc.baseUrl;
-  });
-  after(async () => {
-    await svc?.stop();
-    await env?.cleanup();
-  });
+  const service = new TestService({}, { WORKER_CONCURRENCY: '1' });
 
   test('an AQI-only forecast gives a context of index values and no concentration; it renders as an index video', async () => {
-    const up = await upload(base, '/ingest/upload', await tablePdf(AQI_FORECAST), 'aqi-forecast.pdf');
+    const up = await upload(service.base, '/ingest/upload', await tablePdf(AQI_FORECAST), 'aqi-forecast.pdf');
     assert.equal(up.status, 201, JSON.stringify(up.body));
     const c = up.body.context;
     assert.equal(c.location, 'Denver');
@@ -78,17 +65,17 @@ describe(`ingest of index values (${STORE})`, () => {
       assert.equal(c.fields[p], undefined, `no ${p} field`);
     }
     // The stored context reads back the same.
-    const got = await api(base, 'GET', `/contexts/${up.body.contextId}`);
+    const got = await api(service.base, 'GET', `/contexts/${up.body.contextId}`);
     assert.deepEqual(got.body.index, c.index);
     // GraphQL gives the same index, and no concentration.
-    const gql = await api(base, 'POST', '/graphql', { query: 'query($id: ID!) { context(id: $id) { o3 pm25 index { name standard overall pollutants { o3 pm25 pm10 } } } }', variables: { id: up.body.contextId } });
+    const gql = await api(service.base, 'POST', '/graphql', { query: 'query($id: ID!) { context(id: $id) { o3 pm25 index { name standard overall pollutants { o3 pm25 pm10 } } } }', variables: { id: up.body.contextId } });
     assert.deepEqual(gql.body, { data: { context: { o3: null, pm25: null, index: { name: 'AQI', standard: 'us_epa', overall: 112, pollutants: { o3: 112, pm25: 55, pm10: null } } } } });
 
-    const r = await api(base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'daily-report', language: 'en', resolution: '360p' });
+    const r = await api(service.base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'daily-report', language: 'en', resolution: '360p' });
     assert.equal(r.status, 202, JSON.stringify(r.body));
     assert.deepEqual(r.body.params.index, { standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 55 } });
     for (const p of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co']) assert.equal(r.body.params[p], undefined);
-    const job = await waitForJob(base, r.body.jobId);
+    const job = await waitForJob(service.base, r.body.jobId);
     assert.equal(job.status, 'completed', JSON.stringify(job.error));
     assert.deepEqual(job.params.index, { standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 55 } });
     assert.equal(job.params.aqiStandard, 'us-epa');
@@ -98,16 +85,16 @@ describe(`ingest of index values (${STORE})`, () => {
     assert.ok(Number(p.duration) > 5, p.duration);
 
     // A render in a standard other than the index's is refused, naming the field.
-    const other = await api(base, 'POST', `/contexts/${up.body.contextId}/render`, { aqiStandard: 'eu-eaqi', resolution: '360p' });
+    const other = await api(service.base, 'POST', `/contexts/${up.body.contextId}/render`, { aqiStandard: 'eu-eaqi', resolution: '360p' });
     assert.equal(other.status, 400, JSON.stringify(other.body));
     assert.ok(other.body.errors.some((e: { field: string }) => e.field === 'aqiStandard'), JSON.stringify(other.body));
   });
 
   test('upload-and-render of an index-only bulletin queues an index video at once', async () => {
-    const r = await upload(base, '/ingest/upload-and-render', await tablePdf(AQI_FORECAST), 'aqi-forecast.pdf', { template: 'social-clip', format: 'square', resolution: '360p', language: 'en' });
+    const r = await upload(service.base, '/ingest/upload-and-render', await tablePdf(AQI_FORECAST), 'aqi-forecast.pdf', { template: 'social-clip', format: 'square', resolution: '360p', language: 'en' });
     assert.equal(r.status, 202, JSON.stringify(r.body));
     assert.deepEqual(r.body.renderParams.index, { standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 55 } });
-    const job = await waitForJob(base, r.body.jobId);
+    const job = await waitForJob(service.base, r.body.jobId);
     assert.equal(job.status, 'completed', JSON.stringify(job.error));
     assert.deepEqual([job.output.width, job.output.height], [360, 360]);
   });
@@ -120,11 +107,11 @@ describe(`ingest of index values (${STORE})`, () => {
       [[50, 'Noreste'], [160, 'PM10'], [285, '118'], [360, 'Mala']],
       [[50, 'Suroeste'], [160, 'O3'], [285, '64'], [360, 'Aceptable']],
     ];
-    const up = await upload(base, '/ingest/upload', await tablePdf(rows), 'imeca.pdf');
+    const up = await upload(service.base, '/ingest/upload', await tablePdf(rows), 'imeca.pdf');
     assert.equal(up.status, 201, JSON.stringify(up.body));
     assert.deepEqual({ name: up.body.context.index.name, standard: up.body.context.index.standard, overall: up.body.context.index.overall }, { name: 'IMECA', standard: null, overall: 118 });
     assert.equal(up.body.context.pm10, undefined);
-    const r = await api(base, 'POST', `/contexts/${up.body.contextId}/render`, { resolution: '360p' });
+    const r = await api(service.base, 'POST', `/contexts/${up.body.contextId}/render`, { resolution: '360p' });
     assert.equal(r.status, 422, JSON.stringify(r.body));
     assert.ok(r.body.errors.some((e: { field: string }) => e.field === 'index.standard'), JSON.stringify(r.body));
   });

@@ -2,9 +2,8 @@
 // REST and GraphQL, the job keeps where the numbers came from, and bad places or
 // stations are a 400 naming the item and field — never a 5xx, nothing written.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { RunningService } from '../src/server.js';
-import { api, createTestEnv, SMALL, startTestService, STORE, waitForJob, type TestEnv } from './helpers.js';
+import { describe, test } from 'node:test';
+import { api, SMALL, STORE, TestService, waitForJob } from './helpers.js';
 
 const PLACES = [
   { name: 'Santiago', pm25: 87.4 },
@@ -14,24 +13,12 @@ const PLACES = [
 const PROVENANCE = { source: 'airnow', stationIds: ['060371103'], observedAt: '2026-11-22T14:00:00Z', timeZone: 'America/Los_Angeles', preliminary: true };
 
 describe(`places API (${STORE})`, () => {
-  let env: TestEnv;
-  let svc: RunningService;
-  let base: string;
-
-  before(async () => {
-    env = await createTestEnv();
-    svc = await startTestService(env, { WORKER_CONCURRENCY: '1' });
-    base = svc.baseUrl;
-  });
-  after(async () => {
-    await svc?.stop();
-    await env?.cleanup();
-  });
+  const service = new TestService({}, { WORKER_CONCURRENCY: '1' });
 
   test('a ranking with provenance renders from REST, and the job keeps its provenance', async () => {
-    const r = await api(base, 'POST', '/render', { ...SMALL, template: 'ranking', location: 'Chile', places: PLACES, provenance: PROVENANCE, date: '2026-11-22' });
+    const r = await api(service.base, 'POST', '/render', { ...SMALL, template: 'ranking', location: 'Chile', places: PLACES, provenance: PROVENANCE, date: '2026-11-22' });
     assert.equal(r.status, 202, JSON.stringify(r.body));
-    const job = await waitForJob(base, r.body.jobId);
+    const job = await waitForJob(service.base, r.body.jobId);
     assert.equal(job.status, 'completed', JSON.stringify(job.error));
     assert.deepEqual(job.params.places.map((p: { name: string }) => p.name), PLACES.map((p) => p.name));
     assert.equal(job.params.provenance.source, 'airnow');
@@ -40,13 +27,13 @@ describe(`places API (${STORE})`, () => {
   });
 
   test('GraphQL createRender takes places and provenance', async () => {
-    const r = await api(base, 'POST', '/graphql', {
+    const r = await api(service.base, 'POST', '/graphql', {
       query: 'mutation($i: RenderParamsInput!) { createRender(input: $i) { jobId status } }',
       variables: { i: { ...SMALL, resolution: '_360p', template: 'ranking', location: 'Sur', places: PLACES.slice(0, 2), provenance: { source: 'openaq', licence: 'CC BY 4.0' } } },
     });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
-    const job = await waitForJob(base, r.body.data.createRender.jobId);
+    const job = await waitForJob(service.base, r.body.data.createRender.jobId);
     assert.equal(job.status, 'completed');
     assert.equal(job.params.provenance.licence, 'CC BY 4.0');
   });
@@ -63,12 +50,12 @@ describe(`places API (${STORE})`, () => {
   ];
   for (const [name, extra, field] of bad) {
     test(`400 naming the field: ${name}`, async () => {
-      const before = await api(base, 'GET', '/renders?limit=500');
-      const r = await api(base, 'POST', '/render', { location: 'X', template: 'ranking', ...extra });
+      const before = await api(service.base, 'GET', '/renders?limit=500');
+      const r = await api(service.base, 'POST', '/render', { location: 'X', template: 'ranking', ...extra });
       assert.equal(r.status, 400, JSON.stringify(r.body));
       assert.ok(Array.isArray(r.body.errors));
       assert.ok(r.body.errors.some((e: { field: string }) => e.field.startsWith(field)), `names ${field}: ${JSON.stringify(r.body.errors)}`);
-      const afterList = await api(base, 'GET', '/renders?limit=500');
+      const afterList = await api(service.base, 'GET', '/renders?limit=500');
       assert.equal(afterList.body.jobs.length, before.body.jobs.length, 'nothing written');
     });
   }
