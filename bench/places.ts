@@ -4,7 +4,9 @@
  * own) and followed by its baseline, a plain `ffmpeg -preset veryfast -crf 23`
  * re-encode of the video it produced. Prints render time, baseline, their ratio (the
  * target: at most 1.3) and peak RSS; the map's figure includes the first load of the
- * basemap in that process.
+ * basemap in that process. Beside it, what the geographic data holds: the process's
+ * resident memory just before and just after the basemap is loaded (the target: at
+ * most 30 MB).
  *
  *   node --import tsx bench/places.ts [--runs 1]
  */
@@ -19,11 +21,13 @@ const args = process.argv.slice(2);
 
 if (args[0] === '--child') {
   const { params, outFile } = JSON.parse(args[1] ?? '{}') as { params: object; outFile: string };
+  const rssBefore = process.memoryUsage().rss;
   const t0 = performance.now();
   basemap();
   const basemapMs = performance.now() - t0;
+  const basemapMb = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
   const r = await renderVideo(params, { outFile });
-  console.log(JSON.stringify({ renderMs: r.renderMs, basemapMs, frames: r.frames, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(JSON.stringify({ renderMs: r.renderMs, basemapMs, basemapMb, frames: r.frames, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
   process.exit(0);
 }
 
@@ -46,7 +50,7 @@ const CASES: [string, object][] = [
   ['ranking, 20 places, 1080p', { location: 'Chile', template: 'ranking', places: PLACES, date: '2026-11-22' }],
 ];
 
-function child(params: object, outFile: string): Promise<{ renderMs: number; basemapMs: number; frames: number; maxRssMb: number }> {
+function child(params: object, outFile: string): Promise<{ renderMs: number; basemapMs: number; basemapMb: number; frames: number; maxRssMb: number }> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? '', '--child', JSON.stringify({ params, outFile })], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -70,7 +74,7 @@ try {
       const outFile = join(dir, 'out.mp4');
       const c = await child(params, outFile);
       const b = await baseline(outFile);
-      console.log(`${label.padEnd(34)} render ${(c.renderMs / 1000).toFixed(2)} s  baseline ${(b / 1000).toFixed(2)} s  ratio ${(c.renderMs / b).toFixed(2)}  basemap load ${(c.basemapMs / 1000).toFixed(2)} s (not in the render)  peak RSS ${c.maxRssMb.toFixed(0)} MB`);
+      console.log(`${label.padEnd(34)} render ${(c.renderMs / 1000).toFixed(2)} s  baseline ${(b / 1000).toFixed(2)} s  ratio ${(c.renderMs / b).toFixed(2)}  basemap load ${(c.basemapMs / 1000).toFixed(2)} s (not in the render), ${c.basemapMb.toFixed(1)} MB resident (target ≤ 30)  peak RSS ${c.maxRssMb.toFixed(0)} MB`);
     }
   }
 } finally {
