@@ -11,8 +11,10 @@
  *           SQLite, over loopback HTTP, 720p): first call, then warm and with unsaved
  *           colours, beside GET /brands/:id (the HTTP and store cost alone). Target: under 1 s.
  * render    the 15 s default video in that brand and in the default look, alternated
- *           (A B A B …) so both see the same machine; best and median of each and the
- *           ratio. Target: the brand costs at most 5 %.
+ *           (A B A B …) so both see the same machine; best and median of each, and the
+ *           ratio: the median over runs of each run's brand time over its baseline's
+ *           (best over best is printed too, but one lucky render moves it by more than
+ *           the effect). Target: the brand costs at most 5 %.
  * cards     the same brand with a 1 s intro and a 1 s outro card: the video is 2 s
  *           longer, so beside the total it prints the time per second of video against
  *           the baseline's (target: at most 5 % more), and what the two cards add.
@@ -150,8 +152,11 @@ try {
       seconds[name] = r.durationSec;
     }
   }
+  // Each run's brand render over the baseline rendered beside it (the same minute of the machine), then the
+  // median of those: one lucky or unlucky render moves a best-of ratio by more than the 5 % it is meant to show.
+  const paired = median(times.brand.map((t, i) => t / (times.baseline[i] ?? NaN)));
   const ratio = best(times.brand) / best(times.baseline);
-  console.log(`render   15 s ${RESOLUTION}: brand best ${best(times.brand)} ms (median ${median(times.brand)}) | baseline (default look) best ${best(times.baseline)} ms (median ${median(times.baseline)}) | brand/baseline ${(ratio * 100).toFixed(1)} % (target ≤ 105 %)`);
+  console.log(`render   15 s ${RESOLUTION}: brand best ${best(times.brand)} ms (median ${median(times.brand)}) | baseline (default look) best ${best(times.baseline)} ms (median ${median(times.baseline)}) | brand/baseline, median of the ${RUNS} runs' pairs ${(paired * 100).toFixed(1)} % (target ≤ 105 %); best over best ${(ratio * 100).toFixed(1)} %`);
   console.log(`cpu      15 s ${RESOLUTION} (this process and the encoder): brand median ${median(cpu.brand)} ms | baseline median ${median(cpu.baseline)} ms | brand/baseline ${((median(cpu.brand) / median(cpu.baseline)) * 100).toFixed(1)} % | brand + cards median ${median(cpu.cards)} ms, ${((median(cpu.cards) / seconds.cards / (median(cpu.baseline) / seconds.baseline)) * 100).toFixed(1)} % of baseline per video second`);
   const perSec = (name: keyof typeof looks) => best(times[name]) / seconds[name];
   console.log(

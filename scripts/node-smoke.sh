@@ -16,7 +16,8 @@ want="${1:?usage: node-smoke.sh <node binary | major version>}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/aqcast-node-smoke.XXXXXX")"
 server_pid=""
 cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  # The whole process group: npm does not pass the signal on to the service it started, which outlived it.
+  if [ -n "$server_pid" ]; then kill -- "-$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -56,7 +57,8 @@ if grep -i 'EBADENGINE\|npm warn' "$work/npm-ci.log"; then echo "npm ci warned u
 
 step "npm start (SQLite)"
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-(cd "$app" && PORT=$port HOST=127.0.0.1 DATA_DIR="$work/data" exec npm start) >"$work/server.log" 2>&1 &
+# In a process group of its own (setsid), so the cleanup can end npm, its shell and the service together.
+(cd "$app" && PORT=$port HOST=127.0.0.1 DATA_DIR="$work/data" exec setsid npm start) >"$work/server.log" 2>&1 &
 server_pid=$!
 url="http://127.0.0.1:$port"
 for _ in $(seq 1 120); do curl -sf "$url/health/live" >/dev/null 2>&1 && break; sleep 0.5; done
