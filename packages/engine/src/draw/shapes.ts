@@ -1,6 +1,7 @@
 /** Paths and small vector icons, all in design units. */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { activeTheme } from '../theme/active.js';
+import { rgba } from './color.js';
 
 export function roundRectPath(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
   const rr = Math.max(0, Math.min(r, w / 2, h / 2));
@@ -34,6 +35,25 @@ export function panel(ctx: SKRSContext2D, x: number, y: number, w: number, h: nu
   ctx.strokeStyle = opts.border ?? 'rgba(255,255,255,0.12)';
   ctx.lineWidth = 1.5;
   ctx.stroke();
+}
+
+/**
+ * A {@link panel} at the origin marked with a colour (a category's): a stripe of
+ * `stripe` along its left edge and, when `tint` > 0, the whole panel washed with
+ * that colour at that opacity; both clipped to its rounded corners.
+ */
+export function stripedPanel(ctx: SKRSContext2D, w: number, h: number, r: number, color: string, stripe: number, tint = 0): void {
+  panel(ctx, 0, 0, w, h, r);
+  ctx.save();
+  roundRectPath(ctx, 0, 0, w, h, r);
+  ctx.clip();
+  ctx.fillStyle = color;
+  ctx.fillRect(0, 0, stripe, h);
+  if (tint > 0) {
+    ctx.fillStyle = rgba(color, tint);
+    ctx.fillRect(0, 0, w, h);
+  }
+  ctx.restore();
 }
 
 /** Thermometer, fitting a box of `s`×`s` with its top-left at (x, y). */

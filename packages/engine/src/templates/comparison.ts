@@ -12,7 +12,7 @@ import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, readableTextOn, rgba } from '../draw/color.js';
 import { easeOutCubic, progress } from '../draw/easing.js';
 import { drawScaleBarTrack, drawScaleBarValue, type ScaleBar } from '../draw/gauge.js';
-import { panel, roundRectPath } from '../draw/shapes.js';
+import { panel, roundRectPath, stripedPanel } from '../draw/shapes.js';
 import { makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, inkDescent, layoutBlock, measure } from '../draw/text.js';
 import { computeAqi } from '../aqi/index.js';
@@ -566,15 +566,7 @@ function meaningOf(params: RenderParams, side: ComparisonSide): { title: string;
 /** One side's meaning: its title and category, then each group's advice; the words shrink until they fit the panel. */
 function drawMeaningPanel(g: SKRSContext2D, side: ComparisonSide, notes: { title: string; text: string }[], notRated: string, w: number, h: number, u: number): void {
   const color = side.view.color ?? NEUTRAL;
-  panel(g, 0, 0, w, h, 24 * u);
-  g.save();
-  roundRectPath(g, 0, 0, w, h, 24 * u);
-  g.clip();
-  g.fillStyle = color;
-  g.fillRect(0, 0, 10 * u, h);
-  g.fillStyle = rgba(color, 0.1);
-  g.fillRect(0, 0, w, h);
-  g.restore();
+  stripedPanel(g, w, h, 24 * u, color, 10 * u, 0.1);
   const pad = 40 * u;
   const inner = w - 2 * pad;
   const layout = (k: number) => {

@@ -11,7 +11,7 @@ import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, readableTextOn, rgba } from '../draw/color.js';
 import { easeInOutCubic, easeOutCubic, fade, progress } from '../draw/easing.js';
-import { panel, roundRectPath } from '../draw/shapes.js';
+import { roundRectPath, stripedPanel } from '../draw/shapes.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
 import { PLACES_MESSAGES } from '../i18n/places.js';
@@ -195,15 +195,7 @@ export function createRanking(input: SceneInput): TemplateScene {
   const cardSprites = callouts.map(({ v, label }) =>
     makeSprite(cardW, cardH, px, (g) => {
       const color = v.color ?? NEUTRAL;
-      panel(g, 0, 0, cardW, cardH, 26 * cardK);
-      g.save();
-      roundRectPath(g, 0, 0, cardW, cardH, 26 * cardK);
-      g.clip();
-      g.fillStyle = color;
-      g.fillRect(0, 0, 12 * cardK, cardH);
-      g.fillStyle = rgba(color, 0.14);
-      g.fillRect(0, 0, cardW, cardH);
-      g.restore();
+      stripedPanel(g, cardW, cardH, 26 * cardK, color, 12 * cardK, 0.14);
       const pad = 44 * cardK;
       drawText(g, label.toUpperCase(), pad, pad + 22 * cardK, { size: 26 * cardK, weight: 800, color: legibleOn(color), tracking: 3 });
       const nb = layoutBlock(g, v.name, { maxWidth: cardW - 2 * pad, maxLines: 2, size: 64 * cardK, minSize: 34 * cardK, weight: 800, leading: 1.05 });

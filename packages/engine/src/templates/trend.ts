@@ -14,7 +14,7 @@ import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, readableTextOn, rgba } from '../draw/color.js';
 import { easeInOutCubic, easeOutCubic, fade, progress } from '../draw/easing.js';
-import { panel, roundRectPath } from '../draw/shapes.js';
+import { roundRectPath, stripedPanel } from '../draw/shapes.js';
 import { drawSprite, makeSprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '../draw/text.js';
 import { formatNumber } from '../i18n/format.js';
@@ -141,13 +141,7 @@ export function createTrend(input: SceneInput): TemplateScene {
     makeSprite(cardW, cardH, px, (g) => {
       const cat = rate(s.value);
       const color = cat?.color ?? NEUTRAL;
-      panel(g, 0, 0, cardW, cardH, 20 * k);
-      g.save();
-      roundRectPath(g, 0, 0, cardW, cardH, 20 * k);
-      g.clip();
-      g.fillStyle = color;
-      g.fillRect(0, 0, 8 * k, cardH);
-      g.restore();
+      stripedPanel(g, cardW, cardH, 20 * k, color, 8 * k);
       const pad = 26 * k;
       const labelSize = fitSize(g, s.label.toUpperCase(), cardW - 2 * pad - (i === 0 ? 22 * k : 0), 17 * k, 11 * k, 700, 2);
       drawText(g, s.label.toUpperCase(), pad, 34 * k, { size: labelSize, weight: 700, color: MUTED, tracking: 2 });
