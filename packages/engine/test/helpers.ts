@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { openSync, readSync, closeSync, fstatSync, readdirSync, readFileSync } from 'node:fs';
 import { findFfprobe, normalizeRenderParams, type FrameDescription } from '../src/index.ts';
 import type { DrawnText } from '../src/draw/text.ts';
+import { MAP_SPECS, mapBoxes, planStationMap } from '../src/templates/station-map.ts';
 
 export interface Probe {
   codec: string;
@@ -60,6 +61,24 @@ export async function pngPixels(file: string): Promise<{ width: number; height: 
   const ctx = c.getContext('2d');
   ctx.drawImage(img, 0, 0);
   return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
+}
+
+/**
+ * The colours (r, g, b) of a landscape station map's frame (a PNG) at lon/lat points,
+ * found through the map's own projection; `scale` takes design px to the PNG's.
+ */
+export async function mapPixels(png: Buffer, params: ReturnType<typeof normalizeRenderParams>, points: readonly (readonly [number, number])[], scale = 1): Promise<[number, number, number][]> {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  // A one-line title's header ends above 196 px: the landscape map then starts at its floor (220 px), whatever the header.
+  const plan = planStationMap(params, mapBoxes('landscape', 1920, 1080, 0).map, MAP_SPECS.landscape);
+  return points.map(([lon, lat]) => {
+    const xy = plan.project?.([lon, lat]) ?? [0, 0];
+    const px = g.getImageData(Math.round(xy[0] * scale), Math.round(xy[1] * scale), 1, 1).data;
+    return [px[0] ?? 0, px[1] ?? 0, px[2] ?? 0];
+  });
 }
 
 /** How many pixels are within `tol` of `hex` on every channel. */

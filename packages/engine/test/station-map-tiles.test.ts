@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { configureMapTiles, findFfmpeg, findFfprobe, mapTilesConfigured, normalizeRenderParams, renderFramePng, renderKey, renderVideo } from '../src/index.ts';
 import { readMapTiles } from '../src/map/tiles.ts';
-import { MAP_SPECS, mapBoxes, planStationMap, stationMapTiles } from '../src/templates/station-map.ts';
+import { stationMapTiles } from '../src/templates/station-map.ts';
+import { mapPixels } from './helpers.ts';
 import { encodeTile, writePmtiles, type TileFeature } from './pmtiles-writer.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'aqcast-pmtiles-'));
@@ -49,7 +49,6 @@ function santiagoArchive(path: string, schema: 'protomaps' | 'openmaptiles'): vo
 }
 
 /** The map's box of a landscape frame with a one-line title (its top is then at its floor, 220 px). */
-const mapBox = () => mapBoxes('landscape', 1920, 1080, 0).map;
 
 /** A point on land in Natural Earth, in the western (water) half of its z10 tile, clear of markers and labels. */
 function waterPoint(): [number, number] {
@@ -57,17 +56,6 @@ function waterPoint(): [number, number] {
   return [lonOf(x), -33.47];
 }
 
-async function pngPixels(png: Buffer, points: [number, number][], scale: number, params: ReturnType<typeof normalizeRenderParams>): Promise<number[][]> {
-  const img = await loadImage(png);
-  const c = createCanvas(img.width, img.height);
-  const g = c.getContext('2d');
-  g.drawImage(img, 0, 0);
-  const plan = planStationMap(params, mapBox(), MAP_SPECS.landscape);
-  return points.map(([lon, lat]) => {
-    const xy = plan.project?.([lon, lat]) ?? [0, 0];
-    return [...g.getImageData(Math.round(xy[0] * scale), Math.round(xy[1] * scale), 1, 1).data.slice(0, 3)];
-  });
-}
 
 const near = (px: number[], hex: string, tol: number) => [1, 3, 5].every((o, i) => Math.abs((px[i] ?? 0) - parseInt(hex.slice(o, o + 2), 16)) <= tol);
 
@@ -77,7 +65,7 @@ describe('station map over an operator PMTiles archive', () => {
       const params = normalizeRenderParams({ location: 'Santiago', template: 'station-map', stations, resolution: '1080p', date: '2026-11-22' });
       await configureMapTiles(null);
       const plainKey = renderKey(params);
-      const [before = []] = await pngPixels(await renderFramePng(params, 6), [waterPoint()], 1, params);
+      const [before = []] = await mapPixels(await renderFramePng(params, 6), params, [waterPoint()], 1);
       assert.ok(near(before, '#1B2A4A', 6), `Natural Earth land first: ${before}`);
       const path = join(dir, `${schema}.pmtiles`);
       santiagoArchive(path, schema);
@@ -86,7 +74,7 @@ describe('station map over an operator PMTiles archive', () => {
       const tiles = await stationMapTiles(params);
       assert.ok(tiles && tiles.zoom === Z && tiles.tiles >= 4, `tiles read: ${tiles?.tiles} at z${tiles?.zoom}`);
       assert.deepEqual(new Set(tiles.shapes.map((s) => s.kind)), new Set(['water', 'green', 'road']));
-      const [water = []] = await pngPixels(await renderFramePng(params, 6), [waterPoint()], 1, params);
+      const [water = []] = await mapPixels(await renderFramePng(params, 6), params, [waterPoint()], 1);
       assert.ok(near(water, '#0A1A33', 6), `the archive's water: ${water}`);
     });
   }
@@ -102,7 +90,7 @@ describe('station map over an operator PMTiles archive', () => {
     assert.equal(probe.streams[0]?.height, 360);
     const frame = join(dir, 'frame.png');
     execFileSync(findFfmpeg(), ['-v', 'error', '-y', '-ss', '6', '-i', out, '-frames:v', '1', frame]);
-    const [water = []] = await pngPixels(readFileSync(frame), [waterPoint()], 1 / 3, params);
+    const [water = []] = await mapPixels(readFileSync(frame), params, [waterPoint()], 1 / 3);
     assert.ok(near(water, '#0A1A33', 10), `water in the video: ${water}`);
   });
 
@@ -127,7 +115,7 @@ describe('station map over an operator PMTiles archive', () => {
       assert.equal(mapTilesConfigured(), false);
       assert.equal(await stationMapTiles(params), null);
       assert.equal(await readMapTiles({ west: -71, south: -34, east: -70, north: -33 }, 1e6), null);
-      const [land = []] = await pngPixels(await renderFramePng(params, 6), [waterPoint()], 1, params);
+      const [land = []] = await mapPixels(await renderFramePng(params, 6), params, [waterPoint()], 1);
       assert.ok(near(land, '#1B2A4A', 6), `Natural Earth land: ${land}`);
     }
   });

@@ -4,13 +4,13 @@
 // basemap is offline and small; a bad set is refused before any drawing.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describeFrame, EngineError, normalizeRenderParams, renderFramePng } from '../src/index.ts';
 import { linearMercator } from '../src/map/draw.ts';
 import { fitProjection } from '../src/map/project.ts';
 import { boxesOverlap, inside, placeLabels, segmentHitsBox, shortenings, type Box } from '../src/map/labels.ts';
 import { basemap } from '../src/map/basemap.ts';
 import { MAP_SPECS, mapBoxes, planStationMap } from '../src/templates/station-map.ts';
+import { mapPixels } from './helpers.ts';
 import { frameGeometry } from '../src/index.ts';
 
 /** A small seeded PRNG (mulberry32), so every run checks the same 50 sets. */
@@ -145,21 +145,8 @@ describe('station map', () => {
     }
   });
 
-  // A one-line title's header ends above 196 px: the landscape map then starts at its floor (220 px), whatever the header.
-  const mapBox = (): Box => mapBoxes('landscape', 1920, 1080, 0).map;
 
-  async function pixels(params: ReturnType<typeof normalizeRenderParams>, points: readonly (readonly [number, number])[]): Promise<[number, number, number][]> {
-    const img = await loadImage(await renderFramePng(params, 6));
-    const c = createCanvas(img.width, img.height);
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const plan = planStationMap(params, mapBox(), MAP_SPECS.landscape);
-    return points.map(([lon, lat]) => {
-      const xy = plan.project?.([lon, lat]) ?? [0, 0];
-      const px = g.getImageData(Math.round(xy[0]), Math.round(xy[1]), 1, 1).data;
-      return [px[0] ?? 0, px[1] ?? 0, px[2] ?? 0];
-    });
-  }
+  const mapBox = (): Box => mapBoxes('landscape', 1920, 1080, 0).map;
 
   it('draws open sea at Fiji\'s latitude on a continent map, land under a city map, and Fiji itself', async () => {
     const continent = normalizeRenderParams({ location: 'Sudamérica', template: 'station-map', resolution: '1080p', date: '2026-11-22', stations: [
@@ -167,17 +154,17 @@ describe('station map', () => {
     ] });
     // The Pacific west of Peru, every pixel down the latitudes of Fiji's rings (16–17.2° S): water, not a band.
     const column = Array.from({ length: 60 }, (_, i) => [-84, -15.9 - i * 0.022] as const);
-    for (const sea of await pixels(continent, column)) assert.ok(Math.abs(sea[0] - 0x0a) <= 6 && Math.abs(sea[1] - 0x1a) <= 6 && Math.abs(sea[2] - 0x33) <= 6, `sea ${sea}`);
+    for (const sea of await mapPixels(await renderFramePng(continent, 6), continent, column)) assert.ok(Math.abs(sea[0] - 0x0a) <= 6 && Math.abs(sea[1] - 0x1a) <= 6 && Math.abs(sea[2] - 0x33) <= 6, `sea ${sea}`);
     const city = normalizeRenderParams({ location: 'Santiago', template: 'station-map', resolution: '1080p', date: '2026-11-22', stations: [
       { name: 'Pudahuel', lat: -33.437, lon: -70.75, pm25: 70 }, { name: 'Las Condes', lat: -33.376, lon: -70.523, pm25: 15 }, { name: 'La Florida', lat: -33.516, lon: -70.588, pm25: 40 },
     ] });
-    const [land = [0, 0, 0]] = await pixels(city, [[-70.62, -33.45]]);
+    const [land = [0, 0, 0]] = await mapPixels(await renderFramePng(city, 6), city, [[-70.62, -33.45]]);
     assert.ok(Math.abs(land[0] - 0x1b) <= 6 && Math.abs(land[1] - 0x2a) <= 6 && Math.abs(land[2] - 0x4a) <= 6, `land ${land}`);
     // Fiji, its map reaching past 180°: Viti Levu is land (the view's east edge once came back wrapped and nothing was drawn).
     const fiji = normalizeRenderParams({ location: 'Fiji', template: 'station-map', resolution: '1080p', date: '2026-11-22', stations: [
       { name: 'Suva', lat: -18.14, lon: 178.44, pm25: 10 }, { name: 'Nadi', lat: -17.8, lon: 177.42, pm25: 30 }, { name: 'Labasa', lat: -16.43, lon: 179.38, pm25: 60 },
     ] });
-    const [viti = [0, 0, 0]] = await pixels(fiji, [[178.13, -17.83]]);
+    const [viti = [0, 0, 0]] = await mapPixels(await renderFramePng(fiji, 6), fiji, [[178.13, -17.83]]);
     assert.ok(Math.abs(viti[0] - 0x1b) <= 6 && Math.abs(viti[1] - 0x2a) <= 6 && Math.abs(viti[2] - 0x4a) <= 6, `Viti Levu ${viti}`);
     const plan = planStationMap(city, mapBox(), MAP_SPECS.landscape);
     assert.equal(plan.chip?.name, 'Santiago');
