@@ -85,10 +85,11 @@ export class TestService {
   #env: TestEnv | null = null;
   #svc: RunningService | null = null;
 
-  constructor(envExtra: Record<string, string> = {}, serviceEnv: Record<string, string> = {}) {
+  /** `envExtra` may be a function, read when the service starts (after `before` hooks registered earlier, e.g. fake sources). */
+  constructor(envExtra: Record<string, string> | (() => Record<string, string>) = {}, serviceEnv: Record<string, string> = {}, opts: Partial<StartOptions> = {}) {
     before(async () => {
-      this.#env = await createTestEnv(envExtra);
-      this.#svc = await startTestService(this.#env, serviceEnv);
+      this.#env = await createTestEnv(typeof envExtra === 'function' ? envExtra() : envExtra);
+      this.#svc = await startTestService(this.#env, serviceEnv, opts);
     });
     after(async () => {
       await this.#svc?.stop();

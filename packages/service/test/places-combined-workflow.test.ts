@@ -11,9 +11,8 @@ import { after, before, describe, test } from 'node:test';
 import { findFfprobe } from '@aqcast/engine';
 import { combinedPlan, mergedProvenance, type CombinedEntry } from '../src/modules/workflows/combined.js';
 import type { RenderStep } from '../src/modules/workflows/definition.js';
-import type { RunningService } from '../src/server.js';
 import { startAirSources, type AirSources } from './air-sources.js';
-import { api, createTestEnv, startTestService, STORE, until, waitForJob, type TestEnv } from './helpers.js';
+import { api, STORE, TestService, until, waitForJob } from './helpers.js';
 
 /** The video stream of an MP4 and its length in seconds. */
 function probe(bytes: Buffer, name: string): { codec: string; width: number; height: number; seconds: number } {
@@ -38,36 +37,27 @@ const MEXICO = { name: 'Ciudad de México', latitude: 19.43, longitude: -99.13 }
 const LIMA = { name: 'Lima', latitude: -12.05, longitude: -77.04 };
 
 describe(`one multi-place video per workflow run (${STORE})`, () => {
-  let env: TestEnv;
-  let svc: RunningService;
-  let base: string;
+  // The fake sources start first and close last: the service reads them from start to stop.
   let src: AirSources;
-
   before(async () => {
     src = await startAirSources();
-    env = await createTestEnv({ ...src.env(), WORKER_CONCURRENCY: '1', WORKFLOW_POLL_MS: '100', SOURCE_RETRIES: '1' });
-    svc = await startTestService(env, {}, { runtime: { sourceBackoffMs: 20 } });
-    base = svc.baseUrl;
   });
-  after(async () => {
-    await svc?.stop();
-    await env?.cleanup();
-    await src?.close();
-  });
+  const service = new TestService(() => ({ ...src.env(), WORKER_CONCURRENCY: '1', WORKFLOW_POLL_MS: '100', SOURCE_RETRIES: '1' }), {}, { runtime: { sourceBackoffMs: 20 } });
+  after(() => src?.close());
 
   const finished = (runId: string) =>
     until(async () => {
-      const r = await api(base, 'GET', `/workflow-runs/${runId}`);
+      const r = await api(service.base, 'GET', `/workflow-runs/${runId}`);
       return ['queued', 'running'].includes(r.body.status) ? null : r.body;
     }, `run ${runId} to end`, 240_000);
 
   async function runOf(locations: object[], render: Record<string, unknown>): Promise<any> {
-    const created = await api(base, 'POST', '/workflows', {
+    const created = await api(service.base, 'POST', '/workflows', {
       name: 'Capitales', trigger: { type: 'schedule', cron: '0 7 * * *', timezone: 'America/Santiago' }, locations,
       steps: [{ type: 'fetch', source: 'open-meteo' }, { type: 'render', mode: 'combined', resolution: '360p', ...render }, { type: 'notify' }],
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const started = await api(base, 'POST', `/workflows/${created.body.workflow.id}/run`, {});
+    const started = await api(service.base, 'POST', `/workflows/${created.body.workflow.id}/run`, {});
     assert.equal(started.status, 202, JSON.stringify(started.body));
     return finished(started.body.runId);
   }
@@ -88,7 +78,7 @@ describe(`one multi-place video per workflow run (${STORE})`, () => {
       assert.equal(i.status, 'completed');
       if (i !== renderers[0]) assert.deepEqual([i.steps[1].output.role, i.steps[1].output.renderedBy, i.steps[1].output.jobIds], ['place', renderers[0].itemId, [run.jobs[0].jobId]]);
     }
-    const job = await waitForJob(base, run.jobs[0].jobId);
+    const job = await waitForJob(service.base, run.jobs[0].jobId);
     assert.equal(job.status, 'completed', JSON.stringify(job.error));
     assert.equal(job.params.template, 'ranking');
     assert.equal(job.params.location, 'Capitales');
@@ -115,7 +105,7 @@ describe(`one multi-place video per workflow run (${STORE})`, () => {
       const renderer = run.items.find((i: any) => i.steps[1].output?.role === 'renderer');
       assert.deepEqual(renderer.steps[1].output.places, ['Santiago', 'Ciudad de México']);
       assert.deepEqual(renderer.steps[1].output.leftOut.map((l: { location: string; reason: string }) => [l.location, l.reason]), [['Lima', 'stale_data']]);
-      const job = await waitForJob(base, run.jobs[0].jobId);
+      const job = await waitForJob(service.base, run.jobs[0].jobId);
       assert.equal(job.status, 'completed', JSON.stringify(job.error));
       assert.equal(job.params.template, 'comparison');
       assert.equal(job.params.language, 'en');
@@ -149,7 +139,7 @@ describe(`one multi-place video per workflow run (${STORE})`, () => {
   test('a station map from the locations\' coordinates', async () => {
     const run = await runOf([SANTIAGO, MEXICO, LIMA], { template: 'station-map' });
     assert.equal(run.status, 'completed', JSON.stringify(run.error));
-    const job = await waitForJob(base, run.jobs[0].jobId);
+    const job = await waitForJob(service.base, run.jobs[0].jobId);
     assert.equal(job.status, 'completed', JSON.stringify(job.error));
     assert.equal(job.params.template, 'station-map');
     assert.deepEqual(job.params.stations.map((s: { name: string; lat: number; lon: number }) => [s.name, s.lat, s.lon]), [['Santiago', -33.45, -70.66], ['Ciudad de México', 19.43, -99.13], ['Lima', -12.05, -77.04]]);
@@ -159,7 +149,7 @@ describe(`one multi-place video per workflow run (${STORE})`, () => {
 
   test('a combined step is refused where it cannot render, naming the field', async () => {
     const post = (locations: object[], render: Record<string, unknown>) =>
-      api(base, 'POST', '/workflows', { name: 'Bad', trigger: { type: 'manual' }, locations, steps: [{ type: 'fetch', source: 'open-meteo' }, { type: 'render', ...render }] });
+      api(service.base, 'POST', '/workflows', { name: 'Bad', trigger: { type: 'manual' }, locations, steps: [{ type: 'fetch', source: 'open-meteo' }, { type: 'render', ...render }] });
     const fields = (r: any) => (r.body.errors ?? []).map((e: { field: string }) => e.field);
     const one = await post([SANTIAGO], { mode: 'combined' });
     assert.equal(one.status, 400);
@@ -175,7 +165,7 @@ describe(`one multi-place video per workflow run (${STORE})`, () => {
     const mode = await post([SANTIAGO, LIMA], { mode: 'all' });
     assert.equal(mode.status, 400);
     assert.ok(fields(mode).includes('steps[1].mode'), JSON.stringify(mode.body));
-    const unplaced = await api(base, 'POST', '/workflows', {
+    const unplaced = await api(service.base, 'POST', '/workflows', {
       name: 'Bad', trigger: { type: 'manual' }, locations: [{ name: 'A', contextId: 'ctx_aaaaaaaaaaaaaaaa' }, { name: 'B', contextId: 'ctx_bbbbbbbbbbbbbbbb' }],
       steps: [{ type: 'fetch', source: 'context' }, { type: 'render', mode: 'combined', template: 'station-map' }],
     });
@@ -184,7 +174,7 @@ describe(`one multi-place video per workflow run (${STORE})`, () => {
   });
 
   test('GraphQL takes the render step\'s mode', async () => {
-    const gql = await api(base, 'POST', '/graphql', {
+    const gql = await api(service.base, 'POST', '/graphql', {
       query: 'mutation($input: WorkflowInput!) { createWorkflow(input: $input) { workflow { id steps } } }',
       variables: { input: { name: 'GQL', trigger: { type: 'manual' }, locations: [SANTIAGO, LIMA], steps: [{ type: 'fetch', source: 'open_meteo' }, { type: 'render', mode: 'combined', template: 'ranking' }] } },
     });

@@ -4,44 +4,34 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { staleness } from '../src/modules/workflows/runner.js';
-import type { RunningService } from '../src/server.js';
 import { startAirSources, type AirSources } from './air-sources.js';
-import { api, createTestEnv, startTestService, STORE, until, type TestEnv } from './helpers.js';
+import { api, STORE, TestService, until } from './helpers.js';
 
 describe(`workflow provenance and stale data (${STORE})`, () => {
-  let env: TestEnv;
-  let svc: RunningService;
-  let base: string;
+  // The fake sources start first and close last: the service reads them from start to stop.
   let src: AirSources;
-
   before(async () => {
     src = await startAirSources();
-    env = await createTestEnv({ ...src.env(), WORKER_CONCURRENCY: '1', WORKFLOW_POLL_MS: '100', SOURCE_RETRIES: '1' });
-    svc = await startTestService(env, {}, { runtime: { sourceBackoffMs: 20 } });
-    base = svc.baseUrl;
   });
-  after(async () => {
-    await svc?.stop();
-    await env?.cleanup();
-    await src?.close();
-  });
+  const service = new TestService(() => ({ ...src.env(), WORKER_CONCURRENCY: '1', WORKFLOW_POLL_MS: '100', SOURCE_RETRIES: '1' }), {}, { runtime: { sourceBackoffMs: 20 } });
+  after(() => src?.close());
 
   const finished = (runId: string) =>
     until(async () => {
-      const r = await api(base, 'GET', `/workflow-runs/${runId}`);
+      const r = await api(service.base, 'GET', `/workflow-runs/${runId}`);
       return ['queued', 'running'].includes(r.body.status) ? null : r.body;
     }, `run ${runId} to end`, 240_000);
 
   test('the jobs of a run carry the source, observed and retrieved times and the attribution', async () => {
-    const created = await api(base, 'POST', '/workflows', {
+    const created = await api(service.base, 'POST', '/workflows', {
       name: 'Provenance', trigger: { type: 'schedule', cron: '0 7 * * *', timezone: 'America/Santiago' },
       locations: [{ name: 'Valparaíso', latitude: -33.05, longitude: -71.62 }],
       steps: [{ type: 'fetch', source: 'open-meteo' }, { type: 'render', resolution: '360p', maxAgeMinutes: 10_080 }],
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const run = await finished((await api(base, 'POST', `/workflows/${created.body.workflow.id}/run`, {})).body.runId);
+    const run = await finished((await api(service.base, 'POST', `/workflows/${created.body.workflow.id}/run`, {})).body.runId);
     assert.equal(run.status, 'completed', JSON.stringify(run.error));
-    const job = (await api(base, 'GET', `/render/${run.items[0].jobIds[0]}`)).body;
+    const job = (await api(service.base, 'GET', `/render/${run.items[0].jobIds[0]}`)).body;
     const p = job.params.provenance;
     assert.equal(p.source, 'open-meteo');
     assert.equal(p.attribution, 'Open-Meteo');
@@ -52,7 +42,7 @@ describe(`workflow provenance and stale data (${STORE})`, () => {
   });
 
   test('a maxAgeMinutes shorter than the values\' age is refused as a definition field only when out of range', async () => {
-    const bad = await api(base, 'POST', '/workflows', {
+    const bad = await api(service.base, 'POST', '/workflows', {
       name: 'Bad', trigger: { type: 'manual' }, locations: [{ name: 'X', latitude: 0, longitude: 0 }],
       steps: [{ type: 'fetch', source: 'open-meteo' }, { type: 'render', maxAgeMinutes: 0 }],
     });
