@@ -1,7 +1,8 @@
 /**
- * Captions burned into the video: one cue at a time on a dark plate near the bottom
- * of the frame, drawn over the template at *output* time (the template may be held
- * still while the cues keep changing).
+ * Captions burned into the video: one cue at a time on a dark plate in a band near
+ * the bottom of the frame that the templates leave free (`captionRegion`), drawn
+ * over the template at *output* time (the template may be held still while the
+ * cues keep changing).
  *
  * Every cue is laid out once, up front, with the same fitting rules as the
  * templates' text (shrink, then wrap, then — only if a cue is absurdly long —
@@ -15,6 +16,7 @@ import { EngineError, type FieldError } from '../errors.js';
 import { drawBlock, layoutBlock, measure, wrap, type TextBlock } from '../draw/text.js';
 import { roundRectPath } from '../draw/shapes.js';
 import type { Format } from '../params/schema.js';
+import { PORTRAIT_SAFE } from '../templates/safe-area.js';
 import type { Rect } from '../templates/types.js';
 
 /** One caption: shown while start ≤ t < end (seconds of the output video). */
@@ -46,13 +48,31 @@ interface CaptionSpec {
   padY: number;
 }
 
-// Low in the frame, over the templates' footer line (the least needed words on
-// screen) and clear of the timeline at the very bottom, in design px.
+// Low in the frame, in a band of their own that the templates leave free when
+// captions are burned in (stage.ts lifts the footer above it), in design px.
+// Portrait's band ends above the bottom 20 % a vertical feed covers, and holds two
+// lines: a longer cue is split into two cues rather than growing upwards.
 const SPECS: Record<Format, CaptionSpec> = {
   landscape: { widthFraction: 0.72, size: 44, minSize: 30, maxLines: 2, bottom: 30, padX: 30, padY: 14 },
-  portrait: { widthFraction: 0.84, size: 50, minSize: 34, maxLines: 3, bottom: 60, padX: 30, padY: 16 },
+  portrait: { widthFraction: 0.84, size: 50, minSize: 34, maxLines: 2, bottom: 0, padX: 30, padY: 16 },
   square: { widthFraction: 0.84, size: 40, minSize: 28, maxLines: 2, bottom: 28, padX: 26, padY: 12 },
 };
+
+/** Distance of the plates' bottom edge from the frame's bottom edge, in design px. */
+function bottomOf(format: Format, H: number): number {
+  return format === 'portrait' ? Math.ceil(H * PORTRAIT_SAFE.bottom) + 8 : SPECS[format].bottom;
+}
+
+/**
+ * The box every caption plate of `format` stays within, in a W×H design frame: the
+ * band the templates keep free of their own drawing when captions are burned in.
+ */
+export function captionRegion(format: Format, W: number, H: number): Rect {
+  const spec = SPECS[format];
+  const fullH = spec.size * 1.2 * spec.maxLines + spec.padY * 2;
+  const fullW = Math.round(W * spec.widthFraction) + spec.padX * 2;
+  return { x: Math.floor((W - fullW) / 2) - 2, y: Math.floor(H - bottomOf(format, H) - fullH) - 2, w: Math.ceil(fullW) + 4, h: Math.ceil(fullH) + 4 };
+}
 
 const PLATE = 'rgba(8,10,18,0.86)';
 const INK = '#FFFFFF';
@@ -155,7 +175,7 @@ export class CaptionOverlay {
       const block = balanced(measureCtx, c.text, layoutBlock(measureCtx, c.text, { maxWidth, maxLines: spec.maxLines, size: spec.size, minSize: spec.minSize, weight: 600, leading: 1.2 }));
       const w = Math.ceil(block.width + spec.padX * 2);
       const h = Math.ceil(block.height + spec.padY * 2);
-      return { ...c, block, plate: { x: Math.round((design.width - w) / 2), y: Math.round(design.height - spec.bottom - h), w, h } };
+      return { ...c, block, plate: { x: Math.round((design.width - w) / 2), y: Math.round(design.height - bottomOf(format, design.height) - h), w, h } };
     };
     const placed: PlacedCue[] = [];
     const add = (c: CaptionCue, depth: number): void => {
@@ -167,9 +187,7 @@ export class CaptionOverlay {
     };
     for (const c of normalizeCues(cues)) add(c, 0);
     this.cues = placed;
-    const fullH = spec.size * 1.2 * spec.maxLines + spec.padY * 2;
-    const fullW = maxWidth + spec.padX * 2;
-    this.region = { x: Math.floor((design.width - fullW) / 2) - 2, y: Math.floor(design.height - spec.bottom - fullH) - 2, w: Math.ceil(fullW) + 4, h: Math.ceil(fullH) + 4 };
+    this.region = captionRegion(format, design.width, design.height);
   }
 
   /** Index of the cue shown at output time `t`, or -1. */

@@ -160,7 +160,8 @@ export async function renderNormalizedVideo(p: RenderParams, opts: RenderOptions
   const introFrames = intro?.frames ?? 0;
   const reportMinSec = opts.minDurationSec === undefined ? undefined : Math.max(0, opts.minDurationSec - introFrames / FPS);
   const mapTiles = await readTemplateTiles(p);
-  const ps = prepareScene(p, { theme, mapTiles, ...(reportMinSec !== undefined ? { minDurationSec: reportMinSec } : {}) });
+  const burnCaptions = opts.captions !== undefined && opts.captions.burnIn !== false;
+  const ps = prepareScene(p, { theme, mapTiles, captions: burnCaptions, ...(reportMinSec !== undefined ? { minDurationSec: reportMinSec } : {}) });
   const reportPoster = Math.min(ps.frames - 1, Math.round(ps.scene.posterTime * ps.fps));
   const timeline = holdTimeline(ps.frames, ps.fps, reportPoster, reportMinSec);
   const segments: Segment[] = [
@@ -172,7 +173,7 @@ export async function renderNormalizedVideo(p: RenderParams, opts: RenderOptions
   const durationSec = totalFrames / ps.fps;
   // The poster is the report's settled moment (the hold starts there, so its index is the template's), after the intro.
   const posterFrame = introFrames + reportPoster;
-  const overlay = opts.captions && opts.captions.burnIn !== false ? new CaptionOverlay(opts.captions.cues, p.format, frameGeometry(p.format, p.resolution).design, createCanvas(8, 8).getContext('2d')) : null;
+  const overlay = opts.captions && burnCaptions ? new CaptionOverlay(opts.captions.cues, p.format, frameGeometry(p.format, p.resolution).design, createCanvas(8, 8).getContext('2d')) : null;
   const tmpVideo = tempNameFor(outFile);
   const tmpPoster = tempNameFor(posterFile);
   const storyboard = opts.storyboard ? { files: { ...opts.storyboard, spriteFile: resolve(opts.storyboard.spriteFile), vttFile: resolve(opts.storyboard.vttFile) }, sheet: new StoryboardSheet(ps.width, ps.height, durationSec, ps.fps, totalFrames) } : null;

@@ -38,7 +38,7 @@ export interface PreparedScene extends DrawableScene {
  * omitted); `shareStatic: false` draws a static layer of its own instead of using
  * the process-wide cache.
  */
-export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean; theme?: Readonly<Theme>; minDurationSec?: number; mapTiles?: MapTiles | null } = {}): PreparedScene {
+export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean; theme?: Readonly<Theme>; minDurationSec?: number; mapTiles?: MapTiles | null; captions?: boolean } = {}): PreparedScene {
   ensureFonts();
   const theme = opts.theme ?? DEFAULT_THEME;
   const template = getTemplate(params.template);
@@ -63,6 +63,7 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     durationSec: baseSec,
     ...(extendLastSec > 0 ? { extendLastSec } : {}),
     ...(opts.mapTiles ? { mapTiles: opts.mapTiles } : {}),
+    ...(opts.captions ? { captions: true } : {}),
   }));
   // A template that does not tell scenes ignores the extension (the renderer holds it still instead).
   const lastEnd = scene.timeline?.at(-1)?.end ?? baseSec;
@@ -74,9 +75,9 @@ export function prepareScene(params: RenderParams, opts: { shareStatic?: boolean
     withTheme(theme, () => scene.drawStatic(sctx));
     return layer;
   };
-  const themeKey = theme.isDefault ? '' : `|theme:${theme.key}`;
+  const variantKey = `${theme.isDefault ? '' : `|theme:${theme.key}`}${opts.captions ? '|captions' : ''}`;
   const obtainStaticLayer = () =>
-    scene.staticKey === undefined || opts.shareStatic === false ? drawStaticLayer() : staticLayers.get(`${template.id}@${template.version}|${geo.width}x${geo.height}|${scene.staticKey}${themeKey}`, drawStaticLayer);
+    scene.staticKey === undefined || opts.shareStatic === false ? drawStaticLayer() : staticLayers.get(`${template.id}@${template.version}|${geo.width}x${geo.height}|${scene.staticKey}${variantKey}`, drawStaticLayer);
   // Drawn on first use: a thread that only converts and encodes (drawing in a worker) never needs it.
   let staticLayer: Canvas | null = null;
   return {
@@ -148,9 +149,10 @@ export interface FrameDescription {
 /**
  * The text layer of a frame: which strings a template draws for `params` (at the
  * poster moment unless `timeSec` is given). Tests use it to check each language
- * draws its own words, without OCR.
+ * draws its own words, without OCR. With `captions`, laid out as for burned-in
+ * captions (their band left free).
  */
-export function describeFrame(params: RenderParams, opts: { timeSec?: number; theme?: Readonly<Theme> } = {}): FrameDescription {
+export function describeFrame(params: RenderParams, opts: { timeSec?: number; theme?: Readonly<Theme>; captions?: boolean } = {}): FrameDescription {
   let ps: PreparedScene | undefined;
   let staticBoxes: DrawnText[] = [];
   let staticLogos: DrawnLogo[] = [];
@@ -158,7 +160,7 @@ export function describeFrame(params: RenderParams, opts: { timeSec?: number; th
     // Its own static layer: a shared one would not record its texts again.
     staticBoxes = recordDrawnText(() => {
       staticLogos = recordDrawnLogos(() => {
-        ps = prepareScene(params, { shareStatic: false, ...(opts.theme ? { theme: opts.theme } : {}) });
+        ps = prepareScene(params, { shareStatic: false, ...(opts.theme ? { theme: opts.theme } : {}), ...(opts.captions ? { captions: true } : {}) });
       });
     });
   });

@@ -169,7 +169,7 @@ function pollutantPairs(params: RenderParams, cmp: Comparison): PollutantPair[] 
 
 export function createComparison(input: SceneInput): TemplateScene {
   const { params, content: c, width: W, height: H, pixelScale: px, format } = input;
-  const stage = stageFor(format, W, H);
+  const stage = stageFor(format, W, H, input);
   const u = stage.unit;
   const ctx = measureContext();
   const pm = PLACES_MESSAGES[params.language];
@@ -619,7 +619,7 @@ export const comparison: TemplateDefinition = {
   description: 'Two places, or one place at two times (today against yesterday, the forecast against the observation), side by side: each one\'s index, category and place on the scale, the pollutants pair by pair, and the difference in words. The sides are the first two of the places param. 15 s; 30 s adds each pollutant in a scene of its own and what each side\'s category means for everyone and for sensitive groups.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.3.0',
+  version: '1.4.0',
   durationSec: DURATION,
   durations: DURATIONS,
   create: createComparison,

@@ -19,7 +19,7 @@ import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import { balancedCols, cardGrid, cardRadius, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import type { ReportContent } from './content.js';
-import { PORTRAIT_SAFE, stageFor } from './stage.js';
+import { footerClearOfCaptions, PORTRAIT_SAFE, stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 12;
@@ -49,6 +49,9 @@ const SPECS: Record<Format, Spec> = {
   portrait: { margin: 72, bannerH: 150, bannerText: 34, locationSize: 84, locationLines: 4, headlineSize: 44, barH: 28, barLabel: 19, cardCols: 3, cardH: 140, recoCols: 1, recoH: 104, recoText: 30, gap: 18, footerSize: 22 },
   square: { margin: 60, bannerH: 96, bannerText: 28, locationSize: 64, locationLines: 3, headlineSize: 36, barH: 22, barLabel: 15, cardCols: 3, cardH: 112, recoCols: 3, recoH: 130, recoText: 22, gap: 14, footerSize: 16 },
 };
+
+// Burned-in captions take a band at the bottom (stage.ts): portrait's blocks are shorter to leave it free.
+const WITH_CAPTIONS: Partial<Record<Format, Partial<Spec>>> = { portrait: { bannerH: 124, cardH: 116, recoH: 86, recoText: 27 } };
 
 function drawBannerBase(g: SKRSContext2D, c: ReportContent, w: number, h: number, spec: Spec, alert: boolean): void {
   const color = c.category?.color ?? NEUTRAL;
@@ -88,7 +91,7 @@ function drawBannerBase(g: SKRSContext2D, c: ReportContent, w: number, h: number
 
 export function createPollutionAlert(input: SceneInput): TemplateScene {
   const { content: c, width: W, height: H, pixelScale: px } = input;
-  const spec = SPECS[input.format];
+  const spec = { ...SPECS[input.format], ...(input.captions ? WITH_CAPTIONS[input.format] : {}) };
   const ctx = measureContext();
   const M = spec.margin;
   const inner = W - 2 * M;
@@ -97,7 +100,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const alert = (c.severity ?? 0) >= 2;
   const bannerH = spec.bannerH;
   // Portrait keeps its words between the feed's covered bands; the banner floats at the safe area's top.
-  const stage = input.format === 'portrait' ? stageFor('portrait', W, H) : null;
+  const stage = input.format === 'portrait' ? stageFor('portrait', W, H, input) : null;
   const bannerY = stage ? Math.ceil(H * PORTRAIT_SAFE.top) : 0;
 
   const banner = makeSprite(W, bannerH, px, (g) => drawBannerBase(g, c, W, bannerH, spec, alert));
@@ -119,7 +122,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const cardH = spec.cardH;
   const cardsH = rows ? rows * cardH + (rows - 1) * spec.gap : spec.headlineSize * 1.5;
 
-  const footerY = stage ? stage.bottom : H - 36;
+  const footerY = stage ? stage.bottom : footerClearOfCaptions(input.format, W, H, H - 36, spec.footerSize, input);
   const recos = c.recommendations ? [c.m.sensitiveGroups, c.m.everyone, c.m.outdoorActivity].map((title, i) => ({ title, text: c.recommendations?.[i] ?? '' })) : [];
   const recoRows = Math.ceil(recos.length / spec.recoCols);
   const recosH = recoRows * spec.recoH + Math.max(0, recoRows - 1) * spec.gap;
@@ -301,7 +304,7 @@ export const pollutionAlert: TemplateDefinition = {
   description: 'An urgent bulletin: a banner in the category colour with moving hazard stripes, the category as a headline, a scale whose marker slides to the value, the pollutants and three recommendations. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.2.0',
+  version: '1.3.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createPollutionAlert,

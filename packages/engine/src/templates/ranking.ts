@@ -20,7 +20,7 @@ import type { Format } from '../params/schema.js';
 import { measureContext } from './measure.js';
 import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import { rankingViews, type PlaceView } from './places-view.js';
-import { stageFor } from './stage.js';
+import { footerClearOfCaptions, stageFor } from './stage.js';
 import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 15;
@@ -72,7 +72,7 @@ export function createRanking(input: SceneInput): TemplateScene {
   const accent = views[0]?.color ?? NEUTRAL;
 
   // Portrait keeps its words between the feed's covered bands.
-  const stage = format === 'portrait' ? stageFor('portrait', W, H) : null;
+  const stage = format === 'portrait' ? stageFor('portrait', W, H, input) : null;
   const headY = stage ? stage.top : spec.headY;
 
   // ---- header -----------------------------------------------------------------
@@ -89,7 +89,7 @@ export function createRanking(input: SceneInput): TemplateScene {
   }, 8);
 
   // ---- the list's geometry ----------------------------------------------------------
-  const footerY = stage ? stage.bottom : H - spec.footerFromBottom;
+  const footerY = stage ? stage.bottom : footerClearOfCaptions(format, W, H, H - spec.footerFromBottom, spec.footer, input);
   const stripH = spec.strip;
   const stripLabel = spec.footer;
   const stripY = footerY - spec.footer * 2.2 - stripLabel * 1.6 - stripH;
@@ -303,7 +303,7 @@ export const ranking: TemplateDefinition = {
   description: 'Many places (the places param, 2–20) sorted by their index, worst first: bars in the category colours, the worst and the best tagged and called out at the end; the list is walked page by page (portrait shows 8 a page). 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.2.0',
+  version: '1.3.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createRanking,

@@ -16,7 +16,7 @@ import { formatFixed, shownDecimals } from '../i18n/format.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { measureContext } from './measure.js';
 import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
-import { stageFor } from './stage.js';
+import { footerClearOfCaptions, stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 10;
@@ -49,9 +49,9 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const ctx = measureContext();
   const M = spec.margin;
   // Portrait lays out between the feed's covered bands; square keeps its own margins.
-  const stage = input.format === 'portrait' ? stageFor('portrait', W, H) : null;
+  const stage = input.format === 'portrait' ? stageFor('portrait', W, H, input) : null;
   const top = stage ? stage.top : 70;
-  const footerY = stage ? stage.bottom : H - 34;
+  const footerY = stage ? stage.bottom : footerClearOfCaptions(input.format, W, H, H - 34, spec.footer, input);
   const inner = W - 2 * M;
   const color = c.category?.color ?? NEUTRAL;
   const accent = legibleOn(color);
@@ -260,7 +260,7 @@ export const socialClip: TemplateDefinition = {
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.2.0',
+  version: '1.3.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createSocialClip,

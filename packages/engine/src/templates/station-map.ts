@@ -30,7 +30,7 @@ import type { RenderParams } from '../params/types.js';
 import { measureContext } from './measure.js';
 import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import { rankingViews, rankPlaces, viewPlace, type PlaceView } from './places-view.js';
-import { stageFor } from './stage.js';
+import { footerClearOfCaptions, stageFor, type StageOptions } from './stage.js';
 import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 15;
@@ -60,18 +60,18 @@ export const MAP_SPECS: Record<Format, Spec> = {
 };
 
 /** Where the header starts and the footer's baseline sits: portrait's from its safe area (stage.ts), the others' from the spec. */
-function frameBounds(format: Format, W: number, H: number): { headY: number; footerY: number } {
+function frameBounds(format: Format, W: number, H: number, opts: StageOptions = {}): { headY: number; footerY: number } {
   const s = MAP_SPECS[format];
-  if (format !== 'portrait') return { headY: s.headY, footerY: H - s.footerFromBottom };
-  const stage = stageFor('portrait', W, H);
+  if (format !== 'portrait') return { headY: s.headY, footerY: footerClearOfCaptions(format, W, H, H - s.footerFromBottom, s.footer, opts) };
+  const stage = stageFor('portrait', W, H, opts);
   return { headY: stage.top, footerY: stage.bottom };
 }
 
 /** Where the map, the overall card and the legend go. */
-export function mapBoxes(format: Format, W: number, H: number, headerBottom: number): { map: Box; card: Box; legend: Box } {
+export function mapBoxes(format: Format, W: number, H: number, headerBottom: number, opts: StageOptions = {}): { map: Box; card: Box; legend: Box } {
   const s = MAP_SPECS[format];
   const M = s.margin;
-  const { footerY } = frameBounds(format, W, H);
+  const { footerY } = frameBounds(format, W, H, opts);
   if (format === 'landscape') {
     const side = 400;
     const top = Math.max(headerBottom + 24, 220);
@@ -183,7 +183,7 @@ function drawChip(g: SKRSContext2D, chip: MapChip): void {
 /**
  * The operator's tiles under a station map, read before its layout. The view is the one
  * of the largest map box (a one-line title) widened by half each way: a taller header
- * only shrinks the box, so the drawn view lies inside it.
+ * (or burned-in captions' band) only shrinks the box, so the drawn view lies inside it.
  */
 export async function stationMapTiles(params: RenderParams): Promise<MapTiles | null> {
   const stations = params.stations ?? [];
@@ -234,8 +234,8 @@ export function createStationMap(input: SceneInput): TemplateScene {
     drawText(g, subline, 0, overSize * 1.8 + title.height + dateSize * 1.35, { size: dateSize, weight: 500, color: MUTED });
   }, 8);
 
-  const { headY, footerY } = frameBounds(format, W, H);
-  const boxes = mapBoxes(format, W, H, headY + headerH);
+  const { headY, footerY } = frameBounds(format, W, H, input);
+  const boxes = mapBoxes(format, W, H, headY + headerH, input);
   const box = boxes.map;
   const plan = planStationMap(params, box, spec);
 
@@ -418,7 +418,7 @@ export const stationMap: TemplateDefinition = {
   description: 'A monitoring network: the stations param drawn as markers in their category colours over an offline Natural Earth basemap fitted to them, labels that never overlap (shortened or on leader lines), a legend and the city\'s overall value. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'stations', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.2.0',
+  version: '1.3.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createStationMap,

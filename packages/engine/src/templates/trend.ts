@@ -25,7 +25,7 @@ import type { Format } from '../params/schema.js';
 import { LIMITS } from '../params/schema.js';
 import { measureContext } from './measure.js';
 import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
-import { stageFor } from './stage.js';
+import { footerClearOfCaptions, stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 12;
@@ -157,8 +157,8 @@ export function createTrend(input: SceneInput): TemplateScene {
 
   // ---- layout -------------------------------------------------------------------
   // Portrait keeps its words between the feed's covered bands (stage.ts).
-  const stage = format === 'portrait' ? stageFor('portrait', W, H) : null;
-  const footerY = stage ? stage.bottom : H - 36;
+  const stage = format === 'portrait' ? stageFor('portrait', W, H, input) : null;
+  const footerY = stage ? stage.bottom : footerClearOfCaptions(format, W, H, H - 36, spec.footer, input);
   let headY: number;
   let cardsY: number;
   let cardX: (i: number) => number;
@@ -210,8 +210,10 @@ export function createTrend(input: SceneInput): TemplateScene {
   // Threshold labels that would crowd each other (a high value squeezes the low bands together) are left out, the highest kept.
   const thresholdLabels = new Set<number>();
   let lastLabelY = -Infinity;
+  // The unit sits on the plot's first line: a label that would reach it is left out too.
+  const unitLineBottom = plot.y + tickSize * 1.45;
   for (const b of [...bands].filter((b) => b.lo > 0).sort((a, b) => b.lo - a.lo)) {
-    if (yOf(b.lo) - lastLabelY < tickSize * 0.85 * 1.6) continue;
+    if (yOf(b.lo) - lastLabelY < tickSize * 0.85 * 1.6 || yOf(b.lo) - tickSize * 0.85 * 1.55 < unitLineBottom) continue;
     thresholdLabels.add(b.lo);
     lastLabelY = yOf(b.lo);
   }
@@ -427,7 +429,7 @@ export const trend: TemplateDefinition = {
   description: 'An hourly series (the last 24 hours or the next 72 hours) as a line over the category bands of the AQI standard, with the current value, the peak and the low. Without a series it shows the current value. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'series', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.2.0',
+  version: '1.3.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createTrend,

@@ -32,6 +32,8 @@ export interface SceneInput {
    * keeps moving; the renderer holds any other template still for the extra time.
    */
   extendLastSec?: number;
+  /** Burned-in captions: the layout leaves their band free (stage.ts `footerClearOfCaptions`). */
+  captions?: boolean;
   /** The operator's vector tiles under a map's view, read before layout (`TemplateDefinition.mapTiles`); absent: none. */
   mapTiles?: MapTiles | null;
 }

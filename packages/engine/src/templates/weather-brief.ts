@@ -35,7 +35,7 @@ import {
   pillWidth,
 } from './parts.js';
 import type { MeasureView } from './content.js';
-import { stageFor } from './stage.js';
+import { footerClearOfCaptions, stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 14;
@@ -63,6 +63,12 @@ const SPECS: Record<Format, Spec> = {
   square: { margin: 60, header: { size: 54, minSize: 32, maxLines: 3, overlineSize: 17, dateSize: 22 }, heroH: 150, heroValue: 84, aqH: 250, aqNumber: 70, barLabel: 14, cardCols: 3, cardH: 100, advice: 23, gap: 14, footer: 16 },
 };
 
+// Burned-in captions take a band at the bottom (stage.ts): portrait and square's blocks are shorter to leave it free.
+const WITH_CAPTIONS: Partial<Record<Format, Partial<Spec>>> = {
+  portrait: { heroH: 150, heroValue: 88, aqH: 250, cardH: 108 },
+  square: { heroH: 130, heroValue: 74, aqH: 222, cardH: 92 },
+};
+
 /** A hero tile: big icon and value, label above. */
 function drawHero(g: SKRSContext2D, kind: 'temperature' | 'humidity', v: MeasureView, label: string, w: number, h: number, valueSize: number): void {
   panel(g, 0, 0, w, h, 28, { fill: 'rgba(255,255,255,0.06)' });
@@ -82,14 +88,14 @@ function drawHero(g: SKRSContext2D, kind: 'temperature' | 'humidity', v: Measure
 
 export function createWeatherBrief(input: SceneInput): TemplateScene {
   const { content: c, width: W, height: H, pixelScale: px } = input;
-  const spec = SPECS[input.format];
+  const spec = { ...SPECS[input.format], ...(input.captions ? WITH_CAPTIONS[input.format] : {}) };
   const ctx = measureContext();
   const M = spec.margin;
   const inner = W - 2 * M;
   const color = c.category?.color ?? NEUTRAL;
 
   // Portrait keeps its words between the feed's covered bands; the others keep a margin.
-  const stage = input.format === 'portrait' ? stageFor('portrait', W, H) : null;
+  const stage = input.format === 'portrait' ? stageFor('portrait', W, H, input) : null;
 
   // Hero tiles.
   const heroes: { kind: 'temperature' | 'humidity'; v: MeasureView; label: string }[] = [];
@@ -130,7 +136,7 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   const adviceH = Math.max(96 * adviceK, adviceBlock.height + spec.advice * 1.4 + 40 * adviceK);
   const advice = makeSprite(inner, adviceH, px, (g) => drawAdvicePanel(g, c, inner, adviceH, adviceBlock, adviceK), 40);
 
-  const footerY = stage ? stage.bottom : H - 36;
+  const footerY = stage ? stage.bottom : footerClearOfCaptions(input.format, W, H, H - 36, spec.footer, input);
   const top = stage ? stage.top : M * 0.75;
   const bottom = footerY - spec.footer - 22;
   // The header (a long place shrinks and wraps) gets what the other blocks leave.
@@ -259,7 +265,7 @@ export const weatherBrief: TemplateDefinition = {
   description: 'Weather first: temperature and humidity as the hero, then the air quality on a sliding scale, the pollutants and the advice. 14 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'temperatura', 'humidity', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.2.0',
+  version: '1.3.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createWeatherBrief,
