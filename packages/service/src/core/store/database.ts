@@ -31,6 +31,13 @@ export interface Store {
   notify(channel: string): Promise<void>;
   /** Calls `onNotify` whenever `notify(channel)` ran anywhere; returns an unsubscribe function. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * A number that changes whenever the database may have changed since it was last asked: a write through
+   * this store, or a commit by any other connection (another process on the same SQLite file). An answer
+   * computed from the store after reading the generation stays true while the generation stays the same.
+   * Null when no such check is cheap (PostgreSQL) or this connection has a transaction open: keep nothing then.
+   */
+  changeGeneration(): number | null;
   close(): Promise<void>;
 }
 
@@ -104,13 +111,40 @@ function openSqlite(file: string, opts: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   // Reads through a memory map skip a copy per page: point lookups get cheaper.
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialectAfterAutoRollback({ database: withStatementCache(sqlite) }, sqlite), log: errorLogger(opts) });
+  const changes = sqliteChanges(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialectAfterAutoRollback({ database: withStatementCache(sqlite, changes.wrote) }, sqlite), log: errorLogger(opts) });
   return {
     db,
     dialect: 'sqlite',
     ...localChannels(),
+    changeGeneration: changes.generation,
     close: async () => {
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * The change generation of a SQLite connection (see Store.changeGeneration). Writes through this connection
+ * bump it as they run; commits by other connections show in `PRAGMA data_version`, which changes whenever
+ * another connection committed since this one last asked. The pragma takes SQLite's shared read lock like any
+ * read (two fcntl calls) but reads no table. Inside an open transaction the pragma answers from the
+ * transaction's snapshot, so no generation is given then.
+ */
+function sqliteChanges(sqlite: BetterSqlite3.Database): { wrote: () => void; generation: () => number | null } {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let seen = Number(dataVersion.get());
+  let generation = 0;
+  return {
+    wrote: () => void generation++,
+    generation: () => {
+      if (sqlite.inTransaction) return null;
+      const version = Number(dataVersion.get());
+      if (version !== seen) {
+        seen = version;
+        generation++;
+      }
+      return generation;
     },
   };
 }
@@ -153,14 +187,15 @@ class SqliteDialectAfterAutoRollback extends SqliteDialect {
  * point lookup. Our queries are built from a small set of shapes, so the
  * prepared statements are kept (bounded) and reused, keyed by their SQL.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database, max = 500): SqliteDatabase {
+function withStatementCache(sqlite: BetterSqlite3.Database, wrote: () => void, max = 500): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(source: string): SqliteStatement {
       let stmt = cache.get(source);
       if (!stmt) {
-        stmt = rowsAsObjects(sqlite.prepare(source), sqlite);
+        const prepared = sqlite.prepare(source);
+        stmt = countingWrites(rowsAsObjects(prepared, sqlite), prepared, wrote);
         const oldest = cache.keys().next();
         if (cache.size >= max && !oldest.done) cache.delete(oldest.value);
         cache.set(source, stmt);
@@ -190,6 +225,30 @@ function rowsAsObjects(stmt: BetterSqlite3.Statement, sqlite: BetterSqlite3.Data
   };
 }
 
+/**
+ * A statement that calls `wrote` when it changed something: a row change that changed rows (an UPDATE matching
+ * none, as every idle poll runs, changes nothing), any other statement that can write (DDL) each time.
+ * Statements SQLite deems read-only (selects, BEGIN, COMMIT) are left as they are.
+ */
+function countingWrites(stmt: SqliteStatement, prepared: BetterSqlite3.Statement, wrote: () => void): SqliteStatement {
+  if (prepared.readonly) return stmt;
+  const rowChange = /^\s*(insert|update|delete|replace)\b/i.test(prepared.source);
+  return {
+    reader: stmt.reader,
+    all: (parameters) => {
+      const rows = stmt.all(parameters);
+      if (!rowChange || rows.length > 0) wrote();
+      return rows;
+    },
+    run: (parameters) => {
+      const result = stmt.run(parameters);
+      if (!rowChange || Number(result.changes) > 0) wrote();
+      return result;
+    },
+    iterate: (parameters) => (wrote(), stmt.iterate(parameters)),
+  };
+}
+
 function openPostgres(url: string, opts: StoreOptions): Store {
   // int8 (bigserial, count(*)) as JS numbers: our counters stay far below 2^53.
   const types = {
@@ -212,6 +271,8 @@ function openPostgres(url: string, opts: StoreOptions): Store {
       await sql`select pg_notify(${channel}, '')`.execute(db);
     },
     listen: notifications.listen,
+    // Other machines write without telling this one in time: nothing read from PostgreSQL is kept.
+    changeGeneration: () => null,
     close: async () => {
       await notifications.close();
       await db.destroy();
