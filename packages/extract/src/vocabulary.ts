@@ -61,7 +61,9 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
     // ...or both read as marks before the word for its level ("PM,., concentration was 46.3"); one mark is a clock's "PM.".
     /\b(?:PM|MP)\s?[,.;]{2,3}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi,
     // Alone in a header cell, the 2 lost or the 5 read as S, M as W ("PM.S", "PW.5").
-    /(?<=^|\s{2}|[\t|])(?:PM|MP|PW)\s?[2Z]?\s?[.,]\s?[5S](?=\s*(?:$|\s{2}|[\t|]))/g],
+    /(?<=^|\s{2}|[\t|])(?:PM|MP|PW)\s?[2Z]?\s?[.,]\s?[5S](?=\s*(?:$|\s{2}|[\t|]))/g,
+    // ...or the P read as a plus sign ("+M2.5"), alone in a header cell.
+    /(?<=^|\s{2}|[\t|])\+M\s?2\s?[.,]\s?5(?=\s*(?:$|\s{2}|[\t|]))/g],
   // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ"); M read as NI, N or IVI ("PNI10").
   pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g, /\bP(?:NI|N|IVI)\s?-?\s?[1Il|][0OoÓ]\b/g,
     // The 1 lost altogether before a separator ("PM O_CORDOBA", "PM 0. CENTENARIO"): no other PM reads so.
