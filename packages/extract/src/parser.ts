@@ -258,7 +258,8 @@ const isPollutant = (m: Measure): boolean => POLLUTANTS.some((p) => p === m);
 function indexDocument(lines: Line[], readings: Reading[], ocr: boolean, indexTable: boolean): boolean {
   if (!indexTable && !readings.some((r) => isPollutant(r.measure))) return false;
   if (readings.some((r) => isPollutant(r.measure) && r.sourceUnit !== '')) return false;
-  if (lines.some((l) => isConcentrationUnit(unitWithin(l.folded, ocr)))) return false;
+  // Spelt as a unit is spelt (OCR's looser readings of µg/m³ match stray marks on a photo); a reading's unit was checked above.
+  if (lines.some((l) => isConcentrationUnit(unitWithin(l.folded, false)))) return false;
   if (indexTable) return true;
   return !indexBeside(lines, ocr) && lines.some((l) => INDEX_HEADER.test(l.folded));
 }
