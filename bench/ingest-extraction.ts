@@ -14,7 +14,9 @@
  * (commit 462068c, synthetic corpus only) are printed beside as the baseline.
  * `--quick` skips the synthetic corpus; `--text` keeps only the text-PDF documents
  * of both parts and skips OCR (no scans, images or memory child): a fast
- * accuracy check while working on the parser.
+ * accuracy check while working on the parser. `--part dev|heldout`, `--media photo,pdf-scan` and
+ * `--family <substring of a document id>` keep only those documents (the timing, worker and memory
+ * sections need the scans they name and are skipped when a filter leaves them out).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,14 @@ const textOnly = process.argv.includes('--text');
 const quick = process.argv.includes('--quick') || textOnly;
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const flag = (name: string): string | null => {
+  const k = process.argv.indexOf(name);
+  return k > 0 ? (process.argv[k + 1] ?? null) : null;
+};
+const onlyPart = flag('--part');
+const onlyMedia = flag('--media')?.split(',') ?? null;
+const onlyFamily = flag('--family');
+const filtered = onlyPart !== null || onlyMedia !== null || onlyFamily !== null;
 const BASELINE = { textMsPerPage: 17.8, scanMsPerPage: 1108, imageMs: 758, rssMb: 725, synthetic: '86.7 % (text 100 %, OCR 79.5 %)' };
 
 const pct = (c: number, t: number): string => `${t ? ((100 * c) / t).toFixed(1) : '—'} %`.padStart(8);
@@ -56,7 +66,10 @@ configureOcr({ recycleAboveRssMb: Infinity });
 
 // Warm: the OCR worker start and pdf.js loading happen once per process, outside the timings.
 const parts = (['dev', 'heldout'] as const).flatMap((part) => corpusPart(part).map((doc, k) => ({ part, doc, seed: k + 1 })));
-const docs = parts.filter((d) => !textOnly || d.doc.medium === 'pdf-text');
+const docs = parts.filter((d) => (!textOnly || d.doc.medium === 'pdf-text')
+  && (onlyPart === null || d.part === onlyPart)
+  && (onlyMedia === null || onlyMedia.includes(d.doc.medium))
+  && (onlyFamily === null || d.doc.id.includes(onlyFamily)));
 const files: Array<{ part: Part; doc: AgencyDoc; bytes: Uint8Array; name: string }> = [];
 for (const { part, doc, seed } of docs) {
   const { bytes, ext } = await renderDocument(doc, seed);
@@ -82,6 +95,7 @@ for (const f of files) {
 const MEDIA = ['pdf-text', 'pdf-scan', 'png', 'photo'] as const;
 for (const part of ['dev', 'heldout'] as const) {
   const rs = results.filter((r) => r.part === part);
+  if (rs.length === 0) continue;
   const publishers = new Set(rs.map((r) => r.doc.agency)).size;
   console.log(`\n== ${part === 'dev' ? 'development part' : 'held-out part'}: ${rs.length} documents from ${publishers} publishers (${MEDIA.map((m) => `${rs.filter((r) => r.doc.medium === m).length} ${m}`).join(', ')}; ${rs.filter((r) => r.doc.expected.noData).length} with no concentration, ${rs.filter((r) => r.doc.expected.index).length} of index values)`);
   console.log('medium      accuracy   fields     documents fully right');
@@ -117,7 +131,7 @@ const spread = (m: string): string => `(mean ${(mean(perPage(m)) / 1000).toFixed
 console.log(`scanned PDF: ${(median(perPage('pdf-scan')) / 1000).toFixed(2)} s/page ${spread('pdf-scan')}   baseline ${(BASELINE.scanMsPerPage / 1000).toFixed(2)} s/page (smaller synthetic pages)`);
 console.log(`PNG image:   ${(median(perPage('png')) / 1000).toFixed(2)} s/image ${spread('png')}   photo: ${(median(perPage('photo')) / 1000).toFixed(2)} s/image ${spread('photo')}   baseline ${(BASELINE.imageMs / 1000).toFixed(2)} s/image`);
 
-if (!textOnly) {
+if (!textOnly && !filtered) {
   // The OCR pool's two workers read a page in two parts side by side; the same scans read
   // whole on one worker, in turn with two (this machine's speed drifts from minute to
   // minute, so each page is timed both ways back to back, best of RUNS each).
@@ -140,7 +154,7 @@ if (!textOnly) {
   console.log(`scanned PDF, the same pages in turn: two workers (a page in two parts) ${line(2)}; one worker (whole pages) ${line(1)}   load average now: ${load()}`);
 }
 
-if (!quick) {
+if (!quick && !filtered) {
   const synth = [];
   for (const doc of corpusSpecs()) {
     const { bytes, filename } = await renderDoc(doc);
@@ -156,7 +170,7 @@ if (!quick) {
   console.log(`overall    ${pct(t.correct, t.total)}   ${t.correct}/${t.total}   baseline ${BASELINE.synthetic}`);
 }
 await shutdownOcr();
-if (textOnly) process.exit(0);
+if (textOnly || filtered) process.exit(0);
 
 // Peak memory of a process doing one scanned upload (a fresh child: nothing else in its heap),
 // running the compiled JavaScript the service runs: under the TypeScript loader pdf.js

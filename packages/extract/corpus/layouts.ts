@@ -143,6 +143,55 @@ function vicStatement(): Built {
   };
 }
 
+/**
+ * IEMA Espírito Santo: a daily IQAr per station, a column per pollutant whose header names
+ * only the pollutant — the heading above says the numbers are index values; no unit anywhere.
+ */
+function iemaIqar(): Built {
+  return {
+    blocks: [
+      { kind: 'small', text: 'Governo do Estado do Espírito Santo · Instituto Estadual de Meio Ambiente e Recursos Hídricos (IEMA)' },
+      { kind: 'title', text: 'Boletim diário de qualidade do ar - Grande Vitória' },
+      { kind: 'text', text: 'Vitória, 18/06/2024' },
+      { kind: 'text', text: 'Índice de Qualidade do Ar (IQAr) por estação - média das últimas 24 horas' },
+      { kind: 'table', rows: [['Estação', 'MP10', 'MP2,5', 'O3', 'NO2', 'Qualidade'], ['Laranjeiras', '34', '28', '19', '12', 'Boa'], ['Enseada do Suá', '47', '52', '22', '18', 'Moderada'], ['Vila Velha - Ibes', '29', '31', '41', '9', 'Moderada'], ['Cariacica', '38', '24', '16', '14', 'Boa']] },
+      { kind: 'small', text: 'Boa 0-40 · Moderada 41-80 · Ruim 81-120 · Muito Ruim 121-200 · Péssima acima de 200' },
+    ],
+    expected: { location: 'Vitória', date: '2024-06-18', values: {}, index: { name: 'IQAr', standard: 'br-iqar', overall: 52, pollutants: { pm10: 47, pm25: 52, o3: 41, no2: 18 } } },
+  };
+}
+
+/** Sacramento Metropolitan AQMD: tomorrow's AQI forecast per area, a column per pollutant headed by its name only. */
+function sacAqi(): Built {
+  return {
+    blocks: [
+      { kind: 'small', text: 'Sacramento Metropolitan Air Quality Management District · Spare The Air' },
+      { kind: 'title', text: 'Air Quality Forecast' },
+      { kind: 'text', text: 'Sacramento, Thursday, July 18, 2024' },
+      { kind: 'text', text: 'Forecast AQI for Friday by area' },
+      { kind: 'table', rows: [['Area', 'Ozone', 'PM2.5', 'Category'], ['Sacramento', '112', '48', 'Unhealthy for Sensitive Groups'], ['Folsom', '124', '41', 'Unhealthy for Sensitive Groups'], ['Elk Grove', '98', '45', 'Moderate'], ['Galt', '87', '39', 'Moderate']] },
+      { kind: 'para', text: 'A Spare The Air day is declared for Friday. Avoid outdoor exercise in the afternoon; the forecast is updated daily at 2 pm.' },
+    ],
+    expected: { location: 'Sacramento', date: '2024-07-18', values: {}, index: { name: 'AQI', standard: 'us-epa', overall: 124, pollutants: { o3: 124, pm25: 48 } } },
+  };
+}
+
+/** Delegación Presidencial RM (Chile): an ICAP forecast per station, the pollutant named once, in the heading. */
+function rmIcap(): Built {
+  return {
+    blocks: [
+      { kind: 'small', text: 'Delegación Presidencial Región Metropolitana · Plan de Gestión de Episodios Críticos' },
+      { kind: 'title', text: 'Pronóstico de calidad del aire para mañana' },
+      { kind: 'text', text: 'Santiago, 4 de julio de 2024' },
+      { kind: 'text', text: 'ICAP pronosticado para MP2,5 (promedio 24 horas)' },
+      { kind: 'table', rows: [['Estación', 'ICAP', 'Condición'], ['Independencia', '168', 'Alerta'], ['Pudahuel', '214', 'Preemergencia'], ['Cerro Navia', '187', 'Alerta'], ['Puente Alto', '121', 'Regular'], ['Las Condes', '96', 'Bueno']] },
+      { kind: 'para', text: 'Se decreta Preemergencia Ambiental para la Región Metropolitana. Restricción vehicular para vehículos sin sello verde con dígitos 1, 2, 3 y 4.' },
+    ],
+    expected: { location: 'Santiago', date: '2024-07-04', values: {}, index: { name: 'ICAP', standard: 'cl', overall: 214, pollutants: { pm25: 214 } } },
+  };
+}
+
+
 // ===================================================================================
 // Held-out part: other publishers, the same kinds of layout. Never tuned on.
 // ===================================================================================
@@ -289,6 +338,9 @@ const FAMILIES: Array<{ id: string; agency: string; part: Part; language: 'es' |
   { id: 'doe-haze-range', agency: 'DOE Malaysia', part: 'dev', language: 'en', build: doeHaze, media: ['pdf-text', 'pdf-scan'] },
   { id: 'inema-2pages', agency: 'INEMA Bahia', part: 'dev', language: 'pt', build: inemaMonthly, media: ['pdf-text', 'pdf-scan'] },
   { id: 'epavic-statement', agency: 'EPA Victoria (statement)', part: 'dev', language: 'en', build: vicStatement, media: ['pdf-text', 'png'] },
+  { id: 'iema-iqar', agency: 'IEMA Espírito Santo', part: 'dev', language: 'pt', build: iemaIqar, media: ['photo', 'pdf-scan'] },
+  { id: 'sacmetro-aqi', agency: 'Sacramento Metropolitan AQMD', part: 'dev', language: 'en', build: sacAqi, media: ['photo', 'pdf-scan'] },
+  { id: 'rm-icap', agency: 'Delegación Presidencial RM', part: 'dev', language: 'es', build: rmIcap, media: ['photo', 'png'] },
   { id: 'apa-qualar-note', agency: 'APA Portugal (QualAr)', part: 'heldout', language: 'pt', build: apaQualar, media: ['pdf-text', 'png'] },
   { id: 'nsw-update', agency: 'NSW DCCEEW', part: 'heldout', language: 'en', build: nswUpdate, media: ['pdf-text', 'pdf-scan'] },
   { id: 'sltrib-news', agency: 'The Salt Lake Tribune', part: 'heldout', language: 'en', build: saltLakeNews, media: ['pdf-text', 'pdf-scan'] },

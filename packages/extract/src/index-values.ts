@@ -6,7 +6,9 @@
  *   row per area or station;
  * - one index column ("IMECA", "IQAr", "Index Value") beside a pollutant column
  *   ("Contaminante", "Poluente", "Prominent Pollutant"), a row per area or station — the
- *   row's index is its pollutant's sub-index (a prominent pollutant's is the index).
+ *   row's index is its pollutant's sub-index (a prominent pollutant's is the index);
+ * - one index column alone under a caption naming one pollutant ("ICAP pronosticado para
+ *   MP2,5" over "Estación | ICAP | Condición").
  *
  * Row cells are matched to header cells by position when a row has as many cells as its
  * header, else by horizontal overlap. Numbers are read only
@@ -51,6 +53,25 @@ function headerColumns(l: Line, ocr: boolean): Column[] | null {
   return byPollutant || byRow ? cols : null;
 }
 
+/**
+ * An index column with no pollutant column beside it ("Estación | ICAP | Condición") under a caption
+ * that names one pollutant ("ICAP pronosticado para MP2,5"), one of the two lines above: the index
+ * column is that pollutant's.
+ */
+function captionedColumns(lines: Line[], i: number, ocr: boolean): Column[] | null {
+  const header = lines[i]!;
+  const cols = header.cells.map((c, k): Column => ({ x0: c.x0, x1: c.x1, kind: INDEX_HEADER.test(cellText(header, k)) && findLabels(cellText(header, k), ocr).length === 0 ? 'index' : 'other' }));
+  if (cols.filter((c) => c.kind === 'index').length !== 1) return null;
+  for (const above of lines.slice(Math.max(0, i - 2), i).reverse()) {
+    if (above.page !== header.page) continue;
+    const named = [...new Set(findLabels(above.folded, ocr).map((x) => x.measure))];
+    if (named.length === 0) continue;
+    if (named.length > 1 || !isPollutant(named[0]!)) return null;
+    return cols.map((c) => (c.kind === 'index' ? { ...c, kind: 'pollutant-index', pollutant: named[0] as Pollutant } : c));
+  }
+  return null;
+}
+
 /** The header column a row cell sits under: the one it overlaps most, or the nearest. */
 function columnOf(cols: Column[], x0: number, x1: number): Column | null {
   let best: Column | null = null;
@@ -72,7 +93,7 @@ export function readIndexTables(lines: Line[], ocr: boolean): IndexValue[] {
   for (let i = 0; i < lines.length; i++) {
     const header = lines[i]!;
     if (header.cells.length < 2 || !INDEX_HEADER.test(header.folded)) continue;
-    const cols = headerColumns(header, ocr);
+    const cols = headerColumns(header, ocr) ?? captionedColumns(lines, i, ocr);
     if (!cols) continue;
     let j = i + 1;
     let rows = 0;

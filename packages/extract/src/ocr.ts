@@ -537,9 +537,10 @@ async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: numbe
   const h = Math.max(4, median(rows.flatMap((r) => rowWords(r).map((w) => w.h))));
   const sorted = [...rows].sort((a, b) => rowTop(a) - rowTop(b));
   const regions: Region[] = [];
+  const tooWide = wideNumbers(rows);
   sorted.forEach((row, k) => {
     const words = rowWords(row).sort((a, b) => a.x0 - b.x0);
-    if (meanConfidence(words) < 0.75 || words.some((w) => w.confidence < 0.5)) {
+    if (meanConfidence(words) < 0.75 || words.some((w) => w.confidence < 0.5 || tooWide.has(w))) {
       // The row's cells with a margin of 0.4 line heights (wider crops took in the rows around).
       const y0 = rowTop(row) - 0.4 * h;
       const y1 = rowBottom(row) + 0.4 * h;
@@ -589,6 +590,21 @@ async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: numbe
   }
   // Rows read from separate cells of one table row join again.
   return groupRows(out.flat());
+}
+
+/**
+ * Numbers wider than their digits: a digit lost in reading ("112" read "12", the narrow 1s run
+ * together) leaves its box as wide as the number printed. Over the page's numbers of two or
+ * more digits (at least five), the median width of a digit per line height; a number whose
+ * digits are a quarter wider than that is read again with its row.
+ */
+function wideNumbers(rows: OcrRow[]): Set<OcrWord> {
+  const numbers = rows.flatMap(rowWords).filter((w) => /^\d{1,4}$/.test(w.text) && w.h > 0);
+  const perDigit = (w: OcrWord): number => (w.x1 - w.x0) / (w.text.length * w.h);
+  const sample = numbers.filter((w) => w.text.length >= 2).map(perDigit);
+  if (sample.length < 5) return new Set();
+  const m = median(sample);
+  return new Set(numbers.filter((w) => w.text.length <= 3 && perDigit(w) > 1.25 * m));
 }
 
 /**

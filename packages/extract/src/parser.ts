@@ -258,15 +258,25 @@ const isPollutant = (m: Measure): boolean => POLLUTANTS.some((p) => p === m);
 function indexDocument(lines: Line[], readings: Reading[], ocr: boolean, indexTable: boolean): boolean {
   if (!indexTable && !readings.some((r) => isPollutant(r.measure))) return false;
   if (readings.some((r) => isPollutant(r.measure) && r.sourceUnit !== '')) return false;
-  if (lines.some((l) => isConcentrationUnit(unitWithin(l.folded, ocr)))) return false;
+  // Spelt as a unit is spelt (OCR's looser readings of µg/m³ match stray marks on a photo); a reading's unit was checked above.
+  if (lines.some((l) => isConcentrationUnit(unitWithin(l.folded, false)))) return false;
   if (indexTable) return true;
-  // A table with an index column or row of its own ("Estación | PM10 | PM2.5 | O3 | IBOCA", an "ICAP" row):
-  // the index sits beside the concentrations, which are read as such.
-  const indexCell = lines.some((l) => l.cells.length >= 2 && l.cells.some((c) => {
+  return !indexBeside(lines, ocr) && lines.some((l) => INDEX_HEADER.test(l.folded));
+}
+
+/**
+ * A table with an index column or row of its own ("Estación | PM10 | PM2.5 | O3 | IBOCA", an "ICAP" row):
+ * the index sits beside the concentrations, which are read as such. Such a cell is a short
+ * heading beside pollutant columns or the numbers of its row — not a sentence ("Índice de
+ * Qualidade do Ar (IQAr) por estação - média das últimas 24 horas") that OCR cut at a dash.
+ */
+function indexBeside(lines: Line[], ocr: boolean): boolean {
+  return lines.some((l) => l.cells.length >= 2 && l.cells.some((c, k) => {
     const text = l.folded.slice(c.start, c.end);
-    return INDEX_HEADER.test(text) && findLabels(text, ocr).length === 0;
+    if (!INDEX_HEADER.test(text) || findLabels(text, ocr).length > 0 || text.trim().split(/\s+/).length > 3) return false;
+    const others = l.cells.filter((_, j) => j !== k).map((o) => l.folded.slice(o.start, o.end));
+    return others.some((o) => findLabels(o, ocr).length > 0 || numberTokens(o).some((t) => t.role === 'value'));
   }));
-  return !indexCell && lines.some((l) => INDEX_HEADER.test(l.folded));
 }
 
 /** The index a document of index values is in: the most specific one it names (vocabulary.ts, NAMED_INDICES). */
@@ -335,7 +345,15 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
   // publishes index values: its bare numbers ("Ozone 44" under "AQI forecast") are not concentrations.
   const indexTable = readIndexTables(lines, ocr);
   const indexValues = indexDocument(lines, all, ocr, indexTable.length > 0);
-  const readings = indexValues ? all.filter((r) => !isPollutant(r.measure)) : all;
+  // A document that names an index and also gives concentrations: a pollutant number with no unit —
+  // none written after it, in its label or column header, or stated for the document — is that
+  // index's (an "Ozone | PM2.5" table under "AQI forecast"), not a concentration.
+  // The index's own column or row beside the pollutant columns makes them concentrations (indexBeside).
+  const namesIndex = lines.some((l) => INDEX_HEADER.test(l.folded)) && !indexBeside(lines, ocr);
+  const documentUnit = documentUnits(lines, ocr);
+  const readings = indexValues
+    ? all.filter((r) => !isPollutant(r.measure))
+    : namesIndex ? all.filter((r) => !isPollutant(r.measure) || r.sourceUnit !== '' || documentUnit(r.measure) !== null) : all;
   // Its pollutant numbers are the index's: read as such, never as concentrations.
   const index = indexValues ? indexReading(lines, all.filter((r) => isPollutant(r.measure)), indexTable) : null;
   // Tables restore their own columns; station lists read as prose need the same care.

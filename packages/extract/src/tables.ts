@@ -485,9 +485,17 @@ function rowZones(line: Line, columns: Column[]): Zone[] {
     // Numbers go by their own position; words by where their cell starts (a long name may reach past its column).
     const word = line.display.slice(t.start, t.end);
     const cell = line.cells.find((c) => t.start >= c.start && t.end <= c.end);
-    const mid = /^[<>≤≥~(]?\d/.test(word) || PLACEHOLDER.test(word) || !cell ? (t.x0 + t.x1) / 2 : cell.x0 + 1e-6;
+    const number = /^[<>≤≥~(]?\d/.test(word) || PLACEHOLDER.test(word) || !cell;
+    const mid = number ? (t.x0 + t.x1) / 2 : cell.x0 + 1e-6;
     let k = 0;
     while (k < bounds.length && mid > bounds[k]!) k++;
+    // A centred cell wider than its header ("Unhealthy for Sensitive Groups" under "Category") may start
+    // left of its column's zone: it belongs to the header it overlaps most, when that is not the zone's.
+    if (!number) {
+      const overlap = (c: Column): number => Math.max(0, Math.min(cell.x1, c.x1) - Math.max(cell.x0, c.x0));
+      const most = columns.reduce((b, c, j) => (overlap(c) > overlap(columns[b]!) ? j : b), k);
+      k = most;
+    }
     zones[k]!.toks.push(t);
   }
   for (const z of zones) {

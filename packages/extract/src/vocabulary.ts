@@ -61,7 +61,9 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
     // ...or both read as marks before the word for its level ("PM,., concentration was 46.3"); one mark is a clock's "PM.".
     /\b(?:PM|MP)\s?[,.;]{2,3}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi,
     // Alone in a header cell, the 2 lost or the 5 read as S, M as W ("PM.S", "PW.5").
-    /(?<=^|\s{2}|[\t|])(?:PM|MP|PW)\s?[2Z]?\s?[.,]\s?[5S](?=\s*(?:$|\s{2}|[\t|]))/g],
+    /(?<=^|\s{2}|[\t|])(?:PM|MP|PW)\s?[2Z]?\s?[.,]\s?[5S](?=\s*(?:$|\s{2}|[\t|]))/g,
+    // ...or the P read as a plus sign ("+M2.5"), alone in a header cell.
+    /(?<=^|\s{2}|[\t|])\+M\s?2\s?[.,]\s?5(?=\s*(?:$|\s{2}|[\t|]))/g],
   // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ"); M read as NI, N or IVI ("PNI10").
   pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g, /\bP(?:NI|N|IVI)\s?-?\s?[1Il|][0OoÓ]\b/g,
     // The 1 lost altogether before a separator ("PM O_CORDOBA", "PM 0. CENTENARIO"): no other PM reads so.
@@ -208,7 +210,8 @@ export function foldText(raw: string): { display: string; folded: string } {
 export const INDEX_NAMES = String.raw`AQI|AQHI|DAQI|PSI|ICAP|ICAGSO2|ICA|IQAr|IQA|IMECA|IBOCA|IAS|ICARS|IRECA|CAQI|EAQI|I[A-Z]{1,3}CA|indices?|index|indice\s+(?:aire\s+y\s+salud|de\s+calidad\s+del\s+aire|de\s+qualidade\s+do\s+ar)|air\s+quality\s+index|nivel|level|banda?|band`;
 /** A header or phrase naming an index column ("IQAr", "Índice de Qualidade do Ar", "MAX AQI", "AQHI"). */
 // "I…CA" covers local indices named like ICA, IQCA (Quito), IBOCA (Bogotá), IMECA, IRECA, INCA.
-export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|I[A-Z]{1,3}CA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI)\b|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'i');
+// OCR reads an index's capital I as l or 1 ("AQl", "lQAr", "1CAP"): no word is spelt so.
+export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|I[A-Z]{1,3}CA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI|AQ[l1]|[l1]QAr?|[l1]CAP|[l1]MECA)\b|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'i');
 /**
  * The indices a document of index values may be in, most specific first (folded text): the
  * name written and the standard it is when the service knows it. A bare "AQI" or "air quality
@@ -222,11 +225,11 @@ export const NAMED_INDICES: ReadonlyArray<{ pattern: RegExp; name: string; stand
   { pattern: /\bDAQI\b/i, name: 'DAQI', standard: null },
   { pattern: /\bPSI\b/, name: 'PSI', standard: null },
   { pattern: /\bIMECA\b/i, name: 'IMECA', standard: null },
-  { pattern: /\bICAP\b/i, name: 'ICAP', standard: 'cl' },
-  { pattern: /\bIQAr?\b|\bindice\s+de\s+qualidade\s+do\s+ar\b/i, name: 'IQAr', standard: 'br-iqar' },
+  { pattern: /\b[Il1]CAP\b/i, name: 'ICAP', standard: 'cl' },
+  { pattern: /\b[Il1]QAr?\b|\bindice\s+de\s+qualidade\s+do\s+ar\b/i, name: 'IQAr', standard: 'br-iqar' },
   { pattern: /\bindice\s+aire\s+y\s+salud\b|\bIAS\b/i, name: 'Índice AIRE Y SALUD', standard: 'mx' },
   { pattern: /\b(?:EAQI|CAQI)\b|\beuropean\s+air\s+quality\s+index\b/i, name: 'EAQI', standard: 'eu-eaqi' },
-  { pattern: /\bAQI\b|\bair\s+quality\s+index\b/i, name: 'AQI', standard: 'us-epa', unless: NOT_US_AQI_CATEGORY },
+  { pattern: /\bAQ[Il1]\b|\bair\s+quality\s+index\b/i, name: 'AQI', standard: 'us-epa', unless: NOT_US_AQI_CATEGORY },
   { pattern: /\bI[A-Z]{1,3}CA\b/, name: '', standard: null },
 ];
 

@@ -1062,6 +1062,22 @@ describe('documents of index values', () => {
     assert.deepEqual([r.index?.name, r.index?.standard, r.index?.pollutants], ['AQI', null, { pm25: 399, pm10: 158 }]);
   });
 
+  it('beside concentrations with a unit, a pollutant number without one under an index name is not a concentration', () => {
+    const r = parse('Boletín de Temuco\nPM10: 45 µg/m³\nÍndice de calidad del aire por estación\nEstación\tMP2,5\tO3\nLas Encinas\t130\t41');
+    assert.deepEqual([r.pm10, r.pm25, r.o3], [45, undefined, undefined]);
+  });
+
+  it('a heading sentence cut at a dash is not an index column beside concentrations', () => {
+    const r = parse('Boletim diário\nÍndice de Qualidade do Ar (IQAr) por estação  -  média das últimas 24 horas\nEstação\tMP10\tO3\tQualidade\nLaranjeiras\t34\t19\tBoa\nCariacica\t47\t22\tModerada');
+    assert.deepEqual([r.pm10, r.o3, r.index?.name, r.index?.pollutants], [undefined, undefined, 'IQAr', { pm10: 47, o3: 22 }]);
+  });
+
+  it('one index column under a caption naming one pollutant is that pollutant\'s index', () => {
+    const r = parse('Pronóstico de calidad del aire\nICAP pronosticado para MP2,5 (promedio 24 horas)\nEstación\tICAP\tCondición\nPudahuel\t214\tPreemergencia\nLas Condes\t96\tBueno');
+    assert.deepEqual([r.pm25, r.index?.name, r.index?.standard, r.index?.overall, r.index?.pollutants], [undefined, 'ICAP', 'cl', 214, { pm25: 214 }]);
+    assert.equal(r.index?.sources.pm25?.station, 'Pudahuel');
+  });
+
   it('a document with concentrations has no index', () => {
     assert.equal(parse('Ciudad: Temuco\nPM10: 45 µg/m³\nAQI PM2.5: 130').index, null);
   });
