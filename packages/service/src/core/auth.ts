@@ -5,7 +5,7 @@
  * writes everything else), plus `admin`, which grants all of them; a route
  * or field may ask for another scope explicitly.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 export const ADMIN_SCOPE = 'admin';
 /** The dashboard's session cookie (HttpOnly, SameSite=Strict). */
@@ -71,7 +71,7 @@ export class Auth {
   private readonly known = new Set<string>([ADMIN_SCOPE]);
 
   constructor(masterKey: string) {
-    this.masterDigest = createHash('sha256').update(masterKey).digest();
+    this.masterDigest = hash('sha256', masterKey, 'buffer');
   }
 
   attach(authority: KeyAuthority): void {
@@ -109,7 +109,8 @@ export class Auth {
 
   /** The master key's principal when `presented` is the master key (answered without waiting: the hot path of every request). */
   master(presented: string): Principal | null {
-    return timingSafeEqual(createHash('sha256').update(presented).digest(), this.masterDigest) ? MASTER : null;
+    // The one-shot hash: half the CPU of a Hash object per request.
+    return timingSafeEqual(hash('sha256', presented, 'buffer'), this.masterDigest) ? MASTER : null;
   }
 
   async consume(principal: Principal): Promise<RateDecision | null> {

@@ -5,7 +5,7 @@
  * optional rate limit counted per minute in the store, so every API process
  * enforces the same limit.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Auth, KeyAuthority, Principal, RateDecision } from '../../core/auth.js';
 import { notFound, validationError, type FieldError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -18,7 +18,7 @@ import { Type } from '@sinclair/typebox';
 /** How long a key lookup is trusted before the store is asked again (revocations take effect within this). */
 const LOOKUP_TTL_MS = 5_000;
 
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+const hashOf = (key: string) => hash('sha256', key, 'hex');
 
 const Scopes = Type.Array(Type.String());
 const readScopes = (row: ApiKeyRow) => readJson(Scopes, row.scopes, `API key ${row.id} scopes`);
