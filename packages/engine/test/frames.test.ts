@@ -21,12 +21,19 @@ function maxDiff(a: Buffer, b: Buffer): { max: number; count: number } {
   return { max, count };
 }
 
+/** What the templates of many places draw: without it a station map has no station and a ranking one row. */
+const MANY_PLACES: Record<string, object> = {
+  comparison: { places: [{ name: 'Santiago', pm25: 87.4, no2: 42, o3: 60 }, { name: 'Temuco', pm25: 30, no2: 12, o3: 80 }] },
+  ranking: { places: Array.from({ length: 13 }, (_, i) => ({ name: `Ciudad ${i + 1}`, pm25: 8 + i * 11 })) },
+  'station-map': { stations: Array.from({ length: 9 }, (_, i) => ({ name: `Estación ${i + 1}`, lat: -33.45 + ((i * 7) % 9) * 0.03 - 0.12, lon: -70.65 + ((i * 5) % 9) * 0.035 - 0.14, pm25: 10 + i * 17 })) },
+};
+
 describe('incremental frames equal full frames', () => {
   for (const t of listTemplates()) {
     // Every length up to 30 s (a 60 s video repeats the scene kinds of the 30 s one).
     for (const [format, durationSec] of t.formats.flatMap((f) => t.durations.filter((d) => d <= 30).map((d) => [f, d] as const))) {
       it(`${t.id} ${format}${durationSec === t.durationSec ? '' : ` ${durationSec} s`}`, () => {
-        const p = normalizeRenderParams({ location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, humidity: 60, template: t.id, format, resolution: '360p', date: '2026-11-22', durationSec, ...(t.id === 'comparison' ? { places: [{ name: 'Santiago', pm25: 87.4, no2: 42, o3: 60 }, { name: 'Temuco', pm25: 30, no2: 12, o3: 80 }] } : {}) });
+        const p = normalizeRenderParams({ location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, humidity: 60, template: t.id, format, resolution: '360p', date: '2026-11-22', durationSec, ...(MANY_PLACES[t.id] ?? {}) });
         const inc = new FrameSource(prepareScene(p), 2, true);
         const full = new FrameSource(prepareScene(p), 2, false);
         const frames = durationSec * 30;

@@ -17,6 +17,7 @@ import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, measure } from '.
 import { PLACES_MESSAGES } from '../i18n/places.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import type { Format } from '../params/schema.js';
+import { ChangePlan, spriteBox, unionRect } from './changes.js';
 import { measureContext } from './measure.js';
 import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import { rankingViews, type PlaceView } from './places-view.js';
@@ -240,6 +241,8 @@ export function createRanking(input: SceneInput): TemplateScene {
   }
   const posterTime = holds[0] ? Math.min(holds[0].to - 0.1, holds[0].from + 1) : 5;
 
+  // A row slides in from the right and out to the left by less than the margin: its words never leave the frame.
+  const slide = Math.min(80, M * 0.8);
   const rowAlpha = (i: number, t: number) => {
     const q = pageOf[i];
     if (!q) return { a: 0, dx: 0, grow: 0 };
@@ -247,17 +250,41 @@ export function createRanking(input: SceneInput): TemplateScene {
     const ein = easeOutCubic(progress(t, start, 0.5));
     const out = easeInOutCubic(progress(t, exitAt(q.page), 0.4));
     const grow = easeInOutCubic(progress(t, start + 0.2, 0.8));
-    // A row slides in from the right and out to the left by less than the margin: its words never leave the frame.
-    const slide = Math.min(80, M * 0.8);
     return { a: ein * (1 - out) * (1 - progress(t, OUTRO, 0.6)), dx: slide * (1 - ein) - slide * out, grow };
   };
+
+  // Where frames change: the header and the strip coming in, the call-out cards coming in
+  // and the ambient motion of the holds; and the rows, each while it slides in or out (its
+  // whole line) and while its bar grows (the bar's track). The rows' rectangles are redrawn
+  // as one box round them: a clip of several bars apart blends their growing ends through
+  // a coverage mask, up to 9 levels off.
+  const changes = new ChangePlan(dt)
+    .during(0.1, 0.9, spriteBox(headerSprite, M, headY, { dx: 60 }))
+    .during(0.4, 1.0, spriteBox(stripSprite, M, stripY));
+  cardSprites.forEach((sprite, i) => {
+    const at = cardAt(i);
+    changes.during(sumStart + 0.1 + i * 0.25, sumStart + 0.8 + i * 0.25, spriteBox(sprite, at.x, at.y, { dy: 40 }));
+  });
+  changes.also((t) => holds.flatMap((h) => h.amb.rects(t)));
+  const rows = new ChangePlan(dt);
+  views.forEach((_, i) => {
+    const q = pageOf[i];
+    const sprite = rowSprites[i];
+    if (!q || !sprite) return;
+    const start = pageStart(q.page) + 0.3 + q.slot * 0.08;
+    const line = spriteBox(sprite, M, rowY(q.slot), { dx: slide });
+    rows.during(start, start + 0.5, line);
+    rows.during(start + 0.2, start + 1.0, { x: M + barX - 2, y: rowY(q.slot) + barY - 2, w: barW + 4, h: barH + 4 });
+    if (exitAt(q.page) !== Infinity) rows.during(exitAt(q.page), exitAt(q.page) + 0.4, line);
+  });
 
   return {
     posterTime,
     outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
     changes(t): 'full' | Rect[] {
-      for (const h of holds) if (t > h.from + dt && t < h.to) return h.amb.rects(t);
-      return 'full';
+      if (t >= OUTRO) return 'full';
+      const moving = rows.rects(t);
+      return moving.length ? [unionRect(moving), ...changes.rects(t)] : changes.rects(t);
     },
     staticKey: canonicalJson({ t: 'ranking', accent, W, H, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer] }),
     drawStatic(g) {

@@ -29,6 +29,7 @@ import type { Format } from '../params/schema.js';
 import type { RenderParams } from '../params/types.js';
 import { measureContext } from './measure.js';
 import { drawFooter, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
+import { ChangePlan, spriteBox } from './changes.js';
 import { rankingViews, rankPlaces, viewPlace, type PlaceView } from './places-view.js';
 import { footerClearOfCaptions, stageFor, type StageOptions } from './stage.js';
 import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
@@ -357,14 +358,29 @@ export function createStationMap(input: SceneInput): TemplateScene {
     strength: plan.markers.length ? 0.4 : 0.08,
   });
 
+  // Where frames change: each piece while it comes in, then the ambient motion. The labels
+  // fade in as one sprite the size of the map, resampled while faded: redrawn under a
+  // clip smaller than the sprite, some of its pixels came out 10 levels off.
+  const changes = new ChangePlan(dt)
+    .during(0.1, 0.9, spriteBox(headerSprite, M, headY, { dx: 60 }))
+    .during(0.5, 1.2, spriteBox(cardSprite, card.x, card.y, { dy: 30 }))
+    .during(0.8, 1.5, spriteBox(legendSprite, legend.x, legend.y, { dy: 30 }));
+  plan.markers.forEach((m, i) => {
+    const s = markerSprites[i];
+    // easeOutBack(…, 1.5) overshoots to 1.08.
+    if (s) changes.during(popAt(i), popAt(i) + 0.5, spriteBox(s, m.x - R, m.y - R, { scale: 1.1 }));
+  });
+  if (plan.labels.length) changes.during(labelsAt, labelsAt + 0.5, box);
+  changes.also((t) => [...ambient.rects(t), ...spot.rects(t)]);
+
   const worldPath = plan.project;
   const tiles = input.mapTiles ?? null;
   return {
     posterTime: 6,
     outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
     changes(t): 'full' | Rect[] {
-      if (t <= settled || t >= OUTRO) return 'full';
-      return [...ambient.rects(t), ...spot.rects(t)];
+      if (t >= OUTRO) return 'full';
+      return changes.rects(t);
     },
     staticKey: canonicalJson({ t: 'station-map', W, H, box, accent, tiles: tiles ? [tiles.source, tiles.zoom, tiles.tiles] : null, stations: stations.map((s) => [s.lat, s.lon]), footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], chip: plan.chip ? [plan.chip.name, plan.chip.bar.text, plan.chip.box] : null, none: plan.markers.length === 0 ? [pm.noStations] : [] }),
     drawStatic(g) {
