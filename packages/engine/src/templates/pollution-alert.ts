@@ -16,6 +16,7 @@ import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, layoutBlockWithin, measure } from '../draw/text.js';
 import type { Format } from '../params/schema.js';
 import { canonicalJson } from '../params/canonical-json.js';
+import { ChangePlan, spriteBox } from './changes.js';
 import { measureContext } from './measure.js';
 import { balancedCols, cardGrid, cardRadius, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
 import type { ReportContent } from './content.js';
@@ -226,12 +227,24 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
     hop: 1.2,
   });
 
+  // Where frames change, element by element, during the entrances too (the banner's
+  // stripes crawl all along; the close is a group fade).
+  const bubbleReach = bubble ? bubble.h + 14 + bubble.pad + 24 : 0;
+  const plan = new ChangePlan(1 / input.fps)
+    .during(0, 0.6, { x: 0, y: bannerY - bannerH - 4, w: W, h: 2 * bannerH + 8 })
+    .during(0, OUTRO, { x: 0, y: bannerY, w: W, h: bannerH })
+    .during(0.4, 1.2, spriteBox(headSprite, M, headY, { dx: 70 }))
+    .also((t) => ambient.rects(t));
+  // The scale lights up while the marker (its glow blurred 24 px) and its bubble ride along it.
+  if (c.position !== null) plan.during(slideStart, slideStart + Math.max(slideDur, 0.7), { x: bar.x - bar.h - 80, y: bar.y - bubbleReach - bar.h, w: bar.w + bar.h * 2 + 160, h: bubbleReach + bar.h * 2 + 80, bleed: 40 });
+  cards.forEach((s, i) => plan.during(1.6 + i * 0.1, 2.3 + i * 0.1, spriteBox(s, rects[i]!.x, rects[i]!.y, { dy: 40 })));
+  if (noData) plan.during(1.6, 2.1, { x: 0, y: cardsY - 10, w: W, h: Math.max(availCards, spec.headlineSize * 1.5) + 20 });
+  recoSprites.forEach((s, i) => plan.during(3.0 + i * 0.15, 3.7 + i * 0.15, spriteBox(s, recoBoxes[i]!.x, recoBoxes[i]!.y, { dy: 40 })));
+
   return {
     posterTime: 6,
-    changes(t) {
-      if (t <= settled || t >= OUTRO) return 'full';
-      return [{ x: 0, y: bannerY, w: W, h: bannerH }, ...ambient.rects(t)];
-    },
+    changes: (t) => plan.rects(t),
+    outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
     staticKey: canonicalJson({ color, bar: { ...bar, scale: bar.scale.map((s) => [s.color, s.label]) }, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footerSize] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: color, glowAt: [0.5, 0.35], glowStrength: 1.3 });

@@ -14,6 +14,7 @@ import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawTabular, drawText, fitSize, layoutBlock, measure, tabularWidth } from '../draw/text.js';
 import { formatFixed, shownDecimals } from '../i18n/format.js';
 import { canonicalJson } from '../params/canonical-json.js';
+import { ChangePlan, spriteBox } from './changes.js';
 import { measureContext } from './measure.js';
 import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
 import { footerClearOfCaptions, stageFor } from './stage.js';
@@ -189,12 +190,21 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     strength: 0.2,
   });
 
+  // Where frames change, element by element, during the entrances too (the ring and
+  // its halo, turning all along, keep to ringRect; the close is a group fade).
+  const plan = new ChangePlan(1 / input.fps)
+    .during(0, OUTRO, ringRect)
+    .during(0, OUTRO, { x: 0, y: H - 8, w: W, h: 8 })
+    .during(0.1, 0.9, spriteBox(title, M, top, { dy: 60, scale: 1.1 }))
+    .during(3.6, 4.2, spriteBox(adviceSprite, M, adviceY, { dy: 30 }))
+    .also((t) => ambient.rects(t));
+  if (pill) plan.during(sweepStart + sweepDur - 0.2, sweepStart + sweepDur + 0.4, spriteBox(pill, (W - pill.w) / 2, pillY, { scale: 1.35 }));
+  rowsOfChips.forEach((it, i) => plan.during(chipStart + i * 0.08, chipStart + i * 0.08 + 0.5, spriteBox(it.sprite, it.x, chipsY + it.row * (chipH + gap), { scale: 1.15 })));
+
   return {
     posterTime: 5.5,
-    changes(t) {
-      if (t <= settled || t >= OUTRO) return 'full';
-      return [ringRect, { x: 0, y: H - 8, w: W, h: 8 }, ...ambient.rects(t)];
-    },
+    changes: (t) => plan.rects(t),
+    outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.5) },
     staticKey: canonicalJson({ color, gauge: { ...gauge, scale: gauge.scale.map((s) => s.color) }, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: color, glowAt: [0.5, cy / H], glowStrength: 1.5 });

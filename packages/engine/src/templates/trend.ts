@@ -21,6 +21,7 @@ import { formatNumber } from '../i18n/format.js';
 import { POLLUTANT_SYMBOL, TREND_MESSAGES } from '../i18n/messages.js';
 import { LOCALE_TAG } from '../language.js';
 import { canonicalJson } from '../params/canonical-json.js';
+import { ChangePlan, spriteBox } from './changes.js';
 import type { Format } from '../params/schema.js';
 import { LIMITS } from '../params/schema.js';
 import { measureContext } from './measure.js';
@@ -134,7 +135,9 @@ export function createTrend(input: SceneInput): TemplateScene {
   if (peak) stats.push({ label: tm.peak, value: peak.v, note: when(peak) });
   if (low) stats.push({ label: tm.low, value: low.v, note: when(low) });
   const cols = Math.max(1, stats.length);
-  const cardW = format === 'landscape' ? spec.cardW : (inner - (spec.cardCols - 1) * spec.gap) / spec.cardCols;
+  const third = format === 'landscape' ? spec.cardW : (inner - (spec.cardCols - 1) * spec.gap) / spec.cardCols;
+  // The "now" card alone (no series) takes two places' width, so its category is read whole.
+  const cardW = cols === 1 ? 2 * third + spec.gap : third;
   const cardH = spec.cardH;
   const k = cardH / 150;
   const cards = stats.map((s, i) =>
@@ -255,13 +258,33 @@ export function createTrend(input: SceneInput): TemplateScene {
     strength: 0.12,
   });
 
+  // Where frames change, element by element, during the entrances too: the chart in
+  // full while its bands fade in and its line draws itself (a redraw clipped across
+  // the stroke would anti-alias it differently from a whole frame); the close is a
+  // group fade.
+  const chartBox = { x: chart.x - 20, y: chart.y - 50, w: chart.w + 40, h: chart.h + axisH + 70 };
+  const plan = new ChangePlan(1 / input.fps)
+    .during(0.1, 0.9, spriteBox(headerSprite, M, headY, { dx: 60 }))
+    .during(0.8, points.length ? drawStart + drawDur : 1.8, chartBox)
+    .also((t) => [...ambient.rects(t), ...live.rects(t)]);
+  cards.forEach((s, i) => plan.during(0.5 + i * 0.15, 1.2 + i * 0.15, spriteBox(s, cardX(i), cardsY, { dy: 30 })));
+  if (current) plan.during(0.9, 1.4, { x: liveDot.cx - liveDot.r - 4, y: liveDot.cy - liveDot.r - 4, w: 2 * liveDot.r + 8, h: 2 * liveDot.r + 8 });
+  if (bubble && peak) {
+    const from = drawStart + drawDur * ((xOf(peak.t) - plot.x) / plot.w) + 0.1;
+    const x0 = Math.min(bubble.x, xOf(peak.t) - 9);
+    const y0 = Math.min(bubble.y, yOf(peak.v) - 9);
+    plan.during(from, from + 0.4, { x: x0 - 6, y: y0 - 6, w: Math.max(bubble.x + bubble.w, xOf(peak.t) + 9) - x0 + 12, h: Math.max(bubble.y + bubble.h, yOf(peak.v) + 9) - y0 + 12 });
+  }
+  if (marker) {
+    const from = series ? drawStart + (series.kind === 'observed' ? drawDur : 0.2) : 1.4;
+    plan.during(from, from + 0.4, { x: marker.x - 20, y: marker.y - 20, w: 40, h: 40 });
+  }
+
   const bandLabelSize = spec.band;
   return {
     posterTime: 7,
-    changes(t) {
-      if (t <= settled || t >= OUTRO) return 'full';
-      return [...ambient.rects(t), ...live.rects(t)];
-    },
+    changes: (t) => plan.rects(t),
+    outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
     staticKey: canonicalJson({ accent, footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer], W, H }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent, glowAt: [0.25, 0.2], glowStrength: 1.1 });

@@ -13,6 +13,7 @@ import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawText, fitSize, measure } from '../draw/text.js';
 import type { Format } from '../params/schema.js';
 import { canonicalJson } from '../params/canonical-json.js';
+import { ChangePlan, spriteBox } from './changes.js';
 import { measureContext } from './measure.js';
 import {
   adviceIcon,
@@ -214,12 +215,24 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
     strength: 0.3,
   });
 
+  // Where frames change, element by element, during the entrances too (the close is a group fade).
+  const aqStart = 1.3;
+  const aqBox = spriteBox(aqPanel, M, aqY, { dy: 40 });
+  const plan = new ChangePlan(1 / input.fps)
+    .during(0, OUTRO, { x: 0, y: H - 8, w: W, h: 8 })
+    .during(0.1, 0.8, spriteBox(header, M, headerY, { dx: 60 }))
+    // The panel slides in, then the scale lights up to the value inside it.
+    .during(aqStart, Math.max(aqStart + 0.7, slideStart + slideDur), { x: aqBox.x - 24, y: aqBox.y - 24, w: aqBox.w + 48, h: aqBox.h + 48 })
+    .during(3.6, 4.3, spriteBox(advice, M, adviceY, { dy: 40 }))
+    .also((t) => ambient.rects(t));
+  heroSprites.forEach((s, i) => plan.during(0.5 + i * 0.15, 1.2 + i * 0.15, spriteBox(s, M + i * (heroW + spec.gap), heroY, { dy: 50 })));
+  if (pill) plan.during(slideStart + slideDur - 0.3, slideStart + slideDur + 0.3, spriteBox(pill, pillX, pillY, { scale: 1.3 }));
+  cards.forEach((s, i) => plan.during(2.6 + i * 0.1, 3.3 + i * 0.1, spriteBox(s, rects[i]!.x, rects[i]!.y, { dy: 40 })));
+
   return {
     posterTime: 6.5,
-    changes(t) {
-      if (t <= settled || t >= OUTRO) return 'full';
-      return [{ x: 0, y: H - 8, w: W, h: 8 }, ...ambient.rects(t)];
-    },
+    changes: (t) => plan.rects(t),
+    outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
     staticKey: canonicalJson({ footer: [c.m.standard, c.standardName, c.sourceLine, M, footerY, inner, spec.footer] }),
     drawStatic(g) {
       drawBackdrop(g, { width: W, height: H, accent: '#2F7BFF', glowAt: [0.2, 0.25], glowStrength: 1.2 });
@@ -230,7 +243,6 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
       const slide = (start: number) => easeOutCubic(progress(t, start, 0.7));
       drawSprite(g, header, M, headerY, { alpha: out(0.1), dx: -60 * (1 - slide(0.1)) });
       heroSprites.forEach((s, i) => drawSprite(g, s, M + i * (heroW + spec.gap), heroY, { alpha: out(0.5 + i * 0.15), dy: 50 * (1 - slide(0.5 + i * 0.15)) }));
-      const aqStart = 1.3;
       const aqAlpha = out(aqStart);
       drawSprite(g, aqPanel, M, aqY, { alpha: aqAlpha, dy: 40 * (1 - slide(aqStart)) });
       const dy = 40 * (1 - slide(aqStart));
