@@ -22,6 +22,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Page, Worker } from 'tesseract.js';
 import { ExtractionError } from './errors.js';
 import type { GreyImage, TextCell, TextLine } from './types.js';
+import { PLACEHOLDER } from './vocabulary.js';
 
 export const OCR_LANGUAGES = ['spa', 'por', 'eng'] as const;
 const MODEL = '4.0.0_best_int';
@@ -355,12 +356,13 @@ async function readOnWorker(image: GreyImage, opts: OcrOptions): Promise<OcrRow[
  * box when tesseract is fairly sure of it (0.6); otherwise it stays as it was (and is no value).
  */
 async function readAsDigits(image: GreyImage, rows: OcrRow[], rotateRadians: number, opts: OcrOptions): Promise<OcrRow[]> {
-  const suspects = [...wideNumbers(rows)].filter((w) => /^\p{Ll}$/u.test(w.text)).slice(0, SECOND_LOOK_REGIONS);
+  const suspects = [...wideNumbers(rows)].filter((w) => /^[a-z]$/.test(w.text)).slice(0, SECOND_LOOK_REGIONS);
   if (suspects.length === 0) return rows;
   const { data: grey, width: W, height: H } = await pageAsRead(image, rotateRadians);
   const strips: Array<Strip & { word: OcrWord }> = suspects.map((w) => {
+    // The box of the letter read may hold only part of the number's ink: a line height to each side.
     const m = 0.4 * w.h;
-    return { word: w, region: { x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1, row: null }, x0: Math.max(0, Math.floor(w.x0 - m)), x1: Math.min(W, Math.ceil(w.x1 + m)), y0: Math.max(0, Math.floor(w.y0 - m)), y1: Math.min(H, Math.ceil(w.y1 + m)) };
+    return { word: w, region: { x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1, row: null }, x0: Math.max(0, Math.floor(w.x0 - w.h)), x1: Math.min(W, Math.ceil(w.x1 + w.h)), y0: Math.max(0, Math.floor(w.y0 - m)), y1: Math.min(H, Math.ceil(w.y1 + m)) };
   });
   const gap = Math.ceil(1.5 * Math.max(...suspects.map((w) => w.h)));
   const byStrip = await readStrips(grey, W, strips, gap, opts, '0123456789.,', 3);
@@ -636,11 +638,17 @@ function wideNumbers(rows: OcrRow[]): Set<OcrWord> {
     const m = median(sample);
     for (const w of numbers) if (w.text.length <= 3 && perDigit(w) > 1.25 * m) out.add(w);
   }
-  // A lone lower-case letter between numbers in a row ("58   n   62": 71 read as n) is a number misread.
+  // A lone lower-case letter that is no word (a, e, o, u and y are words in the bulletins'
+  // languages) beside a number — after one, or before one, a placeholder or the row's end
+  // ("58   n   62", "14   n   NM", "Sevillana   n   38": 71 read as n) is a number misread.
+  const isNumber = (t: string | undefined): boolean => t !== undefined && /^\d/.test(t);
   for (const row of rows) {
     const words = rowWords(row).sort((a, b) => a.x0 - b.x0);
     words.forEach((w, k) => {
-      if (/^\p{Ll}$/u.test(w.text) && /^\d/.test(words[k - 1]?.text ?? '') && /^\d/.test(words[k + 1]?.text ?? '')) out.add(w);
+      if (!/^[b-df-np-tv-xz]$/.test(w.text)) return;
+      const prev = words[k - 1]?.text;
+      const next = words[k + 1]?.text;
+      if ((isNumber(prev) && (next === undefined || isNumber(next) || PLACEHOLDER.test(next))) || isNumber(next)) out.add(w);
     });
   }
   return out;
