@@ -66,8 +66,9 @@ function captionedColumns(lines: Line[], i: number, ocr: boolean): Column[] | nu
     if (above.page !== header.page) continue;
     const named = [...new Set(findLabels(above.folded, ocr).map((x) => x.measure))];
     if (named.length === 0) continue;
-    if (named.length > 1 || !isPollutant(named[0]!)) return null;
-    return cols.map((c) => (c.kind === 'index' ? { ...c, kind: 'pollutant-index', pollutant: named[0] as Pollutant } : c));
+    const pollutant = named[0]!;
+    if (named.length > 1 || !isPollutant(pollutant)) return null;
+    return cols.map((c) => (c.kind === 'index' ? { ...c, kind: 'pollutant-index', pollutant } : c));
   }
   return null;
 }

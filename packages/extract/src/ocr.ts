@@ -22,6 +22,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Page, Worker } from 'tesseract.js';
 import { ExtractionError } from './errors.js';
 import type { GreyImage, TextCell, TextLine } from './types.js';
+import { PLACEHOLDER } from './vocabulary.js';
 
 export const OCR_LANGUAGES = ['spa', 'por', 'eng'] as const;
 const MODEL = '4.0.0_best_int';
@@ -344,14 +345,44 @@ async function readOnWorker(image: GreyImage, opts: OcrOptions): Promise<OcrRow[
     return { rows, rotateRadians: page.rotateRadians ?? 0 };
   });
   if (opts.secondLook === false) return first.rows;
-  return secondLook(image, first.rows, first.rotateRadians, opts);
+  const rows = await secondLook(image, first.rows, first.rotateRadians, opts);
+  return readAsDigits(image, rows, first.rotateRadians, opts);
 }
 
-/** Tesseract's settings for a reading: page layout analysis ('auto', PSM 3) or one block of lines ('block', PSM 6). */
-async function configure(worker: Worker, opts: OcrOptions, segmentation: 'auto' | 'block'): Promise<void> {
+/**
+ * A lone letter between numbers that the second look left a letter ("58   n   62": 71 read as
+ * n, the 7 and 1 run together) is read once more as a number: the words' boxes stacked into one
+ * small image, read with digits and decimal marks only. A word becomes the number read in its
+ * box when tesseract is fairly sure of it (0.6); otherwise it stays as it was (and is no value).
+ */
+async function readAsDigits(image: GreyImage, rows: OcrRow[], rotateRadians: number, opts: OcrOptions): Promise<OcrRow[]> {
+  const suspects = [...wideNumbers(rows)].filter((w) => /^[a-z]$/.test(w.text)).slice(0, SECOND_LOOK_REGIONS);
+  if (suspects.length === 0) return rows;
+  const { data: grey, width: W, height: H } = await pageAsRead(image, rotateRadians);
+  const strips: Array<Strip & { word: OcrWord }> = suspects.map((w) => {
+    // The box of the letter read may hold only part of the number's ink: a line height to each side.
+    const m = 0.4 * w.h;
+    return { word: w, region: { x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1, row: null }, x0: Math.max(0, Math.floor(w.x0 - w.h)), x1: Math.min(W, Math.ceil(w.x1 + w.h)), y0: Math.max(0, Math.floor(w.y0 - m)), y1: Math.min(H, Math.ceil(w.y1 + m)) };
+  });
+  const gap = Math.ceil(1.5 * Math.max(...suspects.map((w) => w.h)));
+  const byStrip = await readStrips(grey, W, strips, gap, opts, '0123456789.,', 3);
+  const replaced = new Map<OcrWord, string>();
+  for (const s of strips) {
+    const words = (byStrip.get(s) ?? []).flatMap((l) => l.words);
+    const text = words.map((w) => w.text).join('');
+    if (words.length > 0 && /^\d{1,4}(?:[.,]\d{1,3})?$/.test(text) && meanConfidence(words) >= 0.6) replaced.set(s.word, text);
+  }
+  if (replaced.size === 0) return rows;
+  return rows.map((row) => row.map((line) => ({ ...line, words: line.words.map((w) => (replaced.has(w) ? { ...w, text: replaced.get(w)! } : w)) })));
+}
+
+/** Tesseract's settings for a reading: page layout analysis ('auto', PSM 3) or one block of lines ('block', PSM 6); `only`: the characters it may read (all when empty). */
+async function configure(worker: Worker, opts: OcrOptions, segmentation: 'auto' | 'block', only = ''): Promise<void> {
   const { PSM } = await import('tesseract.js');
   // debug_file: tesseract's notes ("Estimating resolution as …") go nowhere instead of stderr.
+  // tessedit_char_whitelist: set on every reading (empty: any character), so a worker's last reading never leaks into its next.
   await live(worker).setParameters({
+    tessedit_char_whitelist: only,
     tessedit_pageseg_mode: segmentation === 'block' ? PSM.SINGLE_BLOCK : PSM.AUTO,
     preserve_interword_spaces: '1',
     debug_file: '/dev/null',
@@ -593,26 +624,43 @@ async function secondLook(image: GreyImage, rows: OcrRow[], rotateRadians: numbe
 }
 
 /**
- * Numbers wider than their digits: a digit lost in reading ("112" read "12", the narrow 1s run
- * together) leaves its box as wide as the number printed. Over the page's numbers of two or
- * more digits (at least five), the median width of a digit per line height; a number whose
- * digits are a quarter wider than that is read again with its row.
+ * Numbers misread: a digit lost in reading ("112" read "12", the narrow 1s run together) leaves
+ * its box as wide as the number printed. Over the page's numbers of two or more digits (at
+ * least five), the median width of a digit per line height; a number whose digits are a
+ * quarter wider than that is read again with its row, and so is a lone letter between numbers.
  */
 function wideNumbers(rows: OcrRow[]): Set<OcrWord> {
   const numbers = rows.flatMap(rowWords).filter((w) => /^\d{1,4}$/.test(w.text) && w.h > 0);
   const perDigit = (w: OcrWord): number => (w.x1 - w.x0) / (w.text.length * w.h);
   const sample = numbers.filter((w) => w.text.length >= 2).map(perDigit);
-  if (sample.length < 5) return new Set();
-  const m = median(sample);
-  return new Set(numbers.filter((w) => w.text.length <= 3 && perDigit(w) > 1.25 * m));
+  const out = new Set<OcrWord>();
+  if (sample.length >= 5) {
+    const m = median(sample);
+    for (const w of numbers) if (w.text.length <= 3 && perDigit(w) > 1.25 * m) out.add(w);
+  }
+  // A lone lower-case letter that is no word (a, e, o, u and y are words in the bulletins'
+  // languages) beside a number — after one, or before one, a placeholder or the row's end
+  // ("58   n   62", "14   n   NM", "Sevillana   n   38": 71 read as n) is a number misread.
+  const isNumber = (t: string | undefined): boolean => t !== undefined && /^\d/.test(t);
+  for (const row of rows) {
+    const words = rowWords(row).sort((a, b) => a.x0 - b.x0);
+    words.forEach((w, k) => {
+      if (!/^[b-df-np-tv-xz]$/.test(w.text)) return;
+      const prev = words[k - 1]?.text;
+      const next = words[k + 1]?.text;
+      if ((isNumber(prev) && (next === undefined || isNumber(next) || PLACEHOLDER.test(next))) || isNumber(next)) out.add(w);
+    });
+  }
+  return out;
 }
 
 /**
  * Strips of the page stacked into one image, `gap` pixels of white around each, read
- * on a worker of the pool as one block of lines; each line read goes back to the strip
- * it lies in, in page coordinates.
+ * on a worker of the pool as one block of lines (of the characters `only` when given,
+ * the image enlarged `scale` times); each line read goes back to the strip it lies in,
+ * in page coordinates.
  */
-async function readStrips(grey: Buffer, W: number, strips: Strip[], gap: number, opts: OcrOptions): Promise<Map<Strip, OcrLine[]>> {
+async function readStrips(grey: Buffer, W: number, strips: Strip[], gap: number, opts: OcrOptions, only = '', scale = 1): Promise<Map<Strip, OcrLine[]>> {
   const mosaicW = Math.max(...strips.map((b) => b.x1 - b.x0)) + 2 * gap;
   let mosaicH = gap;
   const placed = strips.map((b) => {
@@ -624,13 +672,23 @@ async function readStrips(grey: Buffer, W: number, strips: Strip[], gap: number,
   for (const { strip: s, top } of placed) {
     for (let y = s.y0; y < s.y1; y++) grey.copy(mosaic, (top + y - s.y0) * mosaicW + gap, y * W + s.x0, y * W + s.x1);
   }
-  const encoded = pgm({ data: mosaic, width: mosaicW, height: mosaicH });
+  // Enlarged `scale` times (small words read poorly), then read; the lines' boxes come back to the mosaic's size.
+  let encoded = pgm({ data: mosaic, width: mosaicW, height: mosaicH });
+  if (scale > 1) {
+    const { default: sharp } = await import('sharp');
+    const big = await sharp(mosaic, { raw: { width: mosaicW, height: mosaicH, channels: 1 } }).resize(mosaicW * scale, mosaicH * scale, { kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer();
+    encoded = pgm({ data: big, width: mosaicW * scale, height: mosaicH * scale });
+  }
   const page = await onWorker(opts, async (worker) => {
-    await configure(worker, opts, 'block');
+    await configure(worker, opts, 'block', only);
     return recognise(worker, encoded, {});
   });
   const byStrip = new Map<Strip, OcrLine[]>();
-  for (const line of pageLines(page)) {
+  const down = (v: number): number => v / scale;
+  for (const read of pageLines(page)) {
+    const line: OcrLine = scale > 1
+      ? { x0: down(read.x0), x1: down(read.x1), y0: down(read.y0), y1: down(read.y1), words: read.words.map((w) => ({ ...w, x0: down(w.x0), x1: down(w.x1), y0: down(w.y0), y1: down(w.y1), h: down(w.h) })) }
+      : read;
     const mid = (line.y0 + line.y1) / 2;
     const at = placed.find((p) => mid >= p.top && mid < p.top + (p.strip.y1 - p.strip.y0));
     if (!at) continue;

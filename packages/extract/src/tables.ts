@@ -490,11 +490,11 @@ function rowZones(line: Line, columns: Column[]): Zone[] {
     let k = 0;
     while (k < bounds.length && mid > bounds[k]!) k++;
     // A centred cell wider than its header ("Unhealthy for Sensitive Groups" under "Category") may start
-    // left of its column's zone: it belongs to the header it overlaps most, when that is not the zone's.
+    // left of its column's zone: it belongs to the one header it lies over. (A cell over several
+    // headers — a note across the page — keeps its start's.)
     if (!number) {
-      const overlap = (c: Column): number => Math.max(0, Math.min(cell.x1, c.x1) - Math.max(cell.x0, c.x0));
-      const most = columns.reduce((b, c, j) => (overlap(c) > overlap(columns[b]!) ? j : b), k);
-      k = most;
+      const over = columns.flatMap((c, j) => (Math.min(cell.x1, c.x1) > Math.max(cell.x0, c.x0) ? [j] : []));
+      if (over.length === 1) k = over[0]!;
     }
     zones[k]!.toks.push(t);
   }

@@ -48,6 +48,8 @@ export const LABELS: Record<Measure, RegExp[]> = {
  * OCR misreads of a subscript 2 (`NO₂` → `NO,` / `NOz`, `SO₂` → `SO,`): accepted only
  * in OCR text and only right before a number, where nothing else is meant.
  */
+/** A concentration unit in brackets as OCR reads it ("(µg/m³)", "(ug/m®)", "(pug/m?)", "(ppb)"), after a formula in a header. */
+const BRACKETED_UNIT = String.raw`\s*[([]\s*(?:ppb|ppm|p?[µuμpy]g|mg)`;
 export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // PM₂.₅ with the subscripts misread ("PM; .5: 46", "PM2: 5"), Z for 2 ("PMZ5").
   pm25: [/\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?5(?=\s*[:=]?\s*\d)/g,
@@ -72,15 +74,17 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
     /(?<=^|\s{2}|[\t|])(?:PM|MP)\s?[0OÓ](?=\s*(?:$|\s{2}|[\t|]))/g],
   // Zero for the letter O in formulas (S02, N02, 03, C0); the subscript 2 read as
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
-  no2: [/\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN[O0][,.:;zZ»]{1,2}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
+  no2: [new RegExp(String.raw`\bN[O0][,.:;zZ»]{1,2}(?=${BRACKETED_UNIT})`, 'g'), /\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN[O0][,.:;zZ»]{1,2}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
   // In brackets a formula is never a value: "(802)", "(S02)", "(N0z)", "(co)" are SO2, NO2 and CO as OCR reads them.
-  so2: [/\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g, /\(\s*[S58$][O0o]\s?[2zZ?]\s*\)/g],
+  so2: [new RegExp(String.raw`\bS[O0][,.:;zZ»]{1,2}(?=${BRACKETED_UNIT})`, 'g'), /\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g, /\(\s*[S58$][O0o]\s?[2zZ?]\s*\)/g],
   // OZONE with its O read as Q, C, G or a zero ("QZONE", "CZONE"): no word is spelt so.
   o3: [/\b[QCG0]ZONE\b/g, /\b[O0]3(?=\s*[:=]?\s*\d)/g,
     // "03 concentration was 34": a formula before the word for its level, never a number.
     /\b[O0]3(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\b[O0]3(?=\s*[([]\s*(?:ppb|ppm|[µu]g|mg))/gi, /\(\s*0\s?3\s*\)/g,
     // "03" alone in a cell (a header "MP10   03   NO2"): never a value (numbers.ts), so the formula.
-    /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g],
+    /(?<=^|\s{2}|[\t|])[O0]3(?=\s*(?:$|\s{2}|[\t|]))/g,
+    // A formula's subscript read as a mark or an s before a bracketed unit ("O, (ug/m³)", "Os (pug/m?)").
+    new RegExp(String.raw`\b[O0][,;:.s](?=${BRACKETED_UNIT})`, 'g')],
   // "co" or "C0" alone in a cell, as "03" above: a header cell, never a word.
   co: [/\b[Cc][Oo0](?=\s*[:=]?\s*\d)/g, /\b[Cc][Oo0](?=\s+(?:concentra|level|nivel|n[ií]vel)\w*\b)/g, /\(\s*[Cc][Oo0]\s*\)/g, /(?<=^|\s{2}|[\t|])(?:co|C0|c0)(?=\s*(?:$|\s{2}|[\t|]))/g],
 };
@@ -107,7 +111,7 @@ export const UNITS: Array<[SourceUnit, RegExp]> = [
 ];
 /** OCR misreads of µg/m³ (`pg/m3`, `ug/m?`, `yg/m°`), accepted in OCR text only. */
 export const OCR_UNITS: Array<[SourceUnit, RegExp]> = [
-  ['µg/m³', /^[µuμpyh]?\s?g\s?[/|]?\s?m\S?n?(?![a-z])/i], // "pg/m3", "ug/m?", "pgm3"
+  ['µg/m³', /^(?:[µuμpyh]|pu)?\s?g\s?[/|]?\s?m\S?n?(?![a-z])/i], // "pg/m3", "ug/m?", "pgm3", "pug/m?"
   ['µg/m³', /^[lI|]\s?[µuμ]\s?g\s?[/|]\s?m\S?n?(?![a-z])/i], // "[µg/m³]" with its bracket read as l: "lug/m*)"
   ['µg/m³', /^[µuμpy][gaq9][/|Il1]?[mn]\S{0,3}(?=\s|$)/i], // "pg/mIN", "paImºN": µg/m³N through speckled paper
   ['ppb', /^(?:pbb|ppo)v?\b/i],
