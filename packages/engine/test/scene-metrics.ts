@@ -121,8 +121,11 @@ export function emptyBand(input: object): { percent: number; at: number } {
   if (tl && tl.length > 1) {
     for (const s of tl.slice(1)) times.push(Math.min(s.end - EXIT - 0.1, end - 0.05));
   } else {
-    // Settled moments: the template says only small regions change (a hold), not the whole frame (an entry or a page turn).
-    for (let t = ps.scene.posterTime; t < end; t += 0.5) if (ps.scene.changes?.(t) !== 'full') times.push(t);
+    // Settled moments: inside the holds the template names, or else where it says only small regions change (not the whole frame: an entry or a page turn).
+    const holds = ps.scene.holds;
+    const dt = 1 / ps.fps;
+    const settled = (t: number): boolean => (holds ? holds.some((h) => t > h.from + dt && t < h.to) : ps.scene.changes?.(t) !== 'full');
+    for (let t = ps.scene.posterTime; t < end; t += 0.5) if (settled(t)) times.push(t);
   }
   const canvas = createCanvas(ps.width, ps.height);
   const ctx = canvas.getContext('2d');

@@ -281,6 +281,7 @@ export function createRanking(input: SceneInput): TemplateScene {
   return {
     posterTime,
     outro: { start: OUTRO, alpha: (t) => 1 - progress(t, OUTRO, 0.6) },
+    holds: holds.map(({ from, to }) => ({ from, to })),
     changes(t): 'full' | Rect[] {
       if (t >= OUTRO) return 'full';
       const moving = rows.rects(t);

@@ -67,6 +67,13 @@ export interface TemplateScene {
   outro?: { start: number; alpha(t: number): number };
   /** The scenes on the video's timeline (a template told as a storyboard); omitted: one scene. */
   timeline?: SceneTiming[];
+  /**
+   * For a template not told in scenes: the stretches (seconds) where its picture has
+   * settled and only ambient motion plays, between entrances, page turns and exits.
+   * Checks of a settled layout (empty bands) look at these moments; `changes` cannot
+   * tell them apart once entrances are redrawn in small regions too.
+   */
+  holds?: { from: number; to: number }[];
 }
 
 export interface Rect {
