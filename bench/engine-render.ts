@@ -7,7 +7,7 @@
  *
  *   node --import tsx bench/engine-render.ts [--runs 3] [--templates daily-report,trend]
  *        [--formats landscape,portrait] [--compare] [--x264] [--peer /tmp/peer-remotion]
- *        [--native-yuv /tmp/native-yuv] [--no-batch] [--cpu-prof DIR]
+ *        [--native-yuv /tmp/native-yuv] [--no-batch] [--cpu-prof DIR] [--glibc-default]
  *
  * cases        every template × format at 1080p and 15 s (the values and places the scene
  *              acceptance test measures), the default also at 30 s and at 720p;
@@ -28,9 +28,16 @@
  * --peer DIR   renders the Remotion peer (DIR/render.mjs, concurrency 1) in the same run and
  *              prints how many times faster aqcast rendered the comparable 15 s 1080p video
  *
+ * environment  renders run with the glibc heap settings `npm start` gives the service (the
+ *              service renders in its own process), --glibc-default without them
+ * read-back    what a frame pays to read back its first pixels after drawing, on a 1080p
+ *              canvas (a version of the canvas library that copied or reallocated the
+ *              whole surface there cost 1–10 ms a frame), beside a copy of a whole frame
+ *
  * Other processes skew the figures: the ratios compare a render with its baseline
  * measured right after it; run on an idle machine and take the best of several runs.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,6 +46,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_TEMPLATE_ID, findFfmpeg, findX264Driver, FORMATS, listTemplates, renderVideo, type RenderOptions } from '../packages/engine/src/index.ts';
 import { createI420Converter } from '../packages/engine/src/yuv/i420.ts';
 import { metricParams } from '../packages/engine/test/scene-metrics.ts';
+import { GLIBC_DEFAULT_ENV, START_ENV, START_ENV_TEXT } from './start-env.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -104,15 +112,17 @@ const dir = mkdtempSync(join(tmpdir(), 'aqcast-bench-'));
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+/** Renders run as the service runs them (npm start's heap settings) unless --glibc-default. */
+const RENDER_ENV: NodeJS.ProcessEnv = args.includes('--glibc-default') ? GLIBC_DEFAULT_ENV : { ...GLIBC_DEFAULT_ENV, ...START_ENV };
 const CPU_MARK = 'bench-cpu';
 
 /**
  * Runs `cmd` (through /usr/bin/time when present) and resolves with its stdout and
  * user+sys seconds (NaN without it).
  */
-function run(cmd: string, argv: string[], stdout: 'pipe' | 'inherit'): Promise<{ out: string; cpuS: number }> {
+function run(cmd: string, argv: string[], stdout: 'pipe' | 'inherit', env: NodeJS.ProcessEnv = process.env): Promise<{ out: string; cpuS: number }> {
   return new Promise((resolve, reject) => {
-    const p = TIME ? spawn(TIME, ['-f', `${CPU_MARK} %U %S`, cmd, ...argv], { stdio: ['ignore', stdout, 'pipe'] }) : spawn(cmd, argv, { stdio: ['ignore', stdout, 'pipe'] });
+    const p = TIME ? spawn(TIME, ['-f', `${CPU_MARK} %U %S`, cmd, ...argv], { stdio: ['ignore', stdout, 'pipe'], env }) : spawn(cmd, argv, { stdio: ['ignore', stdout, 'pipe'], env });
     let out = '';
     let err = '';
     p.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -133,7 +143,7 @@ function run(cmd: string, argv: string[], stdout: 'pipe' | 'inherit'): Promise<{
 async function child(mode: string, payload: object): Promise<ChildResult> {
   const profile = opt('--cpu-prof');
   const execArgv = [...process.execArgv, ...(profile && mode === '--child-render' ? ['--cpu-prof', '--cpu-prof-dir', profile] : [])];
-  const { out } = await run(process.execPath, [...execArgv, process.argv[1] as string, mode, JSON.stringify(payload)], 'pipe');
+  const { out } = await run(process.execPath, [...execArgv, process.argv[1] as string, mode, JSON.stringify(payload)], 'pipe', RENDER_ENV);
   return JSON.parse(out.trim().split('\n').at(-1) as string) as ChildResult;
 }
 
@@ -170,6 +180,32 @@ function print(p: Pair): void {
   );
 }
 
+/**
+ * The first read-back after drawing a small square on a 1080p canvas: what every frame
+ * pays besides its own changed pixels. Printed beside a copy of a whole 1080p frame.
+ */
+function readBack(): void {
+  const canvas = createCanvas(1920, 1080);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#123456';
+  g.fillRect(0, 0, 1920, 1080);
+  g.getImageData(0, 0, 2, 2);
+  const n = 200;
+  let ms = 0;
+  for (let i = 0; i < n; i++) {
+    g.fillStyle = i % 2 ? '#456789' : '#987654';
+    g.fillRect(10, 10, 50, 50);
+    const t0 = performance.now();
+    g.getImageData(10, 10, 2, 2);
+    ms += performance.now() - t0;
+  }
+  const frame = new Uint8Array(1920 * 1080 * 4).fill(7);
+  const copy = new Uint8Array(frame.length);
+  const t0 = performance.now();
+  for (let i = 0; i < 20; i++) copy.set(frame);
+  console.log(`  canvas read-back after a draw (first 2×2 read after a 50×50 fill)  ${(ms / n).toFixed(3)} ms a frame   baseline: a copy of a 1080p RGBA frame ${((performance.now() - t0) / 20).toFixed(2)} ms`);
+}
+
 async function kernels(): Promise<void> {
   const W = 1920;
   const H = 1080;
@@ -185,6 +221,7 @@ async function kernels(): Promise<void> {
     const c = createI420Converter(W, H, kind);
     time(kind === 'wasm-simd' ? 'WebAssembly SIMD (ours, incl. copy in)' : 'plain JS (ours)', kind === 'js' ? 10 : 60, () => c.convert(rgba, W * 4, 0, 0, W, H));
   }
+  readBack();
   const nativeDir = opt('--native-yuv');
   if (nativeDir) {
     const base = join(nativeDir, 'node_modules', 'node-av', 'dist');
@@ -263,7 +300,8 @@ function peer(peerDir: string): { renderS: number; totalS: number } {
 
 try {
   const driver = findX264Driver();
-  console.log(`ffmpeg: ${ffmpeg}\nencoder: ${driver ? `the x264 driver (${driver})` : 'ffmpeg (the x264 driver is not built)'}\nload average at start: ${load()}\n`);
+  const envText = args.includes('--glibc-default') ? "glibc's default heap settings" : `npm start's heap settings (${START_ENV_TEXT})`;
+  console.log(`ffmpeg: ${ffmpeg}\nencoder: ${driver ? `the x264 driver (${driver})` : 'ffmpeg (the x264 driver is not built)'}\nrenders run with ${envText}\nload average at start: ${load()}\n`);
   const listed = (name: string): string[] | null => opt(name)?.split(',').map((x) => x.trim()) ?? null;
   const onlyTemplates = listed('--templates');
   const onlyFormats = listed('--formats');

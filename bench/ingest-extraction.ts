@@ -28,6 +28,7 @@ import { corpusSpecs, renderDoc } from '../packages/extract/corpus/generate.js';
 import { renderDocument } from '../packages/extract/corpus/render.js';
 import { corpusPart, type Part } from '../packages/extract/corpus/split.js';
 import { scoreAgency, scoreExtraction, total } from '../packages/extract/corpus/score.js';
+import { GLIBC_DEFAULT_ENV, START_ENV, START_ENV_TEXT } from './start-env.js';
 import { configureOcr, ExtractionError, extractBulletin, shutdownOcr, type ExtractedContext } from '../packages/extract/src/index.js';
 
 const LIMITS = { maxBytes: 20 * 1024 * 1024, maxPages: 20, maxPixels: 40_000_000, ocrTimeoutMs: 120_000 };
@@ -194,18 +195,12 @@ await shutdownOcr();
 console.log(JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), ms: Math.round(ms) }));
 `;
 writeFileSync(join(dir, 'child.mjs'), child);
-// The environment `npm start` gives the service (glibc heap settings), read from
-// package.json so the bench never measures something else.
-const startScript = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
-const startEnv = Object.fromEntries([...(/^((?:[A-Z_]+=\S+\s+)*)/.exec(startScript)?.[1] ?? '').matchAll(/([A-Z_]+)=(\S+)/g)].map((m) => [m[1] as string, m[2] as string]));
-const glibcEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MALLOC_')));
 // Once as `npm start` runs, once with glibc's default.
 const childRun = (env: NodeJS.ProcessEnv): { maxRssMb: number; ms: number } =>
   JSON.parse(execFileSync(process.execPath, [join(dir, 'child.mjs')], { encoding: 'utf8', env }).trim().split('\n').pop()!) as { maxRssMb: number; ms: number };
-const asStarted = childRun({ ...glibcEnv, ...startEnv });
-const glibcDefault = childRun(glibcEnv);
-const envText = Object.entries(startEnv).map(([k, v]) => `${k}=${v}`).join(' ');
-console.log(`\n== memory: peak RSS of a child process extracting one scanned PDF page (cold, OCR worker included): ${asStarted.maxRssMb} MB in ${asStarted.ms} ms with ${envText} (as npm start runs), ${glibcDefault.maxRssMb} MB with glibc's default   baseline ${BASELINE.rssMb} MB (bench process)`);
+const asStarted = childRun({ ...GLIBC_DEFAULT_ENV, ...START_ENV });
+const glibcDefault = childRun(GLIBC_DEFAULT_ENV);
+console.log(`\n== memory: peak RSS of a child process extracting one scanned PDF page (cold, OCR worker included): ${asStarted.maxRssMb} MB in ${asStarted.ms} ms with ${START_ENV_TEXT} (as npm start runs), ${glibcDefault.maxRssMb} MB with glibc's default   baseline ${BASELINE.rssMb} MB (bench process)`);
 
 // The service itself, compiled, started as `npm start` starts it, over HTTP: a run of
 // uploads (two scans, a photo, the first scan again, a third scan), its peak resident
@@ -220,7 +215,7 @@ const port = await freePort();
 const key = 'bench-key-0123456789abcdef';
 const serviceDir = mkdtempSync(join(tmpdir(), 'aqcast-bench-service-'));
 const bin = new URL('../packages/service/bin/aqcast.js', import.meta.url).pathname;
-const service = spawn(process.execPath, [bin, 'serve'], { env: { ...glibcEnv, ...startEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: serviceDir, AQCAST_API_KEY: key }, stdio: 'ignore' });
+const service = spawn(process.execPath, [bin, 'serve'], { env: { ...GLIBC_DEFAULT_ENV, ...START_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: serviceDir, AQCAST_API_KEY: key }, stdio: 'ignore' });
 const base = `http://127.0.0.1:${port}`;
 const hwmMb = (): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 try {
@@ -229,7 +224,7 @@ try {
     if (i > 120) throw new Error('the service did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
-  console.log(`\n== memory: the service (aqcast serve, ${envText}), uploads one after another over HTTP; started at ${hwmMb().toFixed(0)} MB`);
+  console.log(`\n== memory: the service (aqcast serve, ${START_ENV_TEXT}), uploads one after another over HTTP; started at ${hwmMb().toFixed(0)} MB`);
   const run = ['rio-smac-20241226-pdf-scan', 'aqmd-20260112-pdf-scan', 'hk-epd-photo', 'rio-smac-20241226-pdf-scan', 'senamhi-monthly-pdf-scan'];
   for (const id of run) {
     const f = files.find((x) => x.doc.id === id);

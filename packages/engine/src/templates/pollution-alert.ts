@@ -225,6 +225,10 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
     targets: [...rects.map((r) => ({ ...r, radius: cardRadius(r.w, r.h) })), ...recoBoxes.map((b) => ({ x: b.x, y: b.y, w: recoW, h: spec.recoH, radius: 20 * recoK }))],
     color,
     hop: 1.2,
+    // Strong enough to be seen on a card already tinted its category's colour (at the
+    // default 0.16 a hop between two such cards changed the picture by less than
+    // freezedetect's -50 dB in Portuguese portrait, depending on anti-aliasing).
+    strength: 0.26,
   });
 
   // Where frames change, element by element, during the entrances too (the banner's

@@ -212,7 +212,8 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
     ],
     color,
     hop: 1.2,
-    strength: 0.3,
+    // At 0.3 a hop between two small pollutant cards sat at freezedetect's -50 dB threshold.
+    strength: 0.4,
   });
 
   // Where frames change, element by element, during the entrances too (the close is a group fade).

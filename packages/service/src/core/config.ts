@@ -449,7 +449,7 @@ const WORKFLOW_POLL_MS = intSetting('WORKFLOW_POLL_MS', 1000, 20, 60_000, { grou
 const WORKFLOW_LEASE_SECONDS = intSetting('WORKFLOW_LEASE_SECONDS', 10, 2, 3600, { group: 'workflows', doc: 'a process owns a workflow item it works on this long (renewed while it works)' });
 
 documentOnly('MALLOC_ARENA_MAX', 'process', '`2` under `npm start`', "glibc's per-thread heaps (read at process start, so set it in the environment of `aqcast serve`): the OCR worker thread's buffers stay in fewer arenas");
-documentOnly('MALLOC_MMAP_THRESHOLD_', 'process', '`131072` under `npm start`', 'glibc serves allocations above this size (page images, OCR buffers) from their own mappings, returned to the system when freed. It costs renders (a fresh mapping per frame read-back): a process that only renders (`aqcast worker`) should leave it unset');
+documentOnly('MALLOC_MMAP_THRESHOLD_', 'process', '`131072` under `npm start`', 'glibc serves allocations above this size (page images, OCR buffers) from their own mappings, returned to the system when freed. Renders read back only the pixels a frame changed, in 64 KB bands below this size, so they run as fast with it as without (`bench/engine-render.ts` runs them with it, `--glibc-default` without)');
 documentOnly('GLIBC_TUNABLES', 'process', '`glibc.malloc.hugetlb=1` under `npm start`', 'those mappings are asked for as transparent huge pages (on hosts whose THP setting is `madvise` or `always`)');
 
 /** Every documented environment variable, in reference order. */
