@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeFrame, EngineError, normalizeRenderParams, sceneTimeline } from '../src/index.ts';
 import { compare } from '../src/templates/comparison.ts';
+import { POLLUTANT_SYMBOL, POLLUTANTS } from '@aqcast/vocabulary';
 
 const TWO = [
   { name: 'Temuco', pm25: 140 },
@@ -84,6 +85,29 @@ describe('comparison', () => {
         const joined = verdict.texts.join(' ');
         for (const word of cmp.verdict.split(' ').slice(0, 3)) assert.ok(joined.includes(word), `${format} ${language}: verdict ${word}`);
         assert.ok(!/undefined|NaN|null/.test([...sides.texts, ...verdict.texts].join('\n')));
+      }
+    }
+  });
+
+  it('draws every pollutant symbol whole in every format, language and length (never "N…" for NO₂)', () => {
+    // All six pollutants on both sides: the pollutant scenes' rows at every height they take.
+    const values = { pm25: 41.2, pm10: 88, no2: 37, o3: 112, so2: 9, co: 0.9 };
+    const places = [{ name: 'Ciudad de México', ...values }, { name: 'Guadalajara', pm25: 18, pm10: 40, no2: 21, o3: 80, so2: 4, co: 0.4 }];
+    for (const durationSec of [15, 30]) {
+      for (const format of ['landscape', 'portrait', 'square'] as const) {
+        for (const language of ['es', 'en', 'pt'] as const) {
+          const p = params({ places, format, language, durationSec });
+          for (const scene of sceneTimeline(p).filter((s) => s.kind === 'pollutants' || s.kind === 'pollutant')) {
+            const { texts } = describeFrame(p, { timeSec: scene.end - 0.6 });
+            const where = `${durationSec} s ${format} ${language} ${scene.id}`;
+            const symbols = POLLUTANTS.map((id) => POLLUTANT_SYMBOL[id][language]);
+            const shown = scene.kind === 'pollutants' ? symbols : symbols.filter((s) => scene.shows.startsWith(`${s}:`));
+            assert.ok(shown.length > 0, where);
+            for (const symbol of shown) assert.ok(texts.includes(symbol), `${where}: ${symbol} not drawn whole in ${JSON.stringify(texts)}`);
+            const cut = texts.filter((t) => t.endsWith('…') && symbols.some((s) => s.startsWith(t.slice(0, -1))));
+            assert.deepEqual(cut, [], where);
+          }
+        }
       }
     }
   });

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { describeFrame, normalizeRenderParams } from '../src/index.ts';
 import { pageSizes } from '../src/templates/ranking.ts';
 import { rankingViews } from '../src/templates/places-view.ts';
+import { emptyBand } from './scene-metrics.ts';
 
 const PLACES = [
   { name: 'Santiago', pm25: 87.4 },
@@ -41,6 +42,18 @@ describe('ranking', () => {
         for (const pl of many) assert.ok(d.texts.includes(pl.name), `${format} ${language}: ${pl.name} missing`);
         assert.ok(joined.includes(worst) && joined.includes(best), `${format} ${language}: call-outs missing`);
         assert.ok(!/undefined|NaN|null/.test(joined));
+      }
+    }
+  });
+
+  it('two or three places fill portrait and square: no empty band over 12 % of the frame in the holds', () => {
+    // Before their rows grew and moved to the middle, two places left a 30 % band in portrait.
+    for (const places of [PLACES.slice(0, 2), PLACES.slice(0, 3)]) {
+      for (const format of ['portrait', 'square'] as const) {
+        for (const language of ['es', 'en', 'pt'] as const) {
+          const band = emptyBand({ location: 'Chile', template: 'ranking', places, date: '2026-11-22', format, language, resolution: '360p' });
+          assert.ok(band.percent <= 12, `${places.length} places ${format} ${language}: a ${band.percent.toFixed(1)} % band at ${band.at.toFixed(2)} s`);
+        }
       }
     }
   });

@@ -109,7 +109,11 @@ export function drawText(ctx: SKRSContext2D, text: string, x: number, y: number,
 export function fitSize(ctx: SKRSContext2D, text: string, maxWidth: number, size: number, minSize: number, weight: Weight = 400, tracking = 0): number {
   const w = measure(ctx, text, size, weight, tracking);
   if (w <= maxWidth) return size;
-  return Math.max(minSize, Math.floor(size * (maxWidth / w) * 100) / 100);
+  // Widths are not exactly proportional to the size (kerning, hinting): the scaled size can
+  // overshoot by a hair, and an `ellipsize` at it would then cut a fitting word ("NO₂" to "N…").
+  let s = Math.floor(size * (maxWidth / w) * 100) / 100;
+  while (s > minSize && measure(ctx, text, s, weight, tracking) > maxWidth) s = Math.floor(s * 99) / 100;
+  return Math.max(minSize, s);
 }
 
 /** Cuts `text` to fit `maxWidth`, ending with an ellipsis. */

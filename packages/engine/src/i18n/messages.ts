@@ -204,10 +204,12 @@ export interface TrendMessages {
   low: string;
   forecast: string;
   noSeries: string;
+  /** Above the bars that stand in for a missing series: every given pollutant now, on the standard's scale. */
+  allNow: string;
 }
 
 export const TREND_MESSAGES: Record<Language, TrendMessages> = {
-  es: { trend: 'Tendencia', last24h: 'Últimas 24 horas', next72h: 'Próximas 72 horas', now: 'Ahora', peak: 'Máximo', low: 'Mínimo', forecast: 'Pronóstico', noSeries: 'Sin serie horaria: se muestra el valor actual' },
-  en: { trend: 'Trend', last24h: 'Last 24 hours', next72h: 'Next 72 hours', now: 'Now', peak: 'Peak', low: 'Low', forecast: 'Forecast', noSeries: 'No hourly series: showing the current value' },
-  pt: { trend: 'Tendência', last24h: 'Últimas 24 horas', next72h: 'Próximas 72 horas', now: 'Agora', peak: 'Máximo', low: 'Mínimo', forecast: 'Previsão', noSeries: 'Sem série horária: mostrando o valor atual' },
+  es: { trend: 'Tendencia', last24h: 'Últimas 24 horas', next72h: 'Próximas 72 horas', now: 'Ahora', peak: 'Máximo', low: 'Mínimo', forecast: 'Pronóstico', noSeries: 'Sin serie horaria: se muestra el valor actual', allNow: 'Sin serie horaria: cada contaminante ahora, en la escala del índice' },
+  en: { trend: 'Trend', last24h: 'Last 24 hours', next72h: 'Next 72 hours', now: 'Now', peak: 'Peak', low: 'Low', forecast: 'Forecast', noSeries: 'No hourly series: showing the current value', allNow: 'No hourly series: every pollutant now, on the index scale' },
+  pt: { trend: 'Tendência', last24h: 'Últimas 24 horas', next72h: 'Próximas 72 horas', now: 'Agora', peak: 'Máximo', low: 'Mínimo', forecast: 'Previsão', noSeries: 'Sem série horária: mostrando o valor atual', allNow: 'Sem série horária: cada poluente agora, na escala do índice' },
 };

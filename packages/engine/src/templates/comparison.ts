@@ -528,9 +528,10 @@ function drawPairRow(g: SKRSContext2D, p: PollutantPair, w: number, h: number, u
   const labelW = w * 0.22;
   const colW = (w - labelW) / p.sides.length;
   panel(g, 0, 0, w, h, 20 * u);
-  // Grows with a taller row, but shrinks before it would be cut short in its column.
-  const symSize = fitSize(g, p.symbol, labelW - 40 * u, Math.min(40 * u * Math.max(1, h / (140 * u)), h * 0.34), Math.min(40 * u, h * 0.34), 800);
-  drawText(g, ellipsize(g, p.symbol, labelW - 40 * u, symSize, 800), 28 * u, h * 0.48, { size: symSize, weight: 800, color: INK });
+  // Grows with a taller row, and shrinks to fit its column: a symbol is a few characters, never cut short ("N…" says nothing).
+  // It ends a clear gap before the first value (a large "NO₂" right against "37" reads as one word).
+  const symSize = fitSize(g, p.symbol, labelW - 56 * u, Math.min(40 * u * Math.max(1, h / (140 * u)), h * 0.34), 12 * u, 800);
+  drawText(g, p.symbol, 28 * u, h * 0.48, { size: symSize, weight: 800, color: INK });
   // The unit keeps to the label column too (a tall row's large symbol would push it into the values).
   drawText(g, p.unit, 28 * u, h * 0.48 + symSize * 0.9, { size: fitSize(g, p.unit, labelW - 40 * u, symSize * 0.55, 14 * u, 500), weight: 500, color: MUTED });
   p.sides.forEach((s, i) => {
@@ -619,7 +620,7 @@ export const comparison: TemplateDefinition = {
   description: 'Two places, or one place at two times (today against yesterday, the forecast against the observation), side by side: each one\'s index, category and place on the scale, the pollutants pair by pair, and the difference in words. The sides are the first two of the places param. 15 s; 30 s adds each pollutant in a scene of its own and what each side\'s category means for everyone and for sensitive groups.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.4.0',
+  version: '1.4.1',
   durationSec: DURATION,
   durations: DURATIONS,
   create: createComparison,

@@ -94,23 +94,39 @@ export function createRanking(input: SceneInput): TemplateScene {
   const stripH = spec.strip;
   const stripLabel = spec.footer;
   const stripY = footerY - spec.footer * 2.2 - stripLabel * 1.6 - stripH;
-  const listTop = Math.max(spec.listTop, headY + headerH + 24);
-  const listBottom = stripY - 40;
   const pages = pageSizes(n, spec.perPage);
   const perPage = Math.max(...pages);
-  const rowH = Math.min(format === 'portrait' ? 150 : format === 'square' ? 140 : 120, (listBottom - listTop - (perPage - 1) * spec.rowGap) / perPage);
+  // Portrait and square pages of one to three rows (a ranking of two or three places) take taller rows
+  // (their words no larger than a 165 px row's: the width stays) in the middle of the column, which starts
+  // right under the header: at the usual height their rows left the lower half of the frame empty (a 30 %
+  // band with two places).
+  const fewRows = format !== 'landscape' && perPage <= 3;
+  const listTop = fewRows ? headY + headerH + 24 : Math.max(spec.listTop, headY + headerH + 24);
+  const listBottom = stripY - 40;
+  const rowMax = (format === 'portrait' ? 150 : format === 'square' ? 140 : 120) * (fewRows ? Math.min(2, 4 / perPage) : 1);
+  const rowH = Math.min(rowMax, (listBottom - listTop - (perPage - 1) * spec.rowGap) / perPage);
   // A short page spreads its rows over the list's height (up to three gaps' worth), so no band of it stays empty.
   const rowGap = perPage > 1 ? Math.min(spec.rowGap * 4, Math.max(spec.rowGap, (listBottom - listTop - perPage * rowH) / (perPage - 1))) : spec.rowGap;
-  const rowY = (slot: number) => listTop + slot * (rowH + rowGap);
-  const k = rowH / 110;
+  const listOffset = fewRows ? Math.max(0, (listBottom - listTop - perPage * rowH - (perPage - 1) * rowGap) / 2) : 0;
+  const rowY = (slot: number) => listTop + listOffset + slot * (rowH + rowGap);
+  // The row's words and marks are sized by textH, its elements placed by rowH. A row of a page of
+  // one or two (230 px and more) gives its category a line of its own under the name: its words can
+  // then be larger (a 210 px row's) and the row fills its height.
+  const twoLines = rowH >= 230;
+  const textH = Math.min(rowH, twoLines ? 210 : 165);
+  const k = textH / 110;
 
   // One sprite per row: rank badge, name, index and category, main pollutant, the bar's track.
   const badgeD = Math.min(rowH * 0.62, 64 * k + 8);
   const textX = badgeD + 22 * k;
   const barX = textX;
   const barW = inner - textX;
-  const barY = rowH * 0.5;
-  const barH = Math.max(8, rowH * 0.16);
+  // Two lines above the bar and one below: the bar a little under the middle keeps the row's words centred.
+  const barY = rowH / 2 + (twoLines ? textH * 0.115 : 0);
+  const barH = Math.max(8, textH * 0.16);
+  // The name's baseline sits just above the bar (rowH * 0.36 in a row up to 165 px tall), or above its category's line.
+  const catLineY = barY - textH * 0.14;
+  const nameY = twoLines ? catLineY - textH * 0.3 : catLineY;
   const tagOf = (v: PlaceView) => (v === worst ? pm.worst : v === best ? pm.best : null);
   const rowSprites: Sprite[] = views.map((v, i) =>
     makeSprite(inner, rowH, px, (g) => {
@@ -122,34 +138,41 @@ export function createRanking(input: SceneInput): TemplateScene {
       const rank = String(i + 1);
       drawText(g, rank, badgeD / 2, rowH / 2 + badgeD * 0.16, { size: fitSize(g, rank, badgeD * 0.8, badgeD * 0.44, 10, 800), weight: 800, color: readableTextOn(color), align: 'center' });
       // The right side: index (big) and category; the name takes what is left.
-      const idxSize = rowH * 0.34;
+      const idxSize = textH * 0.34;
       const right = v.indexText ?? '';
-      const catSize = rowH * 0.19;
+      const catSize = textH * 0.19;
       const cat = v.label ?? (v.mainText ? c.m.notRated : c.m.noPollutantData);
-      const catW = Math.min(measure(g, cat, catSize, 600), inner * 0.3);
+      const catW = twoLines ? 0 : Math.min(measure(g, cat, catSize, 600), inner * 0.3);
       const rightW = Math.max(measure(g, right, idxSize, 800), 0);
       const tag = tagOf(v);
-      const tagSize = rowH * 0.16;
+      const tagSize = textH * 0.16;
       const tagW = tag ? measure(g, tag.toUpperCase(), tagSize, 800, 1.5) + tagSize * 1.6 : 0;
       const nameMax = barW - rightW - catW - tagW - 60 * k;
-      const nameSize = fitSize(g, v.name, nameMax, rowH * 0.28, rowH * 0.2, 700);
+      const nameSize = fitSize(g, v.name, nameMax, textH * 0.28, textH * 0.2, 700);
       const name = ellipsize(g, v.name, nameMax, nameSize, 700);
-      drawText(g, name, textX, rowH * 0.36, { size: nameSize, weight: 700, color: INK });
+      drawText(g, name, textX, nameY, { size: nameSize, weight: 700, color: INK });
       if (tag) {
         const tx = textX + measure(g, name, nameSize, 700) + 16 * k;
         const th = tagSize * 1.7;
-        roundRectPath(g, tx, rowH * 0.36 - th * 0.78, tagW, th, th / 2);
+        roundRectPath(g, tx, nameY - th * 0.78, tagW, th, th / 2);
         g.fillStyle = v === worst ? color : rgba('#FFFFFF', 0.16);
         g.fill();
-        drawText(g, tag.toUpperCase(), tx + tagW / 2, rowH * 0.36 - th * 0.78 + th / 2 + tagSize * 0.36, { size: tagSize, weight: 800, color: v === worst ? readableTextOn(color) : INK, align: 'center', tracking: 1.5 });
+        drawText(g, tag.toUpperCase(), tx + tagW / 2, nameY - th * 0.78 + th / 2 + tagSize * 0.36, { size: tagSize, weight: 800, color: v === worst ? readableTextOn(color) : INK, align: 'center', tracking: 1.5 });
       }
-      if (right) drawText(g, right, inner, rowH * 0.38, { size: idxSize, weight: 800, color: INK, align: 'right' });
-      drawText(g, ellipsize(g, cat, catW + 1, catSize, 600), inner - rightW - (right ? 16 * k : 0), rowH * 0.36, { size: catSize, weight: 600, color: v.color ? legibleOn(v.color) : MUTED, align: 'right' });
+      if (right) drawText(g, right, inner, barY - textH * 0.12, { size: idxSize, weight: 800, color: INK, align: 'right' });
+      const catColor = v.color ? legibleOn(v.color) : MUTED;
+      if (twoLines) {
+        const room = barW - rightW - 30 * k;
+        const size = fitSize(g, cat, room, catSize, catSize * 0.8, 600);
+        drawText(g, ellipsize(g, cat, room, size, 600), textX, catLineY, { size, weight: 600, color: catColor });
+      } else {
+        drawText(g, ellipsize(g, cat, catW + 1, catSize, 600), inner - rightW - (right ? 16 * k : 0), nameY, { size: catSize, weight: 600, color: catColor, align: 'right' });
+      }
       roundRectPath(g, barX, barY, barW, barH, barH / 2);
       g.fillStyle = 'rgba(255,255,255,0.08)';
       g.fill();
       const detail = v.mainText ?? c.m.noPollutantDataHint;
-      drawText(g, ellipsize(g, detail, barW, rowH * 0.17, 500), textX, barY + barH + rowH * 0.24, { size: rowH * 0.17, weight: 500, color: FAINT });
+      drawText(g, ellipsize(g, detail, barW, textH * 0.17, 500), textX, barY + barH + textH * 0.24, { size: textH * 0.17, weight: 500, color: FAINT });
     }, 6),
   );
 
@@ -193,23 +216,48 @@ export function createRanking(input: SceneInput): TemplateScene {
     { v: best, label: pm.best },
   ] : [];
   const cardK = Math.min(cardH / 360, cardW / 700);
+  // Portrait's cards are tall for their width: the name and the number grow with the height, not only the width.
+  const tallK = Math.max(cardK, Math.min(cardH / 360, cardW / 560));
   const cardSprites = callouts.map(({ v, label }) =>
     makeSprite(cardW, cardH, px, (g) => {
       const color = v.color ?? NEUTRAL;
       stripedPanel(g, cardW, cardH, 26 * cardK, color, 12 * cardK, 0.14);
       const pad = 44 * cardK;
       drawText(g, label.toUpperCase(), pad, pad + 22 * cardK, { size: 26 * cardK, weight: 800, color: legibleOn(color), tracking: 3 });
-      const nb = layoutBlock(g, v.name, { maxWidth: cardW - 2 * pad, maxLines: 2, size: 64 * cardK, minSize: 34 * cardK, weight: 800, leading: 1.05 });
+      const nb = layoutBlock(g, v.name, { maxWidth: cardW - 2 * pad, maxLines: 2, size: 64 * tallK, minSize: 34 * cardK, weight: 800, leading: 1.05 });
       drawBlock(g, nb, pad, pad + 50 * cardK, { color: INK, weight: 800 });
-      const y0 = pad + 50 * cardK + nb.height + 30 * cardK;
+      // Along the card's foot, the place on the standard's scale: its category's segment lit, a marker where it sits.
+      const scaleW = cardW - 2 * pad;
+      const scaleH = 14 * tallK;
+      const scaleY = cardH - pad - scaleH;
+      const seg = scaleW / Math.max(1, scale.length);
+      scale.forEach((s, k) => {
+        roundRectPath(g, pad + k * seg + 2, scaleY, seg - 4, scaleH, scaleH / 2);
+        g.fillStyle = k === v.level ? s.color : rgba(s.color, 0.3);
+        g.fill();
+      });
+      if (v.position !== null) {
+        g.beginPath();
+        g.arc(pad + scaleW * v.position, scaleY + scaleH / 2, scaleH * 0.95, 0, Math.PI * 2);
+        g.fillStyle = color;
+        g.fill();
+        g.lineWidth = Math.max(2, 3 * cardK);
+        g.strokeStyle = '#FFFFFF';
+        g.stroke();
+      }
+      // The number and its category in the middle of what the name and the scale leave.
       const big = v.indexText ?? '';
-      const bigSize = 84 * cardK;
-      if (big) drawText(g, big, pad, y0 + bigSize * 0.8, { size: bigSize, weight: 800, color: INK });
+      const bigSize = 84 * tallK;
+      const rowTop = pad + 50 * cardK + nb.height;
+      const rowBottom = scaleY - scaleH;
+      const baseline = Math.max(rowTop + bigSize * 0.9, (rowTop + rowBottom) / 2 + bigSize * 0.36);
+      if (big) drawText(g, big, pad, baseline, { size: bigSize, weight: 800, color: INK });
       const catX = pad + (big ? measure(g, big, bigSize, 800) + 24 * cardK : 0);
       const cat = v.label ?? c.m.notRated;
-      const catSize = fitSize(g, cat, cardW - catX - pad, 32 * cardK, 18 * cardK, 700);
-      drawText(g, ellipsize(g, cat, cardW - catX - pad, catSize, 700), catX, y0 + bigSize * 0.55, { size: catSize, weight: 700, color: legibleOn(color) });
-      if (v.mainText) drawText(g, ellipsize(g, v.mainText, cardW - catX - pad, 24 * cardK, 500), catX, y0 + bigSize * 0.55 + 36 * cardK, { size: 24 * cardK, weight: 500, color: MUTED });
+      const catSize = fitSize(g, cat, cardW - catX - pad, 32 * tallK, 18 * cardK, 700);
+      const catY = baseline - bigSize * 0.25;
+      drawText(g, ellipsize(g, cat, cardW - catX - pad, catSize, 700), catX, catY, { size: catSize, weight: 700, color: legibleOn(color) });
+      if (v.mainText) drawText(g, ellipsize(g, v.mainText, cardW - catX - pad, 24 * tallK, 500), catX, catY + 36 * tallK, { size: 24 * tallK, weight: 500, color: MUTED });
     }, 24),
   );
 
@@ -331,7 +379,7 @@ export const ranking: TemplateDefinition = {
   description: 'Many places (the places param, 2–20) sorted by their index, worst first: bars in the category colours, the worst and the best tagged and called out at the end; the list is walked page by page (portrait shows 8 a page). 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.3.0',
+  version: '1.4.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createRanking,

@@ -4,8 +4,9 @@
  * standard, with the current value, the peak and the low. The bands' edges are the
  * standard's own thresholds for the pollutant (found by bisection on its
  * evaluator), so the axis is in µg/m³ and every band has its true height. Without
- * a series the chart shows the current value alone and says so: no number is
- * ever invented.
+ * a series to draw (none, or a single point) the chart's place shows every given
+ * pollutant now, a bar each up to its place on the standard's scale, and says there
+ * is no series: no number is ever invented.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { computeAqi } from '../aqi/index.js';
@@ -101,8 +102,11 @@ export function createTrend(input: SceneInput): TemplateScene {
   const num = (v: number) => formatNumber(lang, v, decimals);
   const tz = series?.timeZone ?? 'UTC';
 
-  const points: Point[] = series ? series.points.map((p) => ({ t: Date.parse(p.at), v: p.value })) : [];
-  const current = series ? (series.kind === 'observed' ? points[points.length - 1]! : points[0]!) : params[pollutant] !== undefined ? { t: 0, v: params[pollutant]! } : null;
+  const given: Point[] = series ? series.points.map((p) => ({ t: Date.parse(p.at), v: p.value })) : [];
+  // One point draws no line: it is the current value, shown as without a series.
+  const points = given.length >= 2 ? given : [];
+  const givenNow = series?.kind === 'observed' ? given[given.length - 1] : given[0];
+  const current = givenNow ?? (params[pollutant] !== undefined ? { t: 0, v: params[pollutant]! } : null);
   const peak = points.length ? points.reduce((a, b) => (b.v > a.v ? b : a)) : null;
   const low = points.length ? points.reduce((a, b) => (b.v < a.v ? b : a)) : null;
   const rate = (v: number) => computeAqi(params.aqiStandard, { [pollutant]: v }, { date: params.date }).pollutants[0]?.category ?? null;
@@ -111,7 +115,7 @@ export function createTrend(input: SceneInput): TemplateScene {
 
   // ---- header -----------------------------------------------------------------
   const symbol = POLLUTANT_SYMBOL[pollutant][lang];
-  const windowText = series ? (series.kind === 'observed' ? tm.last24h : tm.next72h) : tm.now;
+  const windowText = series && points.length ? (series.kind === 'observed' ? tm.last24h : tm.next72h) : tm.now;
   const overline = `${tm.trend} · ${symbol} · ${windowText}`.toUpperCase();
   const headerW = format === 'landscape' ? inner - 3 * spec.cardW - 2 * spec.gap - 40 : inner;
   const overSize = fitSize(ctx, overline, headerW, spec.overline, spec.overline * 0.7, 700, 3);
@@ -167,6 +171,9 @@ export function createTrend(input: SceneInput): TemplateScene {
   let cardX: (i: number) => number;
   let chart: { x: number; y: number; w: number; h: number };
   const axisH = spec.axis * 2.4;
+  // The line draws itself (or the bars rise) after the bands fade in.
+  const drawStart = 1.3;
+  const drawDur = 2.8;
   if (format === 'landscape') {
     headY = 70;
     cardsY = 70;
@@ -183,22 +190,43 @@ export function createTrend(input: SceneInput): TemplateScene {
     chart = { x: M, y: top, w: inner, h: bottom - top };
   }
 
+  // ---- without a line: every given pollutant now, a bar up to its place on the scale ---
+  // The chart's axis is then the standard's scale itself, its categories as equal bands
+  // (a pollutant's position), up to the category above the highest bar (at least three).
+  const bars = points.length ? [] : c.pollutants.flatMap((p) => (p.position !== null && p.category ? [{ view: p, position: p.position, color: p.category.color }] : []));
+  const nCats = c.scale.length;
+  const levelOf = (position: number) => Math.min(nCats - 1, Math.floor(position * nCats));
+  const shownLevels = Math.min(nCats, Math.max(3, ...bars.map((b) => levelOf(b.position) + 2)));
+  const captionH = bars.length ? spec.axis * 1.8 : 0;
+
   // ---- the chart's scale ------------------------------------------------------------
   const edges = bandEdges(params.aqiStandard, pollutant, params.date);
   const maxV = Math.max(current?.v ?? 0, ...points.map((p) => p.v), 0);
   const nextEdge = edges.find((e) => e.from > maxV * 1.02);
-  const yMax = Math.max(maxV * 1.15, nextEdge ? nextEdge.from * 1.1 : 0, edges[1]?.from ?? 0, 1);
-  const labelRoom = format === 'landscape' ? 200 : 0;
-  const plot = { x: chart.x, y: chart.y, w: chart.w - labelRoom, h: chart.h };
+  const yMax = bars.length ? shownLevels / nCats : Math.max(maxV * 1.15, nextEdge ? nextEdge.from * 1.1 : 0, edges[1]?.from ?? 0, 1);
+  // The band names take a column right of the plot in landscape, and beside the bars in every format.
+  const labelRoom = format === 'landscape' ? 200 : bars.length ? (format === 'portrait' ? 250 : 210) : 0;
+  const plot = { x: chart.x, y: chart.y + captionH, w: chart.w - labelRoom, h: chart.h - captionH };
   const yOf = (v: number) => plot.y + plot.h * (1 - Math.min(v, yMax) / yMax);
   const cats = computeAqi(params.aqiStandard, { [pollutant]: 0 }, { date: params.date }).categories;
-  const bands: Band[] = edges
-    .map((e, i) => ({ lo: e.from, hi: edges[i + 1]?.from ?? Infinity, color: cats[e.level]!.color, label: cats[e.level]!.labels[lang] }))
-    .filter((b) => b.lo < yMax);
+  const bands: Band[] = bars.length
+    ? c.scale.slice(0, shownLevels).map((s, k) => ({ lo: k / nCats, hi: (k + 1) / nCats, color: s.color, label: s.label }))
+    : edges
+        .map((e, i) => ({ lo: e.from, hi: edges[i + 1]?.from ?? Infinity, color: cats[e.level]!.color, label: cats[e.level]!.labels[lang] }))
+        .filter((b) => b.lo < yMax);
   const t0 = points[0]?.t ?? 0;
   const t1 = points[points.length - 1]?.t ?? 1;
   const xOf = (t: number) => (points.length ? plot.x + ((t - t0) / Math.max(1, t1 - t0)) * plot.w : plot.x + plot.w);
-  const marker = current ? { x: series ? xOf(current.t) : plot.x + plot.w - 30, y: yOf(current.v) } : null;
+  const slot = plot.w / Math.max(1, bars.length);
+  const barW = Math.min(slot * 0.52, 140);
+  const barCx = (i: number) => plot.x + slot * (i + 0.5);
+  const barStart = (i: number) => drawStart + i * 0.15;
+  // The last bar has risen and its value faded in.
+  const barsEnd = barStart(bars.length - 1) + 1.1;
+  const own = bars.findIndex((b) => b.view.id === pollutant);
+  const ownBar = bars[own];
+  const marker = ownBar ? { x: barCx(own), y: yOf(ownBar.position) } : current && !bars.length ? { x: points.length ? xOf(current.t) : plot.x + plot.w - 30, y: yOf(current.v) } : null;
+  const markerFrom = points.length ? drawStart + (series?.kind === 'observed' ? drawDur : 0.2) : ownBar ? barStart(own) + 0.9 : 1.4;
 
   // X-axis ticks: every 6 h for a day, every 12 h for three days, on whole local hours.
   const ticks: { x: number; text: string }[] = [];
@@ -215,7 +243,7 @@ export function createTrend(input: SceneInput): TemplateScene {
   let lastLabelY = -Infinity;
   // The unit sits on the plot's first line: a label that would reach it is left out too.
   const unitLineBottom = plot.y + tickSize * 1.45;
-  for (const b of [...bands].filter((b) => b.lo > 0).sort((a, b) => b.lo - a.lo)) {
+  for (const b of bars.length ? [] : [...bands].filter((b) => b.lo > 0).sort((a, b) => b.lo - a.lo)) {
     if (yOf(b.lo) - lastLabelY < tickSize * 0.85 * 1.6 || yOf(b.lo) - tickSize * 0.85 * 1.55 < unitLineBottom) continue;
     thresholdLabels.add(b.lo);
     lastLabelY = yOf(b.lo);
@@ -238,9 +266,7 @@ export function createTrend(input: SceneInput): TemplateScene {
   };
 
   // ---- timing and motion -----------------------------------------------------------
-  const drawStart = 1.3;
-  const drawDur = 2.8;
-  const settled = points.length ? drawStart + drawDur + 0.9 : 2.2;
+  const settled = points.length ? drawStart + drawDur + 0.9 : bars.length ? barsEnd : 2.2;
   const ambient = new Ambient(settled, OUTRO, 1 / input.fps);
   // The live dot of the "now" card pings from the moment it appears (the top of the frame moves while the
   // line draws itself below); once settled the marker on the chart pings and a light crosses the chart.
@@ -252,10 +278,15 @@ export function createTrend(input: SceneInput): TemplateScene {
   // A highlight walks over the chart and the summary cards, one a beat (the chart first: the
   // largest change comes right after the intro).
   ambient.spotlight({
-    targets: [{ x: plot.x, y: plot.y, w: plot.w, h: plot.h, radius: 0 }, ...cards.map((_, i) => ({ x: cardX(i), y: cardsY, w: cardW, h: cardH, radius: 20 * k }))],
+    // (With bars, each bar's column in turn.)
+    targets: [
+      ...(bars.length ? bars.map((_, i) => ({ x: plot.x + i * slot, y: plot.y, w: slot, h: plot.h, radius: 0 })) : [{ x: plot.x, y: plot.y, w: plot.w, h: plot.h, radius: 0 }]),
+      ...cards.map((_, i) => ({ x: cardX(i), y: cardsY, w: cardW, h: cardH, radius: 20 * k })),
+    ],
     color: accent,
     hop: 1.2,
-    strength: 0.12,
+    // A bar's column is a smaller area than the whole chart: a stronger light, or the picture reads as still.
+    strength: bars.length ? 0.24 : 0.12,
   });
 
   // Where frames change, element by element, during the entrances too: the chart in
@@ -265,7 +296,7 @@ export function createTrend(input: SceneInput): TemplateScene {
   const chartBox = { x: chart.x - 20, y: chart.y - 50, w: chart.w + 40, h: chart.h + axisH + 70 };
   const plan = new ChangePlan(1 / input.fps)
     .during(0.1, 0.9, spriteBox(headerSprite, M, headY, { dx: 60 }))
-    .during(0.8, points.length ? drawStart + drawDur : 1.8, chartBox)
+    .during(0.8, points.length ? drawStart + drawDur : bars.length ? barsEnd : 1.8, chartBox)
     .also((t) => [...ambient.rects(t), ...live.rects(t)]);
   cards.forEach((s, i) => plan.during(0.5 + i * 0.15, 1.2 + i * 0.15, spriteBox(s, cardX(i), cardsY, { dy: 30 })));
   if (current) plan.during(0.9, 1.4, { x: liveDot.cx - liveDot.r - 4, y: liveDot.cy - liveDot.r - 4, w: 2 * liveDot.r + 8, h: 2 * liveDot.r + 8 });
@@ -275,10 +306,7 @@ export function createTrend(input: SceneInput): TemplateScene {
     const y0 = Math.min(bubble.y, yOf(peak.v) - 9);
     plan.during(from, from + 0.4, { x: x0 - 6, y: y0 - 6, w: Math.max(bubble.x + bubble.w, xOf(peak.t) + 9) - x0 + 12, h: Math.max(bubble.y + bubble.h, yOf(peak.v) + 9) - y0 + 12 });
   }
-  if (marker) {
-    const from = series ? drawStart + (series.kind === 'observed' ? drawDur : 0.2) : 1.4;
-    plan.during(from, from + 0.4, { x: marker.x - 20, y: marker.y - 20, w: 40, h: 40 });
-  }
+  if (marker) plan.during(markerFrom, markerFrom + 0.4, { x: marker.x - 20, y: marker.y - 20, w: 40, h: 40 });
 
   const bandLabelSize = spec.band;
   return {
@@ -341,7 +369,17 @@ export function createTrend(input: SceneInput): TemplateScene {
       }
       g.fillStyle = 'rgba(255,255,255,0.35)';
       g.fillRect(plot.x, plot.y + plot.h, plot.w, 2);
-      drawText(g, unit, plot.x + 14, plot.y + tickSize * 1.2, { size: tickSize * 0.85, weight: 600, color: MUTED });
+      if (bars.length) {
+        // What the bars are, where the unit would be: the values are in their own units, the axis is the scale.
+        const capSize = fitSize(g, tm.allNow, chart.w, tickSize, tickSize * 0.7, 600);
+        drawText(g, ellipsize(g, tm.allNow, chart.w, capSize, 600), chart.x, chart.y + capSize, { size: capSize, weight: 600, color: MUTED });
+        bars.forEach((b, i) => {
+          const symSize = fitSize(g, b.view.symbol, slot - 8, tickSize * 1.05, 8, 700);
+          drawText(g, b.view.symbol, barCx(i), plot.y + plot.h + tickSize * 1.6, { size: symSize, weight: 700, color: i === own ? INK : MUTED, align: 'center' });
+        });
+      } else {
+        drawText(g, unit, plot.x + 14, plot.y + tickSize * 1.2, { size: tickSize * 0.85, weight: 600, color: MUTED });
+      }
       for (const tk of visibleTicks) {
         g.fillStyle = 'rgba(255,255,255,0.35)';
         g.fillRect(tk.x - 1, plot.y + plot.h, 2, 10);
@@ -395,13 +433,43 @@ export function createTrend(input: SceneInput): TemplateScene {
             g.restore();
           }
         }
+      } else if (bars.length) {
+        const la = 1 - progress(t, OUTRO, 0.6);
+        bars.forEach((b, i) => {
+          const grow = easeOutCubic(progress(t, barStart(i), 1));
+          if (grow <= 0) return;
+          const x = barCx(i) - barW / 2;
+          const top = yOf(b.position * grow);
+          const h = Math.max(barW * 0.1, plot.y + plot.h - top);
+          g.save();
+          g.globalAlpha = la;
+          roundRectPath(g, x, plot.y + plot.h - h, barW, h, Math.min(12, barW / 4, h / 2));
+          g.fillStyle = b.color;
+          g.fill();
+          // The value and its unit above the bar once it stands, on a dark backing (a bar near the top reaches under them).
+          const va = progress(t, barStart(i) + 0.7, 0.4);
+          if (va > 0) {
+            g.globalAlpha = la * va;
+            const vs = fitSize(g, b.view.valueText, slot - 16, tickSize * 1.3, tickSize * 0.6, 800);
+            const us = fitSize(g, b.view.unit, slot - 16, tickSize * 0.8, tickSize * 0.5, 500);
+            const bw = Math.max(measure(g, b.view.valueText, vs, 800), measure(g, b.view.unit, us, 500)) + tickSize * 0.8;
+            const bh = vs + us * 1.3 + tickSize * 0.6;
+            const by = Math.max(plot.y + 4, yOf(b.position) - (i === own ? 24 : 12) - bh);
+            roundRectPath(g, barCx(i) - bw / 2, by, bw, bh, tickSize * 0.4);
+            g.fillStyle = 'rgba(8,12,30,0.6)';
+            g.fill();
+            drawText(g, b.view.valueText, barCx(i), by + tickSize * 0.3 + vs * 0.85, { size: vs, weight: 800, color: INK, align: 'center' });
+            drawText(g, b.view.unit, barCx(i), by + tickSize * 0.3 + vs + us * 1.05, { size: us, weight: 500, color: MUTED, align: 'center' });
+          }
+          g.restore();
+        });
       } else {
         const msgSize = tickSize * 1.3;
         const msg = layoutBlock(g, current ? tm.noSeries : c.m.noPollutantDataHint, { maxWidth: plot.w * 0.7, maxLines: 2, size: msgSize, minSize: msgSize * 0.7, weight: 500 });
         drawBlock(g, msg, plot.x + 30, plot.y + plot.h / 2 - msg.height / 2, { color: MUTED, weight: 500, alpha: out(1.2) });
       }
       if (marker) {
-        const ma = progress(t, series ? drawStart + (series.kind === 'observed' ? drawDur : 0.2) : 1.4, 0.4) * (1 - progress(t, OUTRO, 0.6));
+        const ma = progress(t, markerFrom, 0.4) * (1 - progress(t, OUTRO, 0.6));
         if (ma > 0) {
           g.save();
           g.globalAlpha = ma;
@@ -449,10 +517,10 @@ export function createTrend(input: SceneInput): TemplateScene {
 export const trend: TemplateDefinition = {
   id: 'trend',
   name: 'Trend',
-  description: 'An hourly series (the last 24 hours or the next 72 hours) as a line over the category bands of the AQI standard, with the current value, the peak and the low. Without a series it shows the current value. 12 s.',
+  description: 'An hourly series (the last 24 hours or the next 72 hours) as a line over the category bands of the AQI standard, with the current value, the peak and the low. Without a series it shows the current value, and every given pollutant as a bar up to its place on the scale. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'series', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.3.0',
+  version: '1.4.0',
   durationSec: DURATION,
   durations: [DURATION],
   create: createTrend,
