@@ -122,6 +122,8 @@ function splitDelimited(pieces: Piece[], delim: RegExp): Piece[] {
  * is one field), with their offsets in the text; null when it is not one record.
  */
 function recordFields(text: string, delim: ',' | '|'): Array<{ text: string; start: number; end: number }> | null {
+  // OCR reads a straight quote as a curly one ("Nitrogen dioxide”): the same character, so offsets stay.
+  text = text.replace(/[“”„]/g, '"');
   let rows: string[][];
   try {
     // csv-parse without `columns` gives rows of strings; its overloads type it loosely.
@@ -143,7 +145,8 @@ function recordFields(text: string, delim: ',' | '|'): Array<{ text: string; sta
   return out;
 }
 
-const numericField = (f: string): boolean => /^[-+]?\d+(?:[.,]\d+)?$/.test(f);
+/** A field holding one number (OCR's "52. 3" too, as decimalField reads it). */
+const numericField = (f: string): boolean => /^[-+]?\d+(?:[.,]\d+)?$/.test(decimalField(f));
 
 /**
  * Lines that are records of a comma- or pipe-separated file printed as text (an
