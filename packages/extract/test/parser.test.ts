@@ -529,6 +529,14 @@ describe('one-measure tables, local indices, regions', () => {
 });
 
 describe('OCR of scanned tables and prose (positioned lines)', () => {
+  it('a pipe-delimited data file whose bars OCR read as closing brackets ("PPB] 66) 8")', () => {
+    const text = ['AirNow daily data, Phoenix area', '05/14/24|040130019|West Phoenix|OZONE-8HR|PPB] 66) 8|Maricopa County AQD|87|2', '05/14/24|040133002|Central Phoenix (Midtown)|OZONE-8HR|PPB|63] 8|Maricopa County AQD|77|2'];
+    const lines: TextLine[] = text.map((t, k) => ({ text: t, cells: [{ text: t, x0: 100, x1: 100 + t.length * 9 }], y0: 100 + k * 30, y1: 119 + k * 30, fontSize: 19, confidence: 0.9 }));
+    const r = parseBulletinText(lines, { ocr: true });
+    // 66 ppb at 25 °C; the bracket of "(Midtown)" stays a bracket.
+    assert.deepEqual([r.o3, r.date, r.location], [129.6, '2024-05-14', 'Phoenix']);
+  });
+
   it('dióxido de azoto is nitrogen dioxide; OCR\'s "(NO,)" in brackets is its formula', () => {
     assert.equal(parse('Porto, 12 de março de 2025\nDióxido de azoto (NO₂) – média horária máxima – 45 µg/m³').no2, 45);
     assert.equal(parse('Porto, 12 de março de 2025\nDióxido de azoto (NO,)   - média horária máxima — 45 µg/m³ - qualidade boa', true).no2, 45);
