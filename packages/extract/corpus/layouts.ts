@@ -161,18 +161,24 @@ function iemaIqar(): Built {
   };
 }
 
-/** Sacramento Metropolitan AQMD: tomorrow's AQI forecast per area, a column per pollutant headed by its name only. */
+/**
+ * Sacramento Metropolitan AQMD: the daily Spare The Air forecast as a narrative list, one line per
+ * day naming each pollutant's AQI and category — no table, no area, no unit; the days after
+ * tomorrow given as categories only.
+ */
 function sacAqi(): Built {
   return {
     blocks: [
-      { kind: 'small', text: 'Sacramento Metropolitan Air Quality Management District · Spare The Air' },
-      { kind: 'title', text: 'Air Quality Forecast' },
-      { kind: 'text', text: 'Sacramento, Thursday, July 18, 2024' },
-      { kind: 'text', text: 'Forecast AQI for Friday by area' },
-      { kind: 'table', rows: [['Area', 'Ozone', 'PM2.5', 'Category'], ['Sacramento', '112', '48', 'Unhealthy for Sensitive Groups'], ['Folsom', '124', '41', 'Unhealthy for Sensitive Groups'], ['Elk Grove', '98', '45', 'Moderate'], ['Galt', '87', '39', 'Moderate']] },
-      { kind: 'para', text: 'A Spare The Air day is declared for Friday. Avoid outdoor exercise in the afternoon; the forecast is updated daily at 2 pm.' },
+      { kind: 'small', text: 'Sacramento Metropolitan Air Quality Management District · sparetheair.com' },
+      { kind: 'title', text: 'Spare The Air Forecast' },
+      { kind: 'text', text: 'Sacramento Region · Issued Tuesday, August 13, 2024, 2:00 p.m.' },
+      { kind: 'para', text: 'Triple-digit heat and a weak delta breeze will keep ozone building through midweek. A Spare The Air day is declared for Wednesday.' },
+      { kind: 'text', text: 'Tomorrow (Wednesday): Ozone AQI 137 (Unhealthy for Sensitive Groups), Fine particles (PM2.5) AQI 57 (Moderate)' },
+      { kind: 'text', text: 'Thursday: Ozone AQI 106 (Unhealthy for Sensitive Groups), Fine particles (PM2.5) AQI 61 (Moderate)' },
+      { kind: 'text', text: 'Friday and Saturday outlook: Moderate' },
+      { kind: 'para', text: 'Residents are asked to work from home, skip the drive-through and avoid gas-powered lawn equipment. Forecasts are updated daily by 2:00 p.m.' },
     ],
-    expected: { location: 'Sacramento', date: '2024-07-18', values: {}, index: { name: 'AQI', standard: 'us-epa', overall: 124, pollutants: { o3: 124, pm25: 48 } } },
+    expected: { location: 'Sacramento', date: '2024-08-13', values: {}, index: { name: 'AQI', standard: 'us-epa', overall: 137, pollutants: { o3: 137, pm25: 61 } } },
   };
 }
 

@@ -71,7 +71,8 @@ export function findDate(lines: Line[], ocrFactor: (l: Line) => number): Extract
   const top = new Set(firstPage.slice(0, 8).map((l) => l.index));
   let order = 0;
   // A download whose header gives its compact date format ("FECHA (YYMMDD)"): its rows' dates read that way.
-  const format = lines.map((l) => /\b(?:YY|AA)(?:YY|AA)?MMDD\b/i.exec(l.display)?.[0].toUpperCase()).find(Boolean);
+  // OCR reads an M of small print as N, V or W ("YYMVDD"); no other word is spelt so.
+  const format = lines.map((l) => /\b(?:YY|AA)(?:YY|AA)?[MNVW]{2}DD\b/i.exec(l.display)?.[0].toUpperCase()).find(Boolean);
   const patterns = format ? [...DATE_PATTERNS, compactPattern(format.length === 8)] : DATE_PATTERNS;
   for (const line of lines) {
     for (const { re, parts } of patterns) {

@@ -14,6 +14,9 @@
  * header, else by horizontal overlap. Numbers are read only
  * from index columns; a row's first cell that is neither a number nor a category is its
  * area or station.
+ *
+ * Index statements (`readIndexStatements`): outside tables, a pollutant named right before an
+ * index's name and its number ("Ozone AQI 137 (Unhealthy for Sensitive Groups)", "PM2.5: AQI 57").
  */
 import { findLabels } from './labels.js';
 import type { Line } from './lines.js';
@@ -135,6 +138,29 @@ export function readIndexTables(lines: Line[], ocr: boolean): IndexValue[] {
       rows++;
     }
     i = j - 1;
+  }
+  return out;
+}
+
+/**
+ * After a pollutant's label: the index's name, then its number — a whole number of at most three
+ * digits, not a decimal, not followed by a unit or another digit ("Ozone AQI 137", "PM2.5 (AQI): 57").
+ * OCR's misreadings of the names are INDEX_HEADER's.
+ */
+const INDEX_AFTER_LABEL = new RegExp(String.raw`^\s*[:,–—-]?\s*[([]?\s*${INDEX_HEADER.source}\s*[)\]]?\s*(?:value\s*)?[:=]?\s*(\d{1,3})(?![\d.,]\d|\d|\s*(?:[µu]g|mg|ppb|ppm|pphm|%))`, 'iu');
+
+/** Every sub-index stated outside tables ("Ozone AQI 137"), line by line, in reading order. */
+export function readIndexStatements(lines: Line[], ocr: boolean): IndexValue[] {
+  const out: IndexValue[] = [];
+  for (const l of lines) {
+    if (l.used) continue;
+    for (const label of findLabels(l.folded, ocr)) {
+      if (!isPollutant(label.measure)) continue;
+      const m = INDEX_AFTER_LABEL.exec(l.folded.slice(label.end));
+      if (!m) continue;
+      const confidence = (ocr ? 0.7 + 0.2 * (l.ocrConfidence ?? 0.8) : 1) * 0.9;
+      out.push({ pollutant: label.measure, value: Number(m[1]), station: null, sourceText: clip(l.display), confidence });
+    }
   }
   return out;
 }

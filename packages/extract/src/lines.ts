@@ -122,6 +122,8 @@ function splitDelimited(pieces: Piece[], delim: RegExp): Piece[] {
  * is one field), with their offsets in the text; null when it is not one record.
  */
 function recordFields(text: string, delim: ',' | '|'): Array<{ text: string; start: number; end: number }> | null {
+  // OCR reads a straight quote as a curly one ("Nitrogen dioxide”): the same character, so offsets stay.
+  text = text.replace(/[“”„]/g, '"');
   let rows: string[][];
   try {
     // csv-parse without `columns` gives rows of strings; its overloads type it loosely.
@@ -143,7 +145,31 @@ function recordFields(text: string, delim: ',' | '|'): Array<{ text: string; sta
   return out;
 }
 
-const numericField = (f: string): boolean => /^[-+]?\d+(?:[.,]\d+)?$/.test(f);
+/** A field holding one number (OCR's "52. 3" too, as decimalField reads it). */
+const numericField = (f: string): boolean => /^[-+]?\d+(?:[.,]\d+)?$/.test(decimalField(f));
+
+/**
+ * OCR reads a thin vertical bar as a closing bracket ("PPB] 66) 8|"): in a line of three
+ * or more pipes, a closing bracket with no opening one in its field, before a space or
+ * the end, is a pipe. One character for one, so offsets stay.
+ */
+function pipesRepaired(text: string): string {
+  if ((text.match(/\|/g)?.length ?? 0) < 3) return text;
+  let open = 0;
+  let out = '';
+  for (let k = 0; k < text.length; k++) {
+    const ch = text[k]!;
+    if (ch === '|') open = 0;
+    else if (ch === '(' || ch === '[') open++;
+    else if ((ch === ')' || ch === ']') && open > 0) open--;
+    else if ((ch === ')' || ch === ']') && /^(?:\s|$)/.test(text.slice(k + 1, k + 2))) {
+      out += '|';
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
 
 /**
  * Lines that are records of a comma- or pipe-separated file printed as text (an
@@ -158,7 +184,10 @@ const numericField = (f: string): boolean => /^[-+]?\d+(?:[.,]\d+)?$/.test(f);
 function delimitedRecords(wholes: Array<{ text: string; page: number }>): Map<number, { delim: ',' | '|'; fields: Array<{ text: string; start: number; end: number }> }> {
   const out = new Map<number, { delim: ',' | '|'; fields: Array<{ text: string; start: number; end: number }> }>();
   for (const delim of [',', '|'] as const) {
-    const fields = wholes.map((w) => ((w.text.split(delim).length - 1) >= 2 ? recordFields(w.text, delim) : null));
+    const fields = wholes.map((w) => {
+      const text = delim === '|' ? pipesRepaired(w.text) : w.text;
+      return (text.split(delim).length - 1) >= 2 ? recordFields(text, delim) : null;
+    });
     const record = (k: number): boolean => {
       const f = fields[k];
       return !!f && f.length >= 3 && f.every((x) => x.text.length <= 60);

@@ -20,7 +20,7 @@ import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
 import { readLongTables, readPairRows } from './long-tables.js';
-import { readIndexTables, type IndexValue } from './index-values.js';
+import { readIndexStatements, readIndexTables, type IndexValue } from './index-values.js';
 import { findLocation } from './location.js';
 import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
 import { readProse } from './prose.js';
@@ -343,7 +343,7 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
   const all = readAll(lines, ocr);
   // A document that names an index (AQI, IQAr, IMECA …) and writes no concentration unit anywhere
   // publishes index values: its bare numbers ("Ozone 44" under "AQI forecast") are not concentrations.
-  const indexTable = readIndexTables(lines, ocr);
+  const indexTable = [...readIndexTables(lines, ocr), ...readIndexStatements(lines, ocr)];
   const indexValues = indexDocument(lines, all, ocr, indexTable.length > 0);
   // A document that names an index and also gives concentrations: a pollutant number with no unit —
   // none written after it, in its label or column header, or stated for the document — is that

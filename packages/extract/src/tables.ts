@@ -118,7 +118,9 @@ function isHeaderLine(line: Line, ocr: boolean): boolean {
   // delimited record's fields are column headings whatever their number ("status",
   // "unit" after each measure in an agency's CSV), so there only a field of prose counts.
   if (line.delimited) {
-    if (line.cells.some((c) => (rest.slice(c.start, c.end).match(/\p{L}{2,}/gu)?.length ?? 0) > 4)) return false;
+    // OCR breaks words into pieces ("parti cul ate matter"): a piece of three letters or fewer is glued to the word before.
+    const words = (t: string): number => ((line.isOcr ? t.replace(/(\p{L})\s+(?=\p{Ll}{1,3}(?!\p{L}))/gu, '$1') : t).match(/\p{L}{2,}/gu)?.length ?? 0);
+    if (line.cells.some((c) => words(rest.slice(c.start, c.end)) > 4)) return false;
   } else if ((rest.match(/\p{L}{2,}/gu) ?? []).length > labels.length * 2.5 + 2) return false;
   return !hasValueNumber(rest) && !hasPlaceholder(line);
 }
@@ -133,8 +135,8 @@ function isHeaderLine(line: Line, ocr: boolean): boolean {
 function captionHeader(lines: Line[], i: number, ocr: boolean): { measure: Measure; unit: SourceUnit | null; averaging: Averaging | null; line: number } | null {
   const line = lines[i]!;
   if (line.used || line.cells.length < 3 || hasValueNumber(line.folded) || findLabels(line.folded, ocr).length > 0) return null;
-  // "FECHA (YYMMDD)", "HORA (HHMM)": a heading with its format.
-  const texts = line.cells.map((c) => cellText(line, c).replace(/\s*\([^)]*\)\s*$/, '').trim());
+  // "FECHA (YYMMDD)", "HORA (HHMM)": a heading with its format (OCR may drop the closing bracket).
+  const texts = line.cells.map((c) => cellText(line, c).replace(/\s*\([^)]*\)?\s*$/, '').trim());
   let times = 0;
   while (times < texts.length && TIME_HEADER.test(texts[times]!)) times++;
   const names = texts.slice(times);

@@ -34,7 +34,7 @@ export const LABELS: Record<Measure, RegExp[]> = {
     /\bmaterial\s+particulado\s+respirable\b(?!\s+fino)/gi,
     new RegExp(`\\b${PARTICLES_BELOW}10${MICRONS}`, 'gi'),
   ],
-  no2: [/\bNO\s?2\b/g, /\bno2\b/g, /\bdioxido\s+de\s+nitr[oe]gen(?:o|io)\b/gi, /\bnitrogen\s+dioxide\b/gi],
+  no2: [/\bNO\s?2\b/g, /\bno2\b/g, /\bdioxido\s+de\s+(?:nitr[oe]gen(?:o|io)|azoto)\b/gi, /\bnitrogen\s+dioxide\b/gi],
   // "Ozono (03)": OCR (or a careless font) reads the formula's O as a zero; after the name it is still the label, not "3".
   o3: [/\bO\s?3\b/g, /\bo3\b/g, /\bozon(?:o|e|io)\b(?:\s*\(\s*[O0]\s?3\s*\))?/gi],
   so2: [/\bSO\s?2\b/g, /\bso2\b/g, /\bdioxido\s+de\s+(?:azufre|enxofre)\b/gi, /\bsul(?:f|ph)ur\s+dioxide\b/gi],
@@ -49,6 +49,8 @@ export const LABELS: Record<Measure, RegExp[]> = {
  * in OCR text and only right before a number, where nothing else is meant.
  */
 /** A concentration unit in brackets as OCR reads it ("(µg/m³)", "(ug/m®)", "(pug/m?)", "(ppb)"), after a formula in a header. */
+/** "particulate" as OCR breaks it into pieces ("parti cul ate"), after a misread PM formula. */
+const PARTICULATE = String.raw`part\s?[ií]\s?cul`;
 const BRACKETED_UNIT = String.raw`\s*[([]\s*(?:ppb|ppm|p?[µuμpy]g|mg)`;
 export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // PM₂.₅ with the subscripts misread ("PM; .5: 46", "PM2: 5"), Z for 2 ("PMZ5").
@@ -56,7 +58,7 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
     // ...or the whole subscript read as punctuation ("PM,.,: 46,5"): PM10's digits are full size and read as digits.
     /\b(?:PM|MP)\s?[,.;]{1,3}\s?[:=]?(?=\s*\d)/g,
     // ...and the 5 read as s before the word for its level ("PM,.s concentration was 46.3").
-    /\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?[5sS](?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi,
+    new RegExp(String.raw`\b(?:PM|MP)\s?[;:,.]?\s?[.,]\s?[5sS](?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b|\s+${PARTICULATE})`, 'gi'),
     /\b(?:PM|MP|PNI|PN|PIVI)\s?[2Z]\s?[:;.,]?\s?5\b/g,
     // ...the 2 read as a letter or a mark and the 5 as s, before a number ("PMa.5   80", "PM>.s: 59.1", "PM;,.s: 61").
     /\b(?:PM|MP)\s?[2Zza>;:,]{1,2}\s?[.,]\s?[5sS](?=\s*[:=]?\s*\d)/g,
@@ -69,14 +71,15 @@ export const OCR_LABELS: Partial<Record<Measure, RegExp[]>> = {
   // I, l or | for 1 and O for 0 ("PMIO", "MP1O", "PMlÓ"); M read as NI, N or IVI ("PNI10").
   pm10: [/\b(?:PM|MP)\s?-?\s?[1Il|][0OoÓ]\b/g, /\bP(?:NI|N|IVI)\s?-?\s?[1Il|][0OoÓ]\b/g,
     // The 1 lost altogether before a separator ("PM O_CORDOBA", "PM 0. CENTENARIO"): no other PM reads so.
-    /\b(?:PM|MP)\s?[0OÓ](?=\s*[._:;]|\s+[A-Z]{2})(?![.,]?\d)/g,
+    new RegExp(String.raw`\b(?:PM|MP)\s?[0OÓ](?=\s*[._:;]|\s+[A-Z]{2}|\s+${PARTICULATE})(?![.,]?\d)`, 'g'),
     // ...or alone in a header cell ("PMO").
     /(?<=^|\s{2}|[\t|])(?:PM|MP)\s?[0OÓ](?=\s*(?:$|\s{2}|[\t|]))/g],
   // Zero for the letter O in formulas (S02, N02, 03, C0); the subscript 2 read as
   // punctuation or a question mark ("NO,", "NOz", "NO?", "so?").
-  no2: [new RegExp(String.raw`\bN[O0][,.:;zZ»]{1,2}(?=${BRACKETED_UNIT})`, 'g'), /\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN[O0][,.:;zZ»]{1,2}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?]\s*\)/g],
-  // In brackets a formula is never a value: "(802)", "(S02)", "(N0z)", "(co)" are SO2, NO2 and CO as OCR reads them.
-  so2: [new RegExp(String.raw`\bS[O0][,.:;zZ»]{1,2}(?=${BRACKETED_UNIT})`, 'g'), /\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g, /\(\s*[S58$][O0o]\s?[2zZ?]\s*\)/g],
+  // The name broken into pieces, a letter lost ("N trogen di oxi de").
+  no2: [/\bN\s?i?\s?t\s?r\s?o\s?g\s?e\s?n\s+d\s?i\s?o\s?x\s?i\s?d\s?e\b/gi, new RegExp(String.raw`\bN[O0][,.:;zZ»]{1,2}(?=${BRACKETED_UNIT})`, 'g'), /\bN[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bN[O0][,.:;zZ»]{1,2}(?=\s+(?:concentra|level|nivel|n[ií]vel|average|media|m[eé]dia|promedio)\w*\b)/gi, /\bN0\s?2\b/g, /\bN[O0]\?/g, /\(\s*N[O0o]\s?[2zZ?,]\s*\)/g],
+  // In brackets a formula is never a value: "(802)", "(S02)", "(N0z)", "(NO,)", "(co)" are SO2, NO2 and CO as OCR reads them.
+  so2: [new RegExp(String.raw`\bS[O0][,.:;zZ»]{1,2}(?=${BRACKETED_UNIT})`, 'g'), /\bS[O0][,.:;zZ»]{1,2}(?=\s*\d)/g, /\bS0\s?2\b/g, /\b[Ss][Oo0]\?/g, /\(\s*[S58$][O0o]\s?[2zZ?,]\s*\)/g],
   // OZONE with its O read as Q, C, G or a zero ("QZONE", "CZONE"): no word is spelt so.
   o3: [/\b[QCG0]ZONE\b/g, /\b[O0]3(?=\s*[:=]?\s*\d)/g,
     // "03 concentration was 34": a formula before the word for its level, never a number.
@@ -214,8 +217,8 @@ export function foldText(raw: string): { display: string; folded: string } {
 export const INDEX_NAMES = String.raw`AQI|AQHI|DAQI|PSI|ICAP|ICAGSO2|ICA|IQAr|IQA|IMECA|IBOCA|IAS|ICARS|IRECA|CAQI|EAQI|I[A-Z]{1,3}CA|indices?|index|indice\s+(?:aire\s+y\s+salud|de\s+calidad\s+del\s+aire|de\s+qualidade\s+do\s+ar)|air\s+quality\s+index|nivel|level|banda?|band`;
 /** A header or phrase naming an index column ("IQAr", "Índice de Qualidade do Ar", "MAX AQI", "AQHI"). */
 // "I…CA" covers local indices named like ICA, IQCA (Quito), IBOCA (Bogotá), IMECA, IRECA, INCA.
-// OCR reads an index's capital I as l or 1 ("AQl", "lQAr", "1CAP"): no word is spelt so.
-export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|I[A-Z]{1,3}CA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI|AQ[l1]|[l1]QAr?|[l1]CAP|[l1]MECA)\b|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'i');
+// OCR reads an index's capital I as l or 1 ("AQl", "lQAr", "1CAP"), or AQI's as ! or | ("AQ! 137"): no word is spelt so.
+export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP|ICA|I[A-Z]{1,3}CA|IQAr|IQA|IMECA|IBOCA|ICARS|CAQI|EAQI|AQ[l1]|[l1]QAr?|[l1]CAP|[l1]MECA)\b|\bAQ[!|](?![\p{L}\d])|\bindice\b|\bindex\b|\bpuntos\b|\bpoints\b)`, 'iu');
 /**
  * The indices a document of index values may be in, most specific first (folded text): the
  * name written and the standard it is when the service knows it. A bare "AQI" or "air quality
@@ -233,7 +236,7 @@ export const NAMED_INDICES: ReadonlyArray<{ pattern: RegExp; name: string; stand
   { pattern: /\b[Il1]QAr?\b|\bindice\s+de\s+qualidade\s+do\s+ar\b/i, name: 'IQAr', standard: 'br-iqar' },
   { pattern: /\bindice\s+aire\s+y\s+salud\b|\bIAS\b/i, name: 'Índice AIRE Y SALUD', standard: 'mx' },
   { pattern: /\b(?:EAQI|CAQI)\b|\beuropean\s+air\s+quality\s+index\b/i, name: 'EAQI', standard: 'eu-eaqi' },
-  { pattern: /\bAQ[Il1]\b|\bair\s+quality\s+index\b/i, name: 'AQI', standard: 'us-epa', unless: NOT_US_AQI_CATEGORY },
+  { pattern: /\bAQ[Il1]\b|\bAQ[!|](?![\p{L}\d])|\bair\s+quality\s+index\b/iu, name: 'AQI', standard: 'us-epa', unless: NOT_US_AQI_CATEGORY },
   { pattern: /\bI[A-Z]{1,3}CA\b/, name: '', standard: null },
 ];
 

@@ -529,6 +529,28 @@ describe('one-measure tables, local indices, regions', () => {
 });
 
 describe('OCR of scanned tables and prose (positioned lines)', () => {
+  it('a pipe-delimited data file whose bars OCR read as closing brackets ("PPB] 66) 8")', () => {
+    const text = ['AirNow daily data, Phoenix area', '05/14/24|040130019|West Phoenix|OZONE-8HR|PPB] 66) 8|Maricopa County AQD|87|2', '05/14/24|040133002|Central Phoenix (Midtown)|OZONE-8HR|PPB|63] 8|Maricopa County AQD|77|2'];
+    const lines: TextLine[] = text.map((t, k) => ({ text: t, cells: [{ text: t, x0: 100, x1: 100 + t.length * 9 }], y0: 100 + k * 30, y1: 119 + k * 30, fontSize: 19, confidence: 0.9 }));
+    const r = parseBulletinText(lines, { ocr: true });
+    // 66 ppb at 25 °C; the bracket of "(Midtown)" stays a bracket.
+    assert.deepEqual([r.o3, r.date, r.location], [129.6, '2024-05-14', 'Phoenix']);
+  });
+
+  it('dióxido de azoto is nitrogen dioxide; OCR\'s "(NO,)" in brackets is its formula', () => {
+    assert.equal(parse('Porto, 12 de março de 2025\nDióxido de azoto (NO₂) – média horária máxima – 45 µg/m³').no2, 45);
+    assert.equal(parse('Porto, 12 de março de 2025\nDióxido de azoto (NO,)   - média horária máxima — 45 µg/m³ - qualidade boa', true).no2, 45);
+  });
+
+  it('a delimited data file as OCR reads it: words in pieces, curly quotes, a bracket or a decimal dropped', () => {
+    // "Nitrogen dioxide" in pieces, its quote curly; PM10 read as "PMO"; "52. 3" a decimal with a space.
+    const csv = parse(',, "London Mary! ebone Road",\nDate, time, "N trogen di oxi de”, status, unit, * Ozone", status, unit, "PMO parti cul ate matter (Hourly measured)”, status, unit\n04-03-2024, 01: 00, 52. 3, P, ugm-3, 12. 4, P, ugm-3, 14. 2, P, ugm-3 (Ref. eq)\n04-03-2024, 02: 00, 47. 9, P, ugm-3, 6. 8, P, ugm-3, 13. 8, P, ugm-3 (Ref. eq)', true);
+    assert.deepEqual([csv.no2, csv.o3, csv.pm10, csv.date, csv.location], [52.3, 12.4, 14.2, '2024-03-04', 'London']);
+    // "HORA ( HHMM" lost its closing bracket, "YYMMDD" read as "YYMVDD".
+    const hourly = parse('Estación Pudahuel\nMaterial particulado MP 2,5 · Concentración horaria (µg/m³)\nFECHA ( YYMVDD) ; HORA ( HHMM ; Regi stros val i dados; Regi stros prelimi nares\n240614; 0100; 112, 4;\n240614; 0200; 118, 0;\n240614; 0300; ; 121, 7', true);
+    assert.deepEqual([hourly.pm25, hourly.date], [121.7, '2024-06-14']);
+  });
+
   /** A line of cells at the given column positions, as OCR gives them (ink-high boxes). */
   const row = (y: number, cells: Array<[number, string]>, h = 19): TextLine => ({
     text: cells.map(([, t]) => t).join('   '),
@@ -1076,6 +1098,14 @@ describe('documents of index values', () => {
     const r = parse('Pronóstico de calidad del aire\nICAP pronosticado para MP2,5 (promedio 24 horas)\nEstación\tICAP\tCondición\nPudahuel\t214\tPreemergencia\nLas Condes\t96\tBueno');
     assert.deepEqual([r.pm25, r.index?.name, r.index?.standard, r.index?.overall, r.index?.pollutants], [undefined, 'ICAP', 'cl', 214, { pm25: 214 }]);
     assert.equal(r.index?.sources.pm25?.station, 'Pudahuel');
+  });
+
+  it('index statements outside tables: a pollutant, the index\'s name and its number, the highest over the days', () => {
+    const r = parse('Spare The Air Forecast\nIssued Tuesday, August 13, 2024\nTomorrow: Ozone AQI 137 (Unhealthy for Sensitive Groups), Fine particles (PM2.5) AQI 57 (Moderate)\nThursday: Ozone AQI 106 (Unhealthy for Sensitive Groups), Fine particles (PM2.5) AQI 61 (Moderate)');
+    assert.deepEqual([r.o3, r.pm25, r.index?.name, r.index?.standard, r.index?.overall, r.index?.pollutants], [undefined, undefined, 'AQI', 'us-epa', 137, { o3: 137, pm25: 61 }]);
+    // OCR's "AQ!" is the same name; a unit written after the number makes it a concentration.
+    assert.deepEqual(parse('Forecast\nOzone AQ! 88 (Moderate)', true).index?.pollutants, { o3: 88 });
+    assert.equal(parse('Forecast\nOzone AQI 88\nPM2.5 AQI 31 µg/m³').index, null);
   });
 
   it('a document with concentrations has no index', () => {
