@@ -63,6 +63,7 @@ export class FrameDrawer {
   private lastOut = 0;
   private readonly outroAt: number | null;
   private sentUnder = false;
+  private copy: Canvas | null = null;
 
   constructor(
     private readonly ps: DrawableScene,
@@ -136,6 +137,20 @@ export class FrameDrawer {
     const t1 = performance.now();
     const bands = blocks.flatMap((b) => this.readBands(this.ctx, b));
     return { kind: 'draw', full, blocks: blocks.map(({ x, y, w, h }) => ({ x, y, w, h })), bands, drawMs: t1 - t0, readMs: performance.now() - t1 };
+  }
+
+  /**
+   * The last frame drawn, on a canvas of its own (reused from call to call), for a
+   * poster or a storyboard thumbnail. It is read with getImageData, which rasterises
+   * only what was drawn since the previous read: drawing the drawing canvas into
+   * another, or encoding it, first replays onto its own surface everything drawn since
+   * it was last used that way — with a storyboard thumbnail each second, that redrew
+   * every frame a second time (1.9 s of a 6.4 s 1080p render).
+   */
+  copyFrame(): Canvas {
+    const copy = (this.copy ??= createCanvas(this.ps.width, this.ps.height));
+    copy.getContext('2d').putImageData(this.ctx.getImageData(0, 0, this.ps.width, this.ps.height), 0, 0);
+    return copy;
   }
 
   /** The template's frame `i`, then the overlay at output time `outTime` (drawFrame leaves the design transform set). */

@@ -83,6 +83,11 @@ export class FrameSource {
     return this.drawer.canvas;
   }
 
+  /** The last frame drawn, copied to a canvas of its own (see FrameDrawer.copyFrame). */
+  copyFrame(): Canvas {
+    return this.drawer.copyFrame();
+  }
+
   /** The bytes of frame `i` in `pixelFormat` (frames must be requested in order, from 0). */
   frame(i: number): Buffer {
     return this.frameAt(i, i / this.ps.fps);

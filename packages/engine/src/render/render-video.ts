@@ -233,11 +233,11 @@ export async function renderNormalizedVideo(p: RenderParams, opts: RenderOptions
       }
       const update = source.updateAt(segments[seg]!.sceneFrame(i - segStart), i / ps.fps);
       if (i === posterFrame) {
-        posterWrite = source.canvas.encode('png').then((png) => writeFile(tmpPoster, png));
+        posterWrite = source.copyFrame().encode('png').then((png) => writeFile(tmpPoster, png));
         // A failure surfaces where it is awaited (after the loop, or in the catch), not as an unhandled rejection meanwhile.
         posterWrite.catch(() => {});
       }
-      if (storyboard?.sheet.wants(i)) storyboard.sheet.capture(i, source.canvas);
+      if (storyboard?.sheet.wants(i)) storyboard.sheet.capture(i, source.copyFrame());
       if (encoder instanceof X264Encoder) await encoder.writeUpdate(update.frame, update.blocks);
       else await encoder.writeFrame(source.toRing(update));
       // Encoding lags drawing by a few frames; keep the last 3 % for the final flush.
