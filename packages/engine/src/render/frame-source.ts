@@ -78,11 +78,6 @@ export class FrameSource {
     this.drawer = new FrameDrawer(ps, incremental, overlay, path !== 'ffmpeg');
   }
 
-  /** The drawing canvas; it shows the last frame drawn. */
-  get canvas(): Canvas {
-    return this.drawer.canvas;
-  }
-
   /** The last frame drawn, copied to a canvas of its own (see FrameDrawer.copyFrame). */
   copyFrame(): Canvas {
     return this.drawer.copyFrame();
