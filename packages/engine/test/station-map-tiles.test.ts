@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { configureMapTiles, findFfmpeg, findFfprobe, mapTilesConfigured, normalizeRenderParams, renderFramePng, renderKey, renderVideo } from '../src/index.ts';
 import { readMapTiles } from '../src/map/tiles.ts';
-import { stationMapTiles } from '../src/templates/station-map.ts';
+import { MAP_SPECS, mapBoxes, planStationMap, stationMapTiles } from '../src/templates/station-map.ts';
 import { mapPixels } from './helpers.ts';
 import { encodeTile, writePmtiles, type TileFeature } from './pmtiles-writer.ts';
 
@@ -92,6 +92,46 @@ describe('station map over an operator PMTiles archive', () => {
     execFileSync(findFfmpeg(), ['-v', 'error', '-y', '-ss', '6', '-i', out, '-frames:v', '1', frame]);
     const [water = []] = await mapPixels(readFileSync(frame), params, [waterPoint()], 1 / 3);
     assert.ok(near(water, '#0A1A33', 10), `water in the video: ${water}`);
+  });
+
+  it('reads the tiles on both sides of the antimeridian for a network across it', async () => {
+    // Taveuni lies across 180°: tiles of the last column (x = N − 1) and the first (x = 0), water on each one's western half.
+    const water: TileFeature = { type: 3, parts: [[[0, 0], [2048, 0], [2048, 4096], [0, 4096], [0, 0]]] };
+    const data = encodeTile({ water: [water], landuse: [], roads: [], places: [] });
+    const tiles = [];
+    const y0 = Math.floor(worldY(-16.4) * N);
+    const y1 = Math.floor(worldY(-17.4) * N);
+    for (const x of [N - 2, N - 1, 0, 1]) for (let y = y0; y <= y1; y++) tiles.push({ z: Z, x, y, data });
+    const path = join(dir, 'antimeridian.pmtiles');
+    writePmtiles(path, tiles);
+    const params = normalizeRenderParams({ location: 'Taveuni', template: 'station-map', resolution: '1080p', date: '2026-11-22', stations: [
+      { name: 'Somosomo', lat: -16.77, lon: 179.97, pm25: 12 }, { name: 'Vuna', lat: -16.98, lon: -179.9, pm25: 20 }, { name: 'Lavena', lat: -16.87, lon: -179.88, pm25: 45 },
+    ] });
+    await configureMapTiles(null);
+    // Points of Natural Earth's land east of 180° on the western half of their tile, clear of the markers and their labels.
+    const plan = planStationMap(params, mapBoxes('landscape', 1920, 1080, 0).map, MAP_SPECS.landscape);
+    const candidates: [number, number][] = [];
+    const b = plan.bounds;
+    for (let x = b.x + 20; x < b.x + b.w - 20; x += 24) {
+      for (let y = b.y + 20; y < b.y + b.h - 20; y += 24) {
+        const [lon = 0, lat = 0] = plan.project?.invert?.([x, y]) ?? [];
+        const wrapped = lon > 180 ? lon - 360 : lon;
+        const tileFraction = (worldX(wrapped) * N) % 1;
+        const clear = [...plan.markers.map((m) => ({ x: m.x - 60, y: m.y - 60, w: 120, h: 120 })), ...plan.labels.map((l) => l.box)].every((o) => x < o.x - 8 || x > o.x + o.w + 8 || y < o.y - 8 || y > o.y + o.h + 8);
+        if (wrapped < 0 && tileFraction > 0.1 && tileFraction < 0.4 && clear) candidates.push([wrapped, lat]);
+      }
+    }
+    const before = await mapPixels(await renderFramePng(params, 6), params, candidates, 1);
+    const onLand = candidates.filter((_, i) => near(before[i] ?? [], '#1B2A4A', 4));
+    assert.ok(onLand.length >= 3, `${onLand.length} land points east of 180°`);
+    assert.deepEqual(await configureMapTiles(path), { ok: true });
+    const read = await stationMapTiles(params);
+    assert.ok(read && read.tiles >= 4, `tiles read: ${read?.tiles}`);
+    const xs = read.shapes.flatMap((sh) => Array.from(sh.coords.filter((_, i) => i % 2 === 0)));
+    assert.ok(xs.some((x) => x < 1) && xs.some((x) => x > 1), 'shapes from both sides of the antimeridian, the far side a world east');
+    const after = await mapPixels(await renderFramePng(params, 6), params, onLand, 1);
+    for (const [i, px] of after.entries()) assert.ok(near(px, '#0A1A33', 6), `the archive's water east of 180° at ${onLand[i]?.join(',')}: ${px}`);
+    await configureMapTiles(null);
   });
 
   it('refuses a truncated archive, random bytes and raster tiles, and maps keep Natural Earth', async () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeFrame, EngineError, normalizeRenderParams, renderFramePng } from '../src/index.ts';
-import { linearMercator } from '../src/map/draw.ts';
+import { linearMercator, viewOf } from '../src/map/draw.ts';
 import { fitProjection } from '../src/map/project.ts';
 import { boxesOverlap, inside, placeLabels, segmentHitsBox, shortenings, type Box } from '../src/map/labels.ts';
 import { basemap } from '../src/map/basemap.ts';
@@ -169,6 +169,30 @@ describe('station map', () => {
     const plan = planStationMap(city, mapBox(), MAP_SPECS.landscape);
     assert.equal(plan.chip?.name, 'Santiago');
     assert.match(plan.chip?.bar.text ?? '', /^\d+ km$/);
+  });
+
+  it('fits a network across the antimeridian into one small view, with land and sea under it', async () => {
+    // Fiji's stations east and west of 180°: Labasa and Suva at 179°/178° E, Taveuni and Lakeba at 179°/178° W.
+    const fiji = normalizeRenderParams({ location: 'Fiji', template: 'station-map', resolution: '1080p', date: '2026-11-22', stations: [
+      { name: 'Suva', lat: -18.14, lon: 178.44, pm25: 10 }, { name: 'Labasa', lat: -16.43, lon: 179.38, pm25: 60 },
+      { name: 'Taveuni', lat: -16.86, lon: -179.97, pm25: 20 }, { name: 'Lakeba', lat: -18.2, lon: -178.82, pm25: 35 },
+    ] });
+    const box = mapBox();
+    const plan = planStationMap(fiji, box, MAP_SPECS.landscape);
+    const project = plan.project;
+    assert.ok(project);
+    const view = viewOf(project, box);
+    assert.ok(view.east - view.west < 12 && view.west > 170 && view.east > 180, `view ${view.west.toFixed(1)}…${view.east.toFixed(1)}`);
+    for (const m of plan.markers) assert.ok(inside({ x: m.x - m.r, y: m.y - m.r, w: 2 * m.r, h: 2 * m.r }, box), `${m.view.name} at ${m.x.toFixed(0)},${m.y.toFixed(0)}`);
+    const xs = plan.markers.map((m) => m.x);
+    assert.ok(Math.max(...xs) - Math.min(...xs) > box.w * 0.5, 'the stations spread across the map');
+    // West of 180° Taveuni's marker lies east of Labasa's, as on the globe.
+    const at = (name: string) => plan.markers.find((m) => m.view.name === name)?.x ?? NaN;
+    assert.ok(at('Taveuni') > at('Labasa') && at('Lakeba') > at('Suva'));
+    // Viti Levu (west of 180°) is land; the Koro Sea between it and the Lau group is sea.
+    const [viti = [0, 0, 0], sea = [0, 0, 0]] = await mapPixels(await renderFramePng(fiji, 6), fiji, [[178.13, -17.83], [179.6, -18.0]]);
+    assert.ok(Math.abs(viti[0] - 0x1b) <= 6 && Math.abs(viti[1] - 0x2a) <= 6 && Math.abs(viti[2] - 0x4a) <= 6, `Viti Levu ${viti}`);
+    assert.ok(Math.abs(sea[0] - 0x0a) <= 6 && Math.abs(sea[1] - 0x1a) <= 6 && Math.abs(sea[2] - 0x33) <= 6, `Koro Sea ${sea}`);
   });
 
   it('refuses two stations on one point before anything is drawn', () => {

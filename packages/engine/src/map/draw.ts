@@ -13,8 +13,9 @@ import type { MapTiles, TileKind } from './tiles.js';
 export function viewOf(projection: GeoProjection, box: Box): { west: number; south: number; east: number; north: number } {
   const k = projection.scale();
   const [tx, ty] = projection.translate();
+  const centre = centralMeridian(projection);
   const deg = 180 / Math.PI;
-  const lon = (x: number) => ((x - tx) / k) * deg;
+  const lon = (x: number) => ((x - tx) / k) * deg + centre;
   const lat = (y: number) => Math.atan(Math.sinh((ty - y) / k)) * deg;
   const a = [lon(box.x), lat(box.y + box.h)] as const;
   const b = [lon(box.x + box.w), lat(box.y)] as const;
@@ -23,18 +24,24 @@ export function viewOf(projection: GeoProjection, box: Box): { west: number; sou
   return { west: a[0] - padLon, south: a[1] - padLat, east: b[0] + padLon, north: b[1] + padLat };
 }
 
+/** The meridian the fitted projection is centred on (its rotation). */
+function centralMeridian(projection: GeoProjection): number {
+  return -projection.rotate()[0];
+}
+
 /**
- * The fitted Mercator as plain arithmetic (what d3-geo computes for an unrotated
- * projection), without d3's wrapping of longitudes into ±180°: a ring unwrapped past the
- * antimeridian, or drawn a world to the east or west, must stay where it is.
+ * The fitted Mercator as plain arithmetic (what d3-geo computes for a projection rotated
+ * about the pole), without d3's wrapping of longitudes into ±180°: a ring unwrapped past
+ * the antimeridian, or drawn a world to the east or west, must stay where it is.
  */
 export function linearMercator(projection: GeoProjection): (lon: number, lat: number) => [number, number] {
   const k = projection.scale();
   const [tx, ty] = projection.translate();
+  const centre = centralMeridian(projection);
   const rad = Math.PI / 180;
   return (lon, lat) => {
     const phi = Math.max(-89.5, Math.min(89.5, lat)) * rad;
-    return [tx + k * lon * rad, ty - k * Math.log(Math.tan(Math.PI / 4 + phi / 2))];
+    return [tx + k * (lon - centre) * rad, ty - k * Math.log(Math.tan(Math.PI / 4 + phi / 2))];
   };
 }
 
@@ -152,8 +159,10 @@ const STROKE_BATCH = 8192;
 
 export function drawMapTiles(g: SKRSContext2D, projection: GeoProjection, tiles: MapTiles, style: TileStyle, scale: number): number {
   const k = projection.scale();
-  const [tx, ty] = projection.translate();
+  const [tx0, ty] = projection.translate();
   const world = 2 * Math.PI * k;
+  // World x 0.5 is the prime meridian; the projection is centred on another one.
+  const tx = tx0 - (world * centralMeridian(projection)) / 360;
   let n = 0;
   for (const kind of TILE_ORDER) {
     const filled = kind === 'earth' || kind === 'green' || kind === 'water';

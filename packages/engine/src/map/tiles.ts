@@ -145,18 +145,21 @@ function worldY(lat: number): number {
 
 /**
  * The tiles under a view (degrees) at about `pxPerWorld` design px across the whole
- * Web Mercator square, read and decoded; null when no archive is configured or the
- * view reaches past the antimeridian.
+ * Web Mercator square, read and decoded; null when no archive is configured. A view
+ * past the antimeridian (edges beyond ±180°) reads the tiles on its far side too, their
+ * shapes a world to the east or west (world x beyond 0…1), as the basemap draws them.
  */
 export async function readMapTiles(view: { west: number; south: number; east: number; north: number }, pxPerWorld: number): Promise<MapTiles | null> {
   const a = archive;
-  if (!a || view.west < -180 || view.east > 180) return null;
+  if (!a) return null;
   // A tile of 512 px or so at the map's scale: about what the archive was drawn for.
   let zoom = Math.max(a.minZoom, Math.min(a.maxZoom, Math.round(Math.log2(pxPerWorld / 512)) + 1));
   const range = (z: number) => {
     const n = 2 ** z;
     const clampTile = (v: number) => Math.max(0, Math.min(n - 1, Math.floor(v * n)));
-    return { x0: clampTile(worldX(view.west)), x1: clampTile(worldX(view.east)), y0: clampTile(worldY(view.north)), y1: clampTile(worldY(view.south)) };
+    // Columns are not clamped (they wrap round the world), but one world of them at most.
+    const x0 = Math.floor(worldX(view.west) * n);
+    return { x0, x1: Math.min(x0 + n - 1, Math.floor(worldX(view.east) * n)), y0: clampTile(worldY(view.north)), y1: clampTile(worldY(view.south)) };
   };
   let r = range(zoom);
   const count = () => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
@@ -170,7 +173,8 @@ export async function readMapTiles(view: { west: number; south: number; east: nu
   for (let x = r.x0; x <= r.x1; x++) {
     for (let y = r.y0; y <= r.y1; y++) {
       try {
-        const got = await a.pmtiles.getZxy(zoom, x, y);
+        const n = 2 ** zoom;
+        const got = await a.pmtiles.getZxy(zoom, ((x % n) + n) % n, y);
         if (!got) continue;
         decodeTile(new Uint8Array(got.data), zoom, x, y, sink);
         tiles++;

@@ -196,7 +196,10 @@ export async function stationMapTiles(params: RenderParams): Promise<MapTiles | 
   const v = viewOf(project, box);
   const padLon = (v.east - v.west) * 0.5;
   const padLat = (v.north - v.south) * 0.5;
-  return readMapTiles({ west: Math.max(-180, v.west - padLon), east: Math.min(180, v.east + padLon), south: Math.max(-85, v.south - padLat), north: Math.min(85, v.north + padLat) }, 2 * Math.PI * project.scale());
+  // Longitudes may pass ±180° (a network across the antimeridian): the tiles wrap round, a world at most.
+  const mid = (v.west + v.east) / 2;
+  const half = Math.min(180, (v.east - v.west) / 2 + padLon);
+  return readMapTiles({ west: mid - half, east: mid + half, south: Math.max(-85, v.south - padLat), north: Math.min(85, v.north + padLat) }, 2 * Math.PI * project.scale());
 }
 
 export function createStationMap(input: SceneInput): TemplateScene {
