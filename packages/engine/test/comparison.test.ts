@@ -112,6 +112,24 @@ describe('comparison', () => {
     }
   });
 
+  it('shows each side\'s index and category whole in the verdict scene, in every format and language', () => {
+    // 115 is "Unhealthy for Sensitive Groups": the longest category, beside a long place name.
+    const places = [{ name: 'Ciudad de México', pm25: 41.2 }, { name: 'Guadalajara', pm25: 18 }];
+    const sensitive = { es: 'Insalubre para grupos sensibles', en: 'Unhealthy for Sensitive Groups', pt: 'Insalubre para grupos sensíveis' } as const;
+    for (const format of ['landscape', 'portrait', 'square'] as const) {
+      for (const language of ['es', 'en', 'pt'] as const) {
+        const p = params({ places, format, language });
+        const scene = sceneTimeline(p).find((s) => s.id === 'difference');
+        assert.ok(scene);
+        const { texts } = describeFrame(p, { timeSec: scene.end - 0.3 });
+        const where = `${format} ${language}`;
+        assert.ok(texts.some((t) => t.endsWith(`115 · ${sensitive[language]}`)), `${where}: ${JSON.stringify(texts)}`);
+        assert.ok(texts.includes('Ciudad de México') && texts.includes('Guadalajara'), where);
+        assert.deepEqual(texts.filter((t) => t.endsWith('…')), [], where);
+      }
+    }
+  });
+
   it('without two places shows the location alone and says a second side is needed', () => {
     const p = params({ pm25: 50, language: 'en' });
     const cmp = compare(p);

@@ -395,8 +395,9 @@ export function createComparison(input: SceneInput): TemplateScene {
         pieces.push({ sprite: detail, x: body.x, y: tops[1] ?? body.y, at: 0.4, from: 'fade' });
       }
       const chipsTop = tops[tops.length - 1] ?? body.y;
+      const twoLines = sides.some((side) => !chipFitsOneLine(ctx, side, chipW, chipH, unratedText(side, c.m)));
       sides.forEach((side, i) => {
-        const sprite = makeSprite(chipW, chipH, px, (g) => drawChip(g, side, chipW, chipH, unratedText(side, c.m)), 12);
+        const sprite = makeSprite(chipW, chipH, px, (g) => drawChip(g, side, chipW, chipH, unratedText(side, c.m), twoLines), 12);
         const x = stacked ? body.x : body.x + i * (chipW + gap);
         const y = stacked ? chipsTop + i * (chipH + 20 * u) : chipsTop;
         pieces.push({ sprite, x, y, at: 0.6 + i * 0.2, from: 'below', focus: true, radius: chipH / 2 });
@@ -470,22 +471,24 @@ function sideCard(side: ComparisonSide, box: Rect, px: number, scale: ScaleBar['
       drawText(ctx, ellipsize(ctx, side.subtitle, w - 2 * pad, s, 500), pad, y + s * 1.2, { size: s, weight: 500, color: MUTED });
       y += s * 1.6;
     }
-    // Index and category share a line when they fit, else the pill goes under; the group
-    // sits in the middle of the room between the heading and the scale.
+    // Index and category share a line when the category fits there whole, else the pill
+    // goes under the number (a smaller number, then); the group sits in the middle of
+    // the room between the heading and the scale.
     const room = bar.y - y - 30 * k;
     const big = side.view.indexText;
-    const bigSize = Math.max(40 * k, Math.min(230 * k, room * 0.6));
     const cat = side.view.label !== null && side.view.color !== null ? { label: side.view.label, color: side.view.color, textColor: readableTextOn(side.view.color) } : null;
     const pillH = 58 * k;
-    let bx = pad;
-    const groupH = bigSize * 0.75 + 26 * k * 1.7;
+    const mainH = side.view.mainText ? 26 * k * 1.7 : 0;
+    let bigSize = Math.max(40 * k, Math.min(230 * k, room * 0.6));
+    const besideX = (size: number) => (big ? pad + measure(ctx, big, size, 800) + 28 * k : pad);
+    const pillNeeds = cat ? measure(ctx, cat.label, pillH * 0.38, 700) + pillH : 0;
+    const under = w - pad - besideX(bigSize) < Math.max(180 * k, pillNeeds);
+    if (under) bigSize = Math.max(40 * k, Math.min(bigSize, (room - 20 * k - 28 * k - pillH - mainH) / 0.75));
+    const bx = besideX(bigSize);
+    const groupH = bigSize * 0.75 + (under ? 28 * k + pillH : 0) + mainH;
     const baseY = y + Math.max(20 * k, (room - groupH) / 2) + bigSize * 0.75;
-    if (big) {
-      drawText(ctx, big, pad, baseY, { size: bigSize, weight: 800, color: INK });
-      bx = pad + measure(ctx, big, bigSize, 800) + 28 * k;
-    }
+    if (big) drawText(ctx, big, pad, baseY, { size: bigSize, weight: 800, color: INK });
     const pillRoom = w - pad - bx;
-    const under = pillRoom < 180 * k;
     const pillX = under ? pad : bx;
     // What goes under the number clears its ink below the baseline (English groups thousands with a comma).
     const descent = big ? inkDescent(ctx, big, bigSize, 800) : 0;
@@ -597,21 +600,45 @@ function drawMeaningPanel(g: SKRSContext2D, side: ComparisonSide, notes: { title
   });
 }
 
-/** A side in the verdict scene: a dot in its colour, its title, its index and category. */
-function drawChip(g: SKRSContext2D, side: ComparisonSide, w: number, h: number, notRated: string): void {
+/** A side's index and category, as its chip shows them. */
+function chipRating(side: ComparisonSide, notRated: string): string {
+  return [side.view.indexText, side.view.label ?? notRated].filter(Boolean).join(' · ');
+}
+
+/** Whether a side's title and rating fit whole on one line of a w × h chip. */
+function chipFitsOneLine(g: SKRSContext2D, side: ComparisonSide, w: number, h: number, notRated: string): boolean {
+  return measure(g, side.title, h * 0.34, 800) + h * 0.6 + measure(g, chipRating(side, notRated), h * 0.3, 700) <= w - h * 1.35;
+}
+
+/**
+ * A side in the verdict scene: a dot in its colour, its title, its index and category —
+ * on one line, or (`twoLines`, when one side's do not fit whole) the rating under the
+ * title, so a long category ("Insalubre para grupos sensíveis") is never cut.
+ */
+function drawChip(g: SKRSContext2D, side: ComparisonSide, w: number, h: number, notRated: string, twoLines: boolean): void {
   const color = side.view.color ?? NEUTRAL;
   panel(g, 0, 0, w, h, h / 2);
   g.beginPath();
   g.arc(h / 2, h / 2, h * 0.3, 0, Math.PI * 2);
   g.fillStyle = color;
   g.fill();
-  const right = [side.view.indexText, side.view.label ?? notRated].filter(Boolean).join(' · ');
-  const rs = h * 0.3;
-  const rw = Math.min(measure(g, right, rs, 700), w * 0.45);
-  drawText(g, ellipsize(g, right, rw + 1, rs, 700), w - h * 0.4, h / 2 + rs * 0.36, { size: rs, weight: 700, color: side.view.color ? legibleOn(color) : MUTED, align: 'right' });
-  const nameW = w - h - rw - h * 0.6;
-  const ns = fitSize(g, side.title, nameW, h * 0.34, h * 0.24, 800);
-  drawText(g, ellipsize(g, side.title, nameW, ns, 800), h * 0.95, h / 2 + ns * 0.36, { size: ns, weight: 800, color: INK });
+  const rating = chipRating(side, notRated);
+  const ratingColor = side.view.color ? legibleOn(color) : MUTED;
+  const left = h * 0.95;
+  const avail = w - h * 1.35;
+  if (!twoLines) {
+    const rs = h * 0.3;
+    const ns = h * 0.34;
+    drawText(g, rating, w - h * 0.4, h / 2 + rs * 0.36, { size: rs, weight: 700, color: ratingColor, align: 'right' });
+    drawText(g, ellipsize(g, side.title, avail - h * 0.6 - measure(g, rating, rs, 700), ns, 800), left, h / 2 + ns * 0.36, { size: ns, weight: 800, color: INK });
+    return;
+  }
+  const ts = fitSize(g, side.title, avail, h * 0.3, h * 0.2, 800);
+  const cs = fitSize(g, rating, avail, h * 0.24, h * 0.16, 700);
+  const gap = h * 0.06;
+  const top = (h - (ts + gap + cs)) / 2;
+  drawText(g, ellipsize(g, side.title, avail, ts, 800), left, top + ts * 0.86, { size: ts, weight: 800, color: INK });
+  drawText(g, ellipsize(g, rating, avail, cs, 700), left, top + ts + gap + cs * 0.86, { size: cs, weight: 700, color: ratingColor });
 }
 
 export const comparison: TemplateDefinition = {
@@ -620,7 +647,7 @@ export const comparison: TemplateDefinition = {
   description: 'Two places, or one place at two times (today against yesterday, the forecast against the observation), side by side: each one\'s index, category and place on the scale, the pollutants pair by pair, and the difference in words. The sides are the first two of the places param. 15 s; 30 s adds each pollutant in a scene of its own and what each side\'s category means for everyone and for sensitive groups.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.4.1',
+  version: '1.4.2',
   durationSec: DURATION,
   durations: DURATIONS,
   create: createComparison,
