@@ -65,4 +65,15 @@ describe('ranking', () => {
       assert.ok(d.texts.some((s) => s.endsWith('…') && long.startsWith(s.slice(0, -1))), `${format}: ${JSON.stringify(d.texts)}`);
     }
   });
+
+  it('writes every category of the scale strip and every row whole, in every format and language', () => {
+    const places = [{ name: 'Mexicali', pm25: 88 }, { name: 'Toluca', pm25: 55 }, { name: 'Puebla', pm25: 27 }, { name: 'Mérida', pm25: 9 }];
+    for (const format of ['landscape', 'portrait', 'square'] as const) {
+      for (const language of ['es', 'en', 'pt'] as const) {
+        const p = normalizeRenderParams({ location: 'México', template: 'ranking', places, format, language, resolution: '360p', date: '2026-11-22' });
+        const d = describeFrame(p, { timeSec: 5 });
+        assert.deepEqual(d.texts.filter((t) => t.endsWith('…')), [], `${format} ${language}`);
+      }
+    }
+  });
 });

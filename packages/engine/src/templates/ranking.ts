@@ -93,7 +93,11 @@ export function createRanking(input: SceneInput): TemplateScene {
   const footerY = stage ? stage.bottom : footerClearOfCaptions(format, W, H, H - spec.footerFromBottom, spec.footer, input);
   const stripH = spec.strip;
   const stripLabel = spec.footer;
-  const stripY = footerY - spec.footer * 2.2 - stripLabel * 1.6 - stripH;
+  // A category too long for its segment ("Insalubre para grupos sensibles" in a square's sixth) takes two lines, never "…".
+  const stripSegW = inner / Math.max(1, c.scale.length);
+  const stripLabels = c.scale.map((s) => layoutBlock(ctx, s.label, { maxWidth: stripSegW - 8, maxLines: 2, size: stripLabel, minSize: stripLabel * 0.8, weight: 600, leading: 1.15 }));
+  const stripLabelsH = Math.max(stripLabel * 1.6, ...stripLabels.map((b) => b.height + stripLabel * 0.6));
+  const stripY = footerY - spec.footer * 2.2 - stripLabelsH - stripH;
   const pages = pageSizes(n, spec.perPage);
   const perPage = Math.max(...pages);
   // Portrait and square pages of one to three rows (a ranking of two or three places) take taller rows
@@ -142,11 +146,13 @@ export function createRanking(input: SceneInput): TemplateScene {
       const right = v.indexText ?? '';
       const catSize = textH * 0.19;
       const cat = v.label ?? (v.mainText ? c.m.notRated : c.m.noPollutantData);
-      const catW = twoLines ? 0 : Math.min(measure(g, cat, catSize, 600), inner * 0.3);
       const rightW = Math.max(measure(g, right, idxSize, 800), 0);
       const tag = tagOf(v);
       const tagSize = textH * 0.16;
       const tagW = tag ? measure(g, tag.toUpperCase(), tagSize, 800, 1.5) + tagSize * 1.6 : 0;
+      // The category takes what a short name leaves ("Insalubre para grupos sensibles" beside "Toluca"); a long name keeps at least its smallest size's worth, up to a third of the bar.
+      const nameFloor = Math.min(measure(g, v.name, textH * 0.2, 700), barW / 3);
+      const catW = twoLines ? 0 : Math.min(measure(g, cat, catSize, 600), Math.max(inner * 0.3, barW - rightW - tagW - 60 * k - nameFloor));
       const nameMax = barW - rightW - catW - tagW - 60 * k;
       const nameSize = fitSize(g, v.name, nameMax, textH * 0.28, textH * 0.2, 700);
       const name = ellipsize(g, v.name, nameMax, nameSize, 700);
@@ -178,13 +184,13 @@ export function createRanking(input: SceneInput): TemplateScene {
 
   // ---- the standard's scale strip ------------------------------------------------------
   const scale = c.scale;
-  const segW = inner / Math.max(1, scale.length);
-  const stripSprite = makeSprite(inner, stripH + stripLabel * 1.6, px, (g) => {
+  const segW = stripSegW;
+  const stripSprite = makeSprite(inner, stripH + stripLabelsH, px, (g) => {
     scale.forEach((s, i) => {
       g.fillStyle = s.color;
       g.fillRect(i * segW + 1, 0, segW - 2, stripH);
-      const label = ellipsize(g, s.label, segW - 8, stripLabel, 600);
-      drawText(g, label, i * segW + segW / 2, stripH + stripLabel * 1.3, { size: stripLabel, weight: 600, color: MUTED, align: 'center' });
+      const block = stripLabels[i];
+      if (block) drawBlock(g, block, i * segW + segW / 2, stripH + stripLabel * 0.45, { color: MUTED, weight: 600, align: 'center' });
     });
   });
   const stripX = (v: PlaceView) => M + (v.level ?? 0) * segW + segW / 2;
@@ -379,7 +385,7 @@ export const ranking: TemplateDefinition = {
   description: 'Many places (the places param, 2–20) sorted by their index, worst first: bars in the category colours, the worst and the best tagged and called out at the end; the list is walked page by page (portrait shows 8 a page). 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'places', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.4.0',
+  version: '1.4.1',
   durationSec: DURATION,
   durations: [DURATION],
   create: createRanking,
