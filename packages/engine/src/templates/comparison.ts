@@ -25,7 +25,7 @@ import { canonicalJson } from '../params/canonical-json.js';
 import { valuesOf, type PlaceInput } from '../params/places.js';
 import type { RenderParams } from '../params/types.js';
 import { measureContext } from './measure.js';
-import { drawCategoryPill, drawHeader, INK, layoutHeader, MUTED, NEUTRAL, pillWidth } from './parts.js';
+import { drawCategoryPill, drawHeader, drawWrappedPill, INK, layoutHeader, MUTED, NEUTRAL, pillWidth, wrappedPill } from './parts.js';
 import { viewPlace, type PlaceView } from './places-view.js';
 import { distribute, drawStageFooter, stageFor } from './stage.js';
 import { createStoryboard, type Live, type Piece, type SceneSpec } from './storyboard.js';
@@ -338,11 +338,13 @@ export function createComparison(input: SceneInput): TemplateScene {
           p.sides.forEach((ps, i) => {
             const label = ps.label ?? c.m.notRated;
             const maxW = colW - 24 * u;
-            const pw = pillWidth(ctx, label, chipH, maxW);
+            const pill = wrappedPill(ctx, label, chipH, maxW);
             const chip = ps.color
-              ? makeSprite(pw.w, chipH, px, (g) => drawCategoryPill(g, { label, color: ps.color ?? NEUTRAL, textColor: readableTextOn(ps.color ?? NEUTRAL) }, pw.w, chipH, pw.size), 40)
+              ? makeSprite(pill.w, pill.h, px, (g) => drawWrappedPill(g, { label, color: ps.color ?? NEUTRAL, textColor: readableTextOn(ps.color ?? NEUTRAL) }, pill), 40)
               : makeSprite(maxW, chipH, px, (g) => drawText(g, ellipsize(g, label, maxW, chipH * 0.42, 700), 0, chipH / 2 + chipH * 0.15, { size: chipH * 0.42, weight: 700, color: MUTED }), 4);
-            pieces.push({ sprite: chip, x: body.x + labelW + i * colW, y: tops[3] ?? body.y, at: 0.6 + i * 0.25, from: 'pop', focus: true, radius: chipH / 2 });
+            // A two-line pill is centred on the row a one-line pill takes.
+            const y = (tops[3] ?? body.y) + (chipH - (ps.color ? pill.h : chipH)) / 2;
+            pieces.push({ sprite: chip, x: body.x + labelW + i * colW, y, at: 0.6 + i * 0.25, from: 'pop', focus: true, radius: Math.min(chipH / 2, (ps.color ? pill.h : chipH) / 2) });
           });
           return { pieces };
         },

@@ -70,9 +70,12 @@ export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: numbe
   const chipY = h - 46 * k;
   const chipH = 30 * k;
   if (p.category) {
-    const text = p.indexText ? `${p.category.label} · ${p.indexText}` : p.category.label;
-    const size = 18 * k;
-    const maxW = leftW + 10 * k;
+    // The chip's row lies beside the unit, not the value: it may reach the unit's left edge. Its text
+    // shrinks, then leaves out the sub-index, before the category is cut ("Insalubre para grupos…").
+    const maxW = w - padX * 2 - unitW - 16 * k;
+    const full = p.indexText ? `${p.category.label} · ${p.indexText}` : p.category.label;
+    const text = measure(ctx, full, 14 * k, 700) <= maxW - 40 * k ? full : p.category.label;
+    const size = fitSize(ctx, text, maxW - 40 * k, 18 * k, 14 * k, 700);
     const label = ellipsize(ctx, text, maxW - 40 * k, size, 700);
     const cw = measure(ctx, label, size, 700) + 40 * k;
     roundRectPath(ctx, padX, chipY, cw, chipH, chipH / 2);
@@ -89,24 +92,39 @@ export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: numbe
   }
 }
 
-/** Narrow card: symbol on top, value and unit in the middle, band chip at the bottom. */
+/**
+ * Narrow card: symbol on top, value and unit in the middle, band chip at the bottom. A
+ * category too long for one line ("Insalubre para grupos sensibles") takes two, and the
+ * value moves up to make room.
+ */
 function drawCompactCard(ctx: SKRSContext2D, p: PollutantView, w: number, h: number, k: number, c: ReportContent): void {
   const padX = 24 * k;
   const inner = w - padX * 2;
+  const y = h - 22 * k;
+  const labelW = inner - 20 * k;
+  const label = p.category?.label ?? null;
+  const oneLineSize = label ? fitSize(ctx, label, labelW, 17 * k, 11.5 * k, 700) : 0;
+  const block = label && measure(ctx, label, oneLineSize, 700) > labelW ? layoutBlock(ctx, label, { maxWidth: labelW, maxLines: 2, size: 15 * k, minSize: 12 * k, weight: 700, leading: 1.15 }) : null;
+  const lift = block ? block.lineHeight * (block.lines.length - 1) : 0;
   drawText(ctx, p.symbol, padX, 40 * k, { size: fitSize(ctx, p.symbol, inner, 30 * k, 18 * k, 700), weight: 700, color: INK });
-  const valueSize = fitSize(ctx, p.valueText, inner * 0.62, 46 * k, 26 * k, 700);
-  drawText(ctx, p.valueText, padX, h * 0.64, { size: valueSize, weight: 700, color: INK });
+  const valueY = h * 0.64 - lift * 0.6;
+  // Lifted, the value keeps its capitals clear of the symbol's subscript.
+  const valueSize = fitSize(ctx, p.valueText, inner * 0.62, Math.min(46 * k, (valueY - 54 * k) / 0.72), 26 * k, 700);
+  drawText(ctx, p.valueText, padX, valueY, { size: valueSize, weight: 700, color: INK });
   const vw = measure(ctx, p.valueText, valueSize, 700);
   const unitSize = fitSize(ctx, p.unit, inner - vw - 8 * k, 19 * k, 12 * k, 500);
-  drawText(ctx, p.unit, padX + vw + 8 * k, h * 0.64, { size: unitSize, weight: 500, color: MUTED });
-  const y = h - 22 * k;
-  if (p.category) {
+  drawText(ctx, p.unit, padX + vw + 8 * k, valueY, { size: unitSize, weight: 500, color: MUTED });
+  if (p.category && label) {
+    const firstY = y - lift;
     ctx.beginPath();
-    ctx.arc(padX + 6 * k, y - 6 * k, 6 * k, 0, Math.PI * 2);
+    ctx.arc(padX + 6 * k, firstY - 6 * k, 6 * k, 0, Math.PI * 2);
     ctx.fillStyle = p.category.color;
     ctx.fill();
-    const size = 17 * k;
-    drawText(ctx, ellipsize(ctx, p.category.label, inner - 20 * k, size, 700), padX + 20 * k, y, { size, weight: 700, color: INK });
+    if (block) {
+      block.lines.forEach((line, i) => drawText(ctx, line, padX + 20 * k, firstY + i * block.lineHeight, { size: block.size, weight: 700, color: INK }));
+    } else {
+      drawText(ctx, ellipsize(ctx, label, labelW, oneLineSize, 700), padX + 20 * k, y, { size: oneLineSize, weight: 700, color: INK });
+    }
   } else {
     const size = 15 * k;
     drawText(ctx, ellipsize(ctx, c.m.notRated, inner, size, 500), padX, y, { size, weight: 500, color: FAINT });
@@ -147,6 +165,33 @@ export function drawCategoryPill(ctx: SKRSContext2D, cat: CategoryView, w: numbe
   ctx.fill();
   ctx.restore();
   drawText(ctx, ellipsize(ctx, cat.label, w - h * 0.8, size, 700), w / 2, h / 2 + size * 0.36, { size, weight: 700, color: cat.textColor, align: 'center' });
+}
+
+/**
+ * A category pill in at most `maxW`: one line of height `h` when the label fits whole
+ * (`pillWidth`'s sizes), else two lines in a taller pill — a category is never cut.
+ */
+export function wrappedPill(ctx: SKRSContext2D, label: string, h: number, maxW: number): { w: number; h: number; size: number; block: TextBlock | null } {
+  const one = pillWidth(ctx, label, h, maxW);
+  if (measure(ctx, label, one.size, 700) <= maxW - h * 0.8) return { ...one, h, block: null };
+  const block = layoutBlock(ctx, label, { maxWidth: maxW - h * 0.8, maxLines: 2, size: h * 0.36, minSize: h * 0.26, weight: 700, leading: 1.1 });
+  const width = Math.max(...block.lines.map((l) => measure(ctx, l, block.size, 700)));
+  return { w: Math.min(maxW, width + h * 0.9), h: block.height + h * 0.5, size: block.size, block };
+}
+
+/** Draws a `wrappedPill` layout. */
+export function drawWrappedPill(ctx: SKRSContext2D, cat: CategoryView, pill: ReturnType<typeof wrappedPill>): void {
+  if (!pill.block) {
+    drawCategoryPill(ctx, cat, pill.w, pill.h, pill.size);
+    return;
+  }
+  ctx.save();
+  setShadow(ctx, rgba(cat.color, 0.55), 30);
+  roundRectPath(ctx, 0, 0, pill.w, pill.h, Math.min(pill.h / 2, pill.block.lineHeight));
+  ctx.fillStyle = cat.color;
+  ctx.fill();
+  ctx.restore();
+  drawBlock(ctx, pill.block, pill.w / 2, (pill.h - pill.block.height) / 2, { color: cat.textColor, weight: 700, align: 'center' });
 }
 
 /** Advice panel: health mark, small title, text in at most `maxLines` lines. */
