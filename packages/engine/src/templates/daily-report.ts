@@ -237,14 +237,17 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
   const pieces: Piece[] = [{ sprite: track, x: gauge.cx - r - pad, y: gauge.cy - r - pad, at: 0, from: 'fade' }];
 
   const indexStd = c.indexName !== null;
-  const caption = c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
+  // A given index with no sub-index has no main pollutant, but its overall index is the number.
+  const overallOnly = c.dominant === null && c.indexName !== null && c.indexValue !== null;
+  const caption = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
   const captionSize = Math.max(18, r * 0.1);
   const numberSize = r * 0.5;
   const numberY = gauge.cy + r * 0.12;
-  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  const numberValue = overallOnly ? c.indexValue : c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  const suffix = indexStd ? c.indexSuffix : '';
   const maxDecimals = c.dominant && !indexStd ? c.dominant.decimals : 0;
   const decimals = numberValue === null ? 0 : shownDecimals(c.language, numberValue, maxDecimals);
-  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, decimals);
+  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, decimals) + suffix;
   const numSize = numberValue === null ? numberSize : Math.min(numberSize, (r * 1.35 * numberSize) / Math.max(1, tabularWidth(ctx, finalText, numberSize, 800)));
   const numW = tabularWidth(ctx, finalText, numSize, 800);
   const unitLine = !indexStd && c.dominant ? c.dominant.unit : '';
@@ -264,7 +267,7 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
       g.globalAlpha *= alpha * fadeIn;
       if (c.position !== null && e > 0) drawArcValue(g, gauge, target * e, accent, 0.8);
       drawText(g, caption, gauge.cx, numberY - numSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3 });
-      if (numberValue !== null) drawTabular(g, formatFixed(c.language, numberValue * e, decimals), gauge.cx + numW / 2, numberY, { size: numSize, weight: 800, color: INK });
+      if (numberValue !== null) drawTabular(g, formatFixed(c.language, numberValue * e, decimals) + suffix, gauge.cx + numW / 2, numberY, { size: numSize, weight: 800, color: INK });
       else drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: MUTED, align: 'center' });
       if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.5, { size: captionSize, weight: 500, color: MUTED, align: 'center' });
       g.restore();

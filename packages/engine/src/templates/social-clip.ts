@@ -143,12 +143,15 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   }, 4);
 
   const indexStd = c.indexName !== null;
-  const caption = c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
-  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  // A given index with no sub-index has no main pollutant, but its overall index is the number.
+  const overallOnly = c.dominant === null && c.indexName !== null && c.indexValue !== null;
+  const caption = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
+  const numberValue = overallOnly ? c.indexValue : c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  const suffix = indexStd ? c.indexSuffix : '';
   const decimals = c.dominant && !indexStd ? c.dominant.decimals : 0;
   const numberSize = r * 0.62;
   const finalDecimals = numberValue === null ? 0 : shownDecimals(c.language, numberValue, decimals);
-  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, finalDecimals);
+  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, finalDecimals) + suffix;
   const numberFit = numberValue === null ? numberSize : Math.min(numberSize, (r * 1.45 * numberSize) / Math.max(1, tabularWidth(ctx, finalText, numberSize, 800)));
   const numberW = tabularWidth(ctx, finalText, numberFit, 800);
   const target = c.position ?? 0;
@@ -241,7 +244,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: fitSize(g, caption, r * 1.4, r * 0.13, 14, 700, 4), weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
       if (numberValue !== null) {
         // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
-        drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals), gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
+        drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals) + suffix, gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
         if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + numberFit * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
       } else {
         drawText(g, '—', gauge.cx, cy + numberSize * 0.36, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
