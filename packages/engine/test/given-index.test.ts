@@ -118,8 +118,11 @@ describe('index-only standards (AQHI, DAQI, PSI)', () => {
     assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'ca-aqhi', overall: 31, pollutants: {} } }), (e) => fieldsOf(e).includes('index.overall'));
     assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'ca-aqhi', overall: 0, pollutants: {} } }), (e) => fieldsOf(e).includes('index.overall'));
     assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'sg-psi', overall: 501, pollutants: {} } }), (e) => fieldsOf(e).includes('index.overall'));
-    // They have no sub-index per pollutant.
-    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'sg-psi', overall: 80, pollutants: { pm25: 80 } } }), (e) => fieldsOf(e).includes('index.pollutants'));
+    // The AQHI is one formula, with no sub-index per pollutant; the DAQI and the PSI are the highest of theirs.
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'ca-aqhi', overall: 5, pollutants: { o3: 5 } } }), (e) => fieldsOf(e).includes('index.pollutants'));
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'uk-daqi', overall: 4, pollutants: { no2: 12 } } }), (e) => fieldsOf(e).includes('index.pollutants.no2'));
+    const daqi = describeFrame(normalizeRenderParams({ ...base, index: { standard: 'uk-daqi', overall: 4, pollutants: { no2: 4, pm25: 2 } }, resolution: '360p' }));
+    assert.deepEqual([daqi.aqi.categoryKey, daqi.aqi.dominant], ['moderate', 'no2']);
   });
 
   it('are refused as the standard of a concentration render, naming aqiStandard', () => {

@@ -1079,6 +1079,17 @@ describe('documents of index values', () => {
     assert.deepEqual([byRow.pm10, byRow.o3, byRow.stations], [undefined, undefined, []]);
   });
 
+  it('names the standard of a DAQI, PSI or AQHI document (Hong Kong\'s AQHI, with other bands, is named, not mapped)', () => {
+    const daqi = parse('UK-AIR Daily Air Quality Index (DAQI) forecast\nRegion\tNO2\tPM2.5\nGreater London\t4\t3\nSouth East\t3\t2');
+    assert.deepEqual([daqi.index?.name, daqi.index?.standard, daqi.index?.overall, daqi.index?.pollutants], ['DAQI', 'uk-daqi', 4, { pm25: 3, no2: 4 }]);
+    const psi = parse('NEA 24-hr PSI sub-indices\nRegion\tPM2.5\tO3\nNorth\t72\t18\nSouth\t64\t21');
+    assert.deepEqual([psi.index?.name, psi.index?.standard, psi.index?.overall], ['PSI', 'sg-psi', 72]);
+    const aqhi = parse('Air Quality Health Index (AQHI) by station\nStation\tNO2\tO3\nCalgary Central\t4\t3');
+    assert.deepEqual([aqhi.index?.name, aqhi.index?.standard], ['AQHI', 'ca-aqhi']);
+    const hk = parse('Hong Kong EPD AQHI\nStation\tNO2\tO3\nCentral\t4\t3');
+    assert.deepEqual([hk.index?.name, hk.index?.standard], ['AQHI', null]);
+  });
+
   it('an AQI with bands the US AQI has not (Satisfactory, Very Poor, Severe) is named but not taken as the US EPA\'s', () => {
     const r = parse('Daily AQI Bulletin\nCity\tIndex Value\tProminent Pollutant\nDelhi\t399\tPM2.5\nAgra\t158\tPM10\nCategories: Good, Satisfactory, Moderate, Poor, Very Poor, Severe');
     assert.deepEqual([r.index?.name, r.index?.standard, r.index?.pollutants], ['AQI', null, { pm25: 399, pm10: 158 }]);

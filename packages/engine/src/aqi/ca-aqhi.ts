@@ -38,6 +38,6 @@ export const caAqhi: AqiStandard = {
   pollutants: [],
   categories: CATEGORIES,
   // 1–3, 4–6, 7–10, above 10 (written "10+"); the gauge's open band reaches 15, and a given AQHI may be up to 30 (wildfire smoke).
-  indexScale: { upper: [3, 6, 10], top: 15, bottom: 1, max: 30, openAbove: 10 },
+  indexScale: { upper: [3, 6, 10], top: 15, bottom: 1, max: 30, openAbove: 10, noSubIndex: true },
   evaluate: () => null,
 };

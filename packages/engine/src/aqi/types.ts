@@ -81,6 +81,8 @@ export interface IndexScale {
   max?: number;
   /** Values above this are written "N+" (the AQHI's "10+"). */
   openAbove?: number;
+  /** The index is one formula over several pollutants (the AQHI), not the highest of per-pollutant sub-indices: a given index has no sub-index. */
+  noSubIndex?: boolean;
 }
 
 export interface AqiResult {

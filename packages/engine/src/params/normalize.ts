@@ -126,9 +126,9 @@ function givenIndexErrors(raw: Record<string, unknown>, errors: FieldErrors): vo
     const v = given.pollutants[p];
     if (v !== undefined && outside(v)) errors.add(`index.pollutants.${p}`, range);
   }
-  // A standard drawn from a given index only rates no pollutant, so it has no sub-index either.
+  // The AQHI is one formula over three pollutants: it has no sub-index per pollutant.
   const subIndices = POLLUTANTS.filter((p) => given.pollutants[p] !== undefined);
-  if (std.pollutants.length === 0 && subIndices.length > 0) errors.add('index.pollutants', `${std.indexName ?? std.id} has no sub-index per pollutant: give only index.overall (remove ${subIndices.join(', ')})`);
+  if (scale.noSubIndex && subIndices.length > 0) errors.add('index.pollutants', `${std.indexName ?? std.id} has no sub-index per pollutant: give only index.overall (remove ${subIndices.join(', ')})`);
   const concentrations = POLLUTANTS.filter((p) => raw[p] !== undefined);
   if (concentrations.length > 0) errors.add('index', `an index video shows no concentration: remove ${concentrations.join(', ')} or the index`);
   // Places, stations and series carry concentrations of their own.

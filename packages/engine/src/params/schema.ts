@@ -61,7 +61,7 @@ export const GivenIndexSchema = Type.Object(
         so2: Type.Optional(indexValue('SO₂ sub-index.')),
         co: Type.Optional(indexValue('CO sub-index.')),
       },
-      { additionalProperties: false, description: 'Each pollutant\'s sub-index the document gives, if any (us-epa, br-iqar): the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index; ca-aqhi, uk-daqi and sg-psi have none.' },
+      { additionalProperties: false, description: 'Each pollutant\'s sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one.' },
     ),
   },
   {
