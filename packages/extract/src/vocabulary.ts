@@ -230,9 +230,10 @@ const NOT_US_AQI_CATEGORY = /\b(?:satisfactory|very\s+poor|severe)\b/i;
 
 export const NAMED_INDICES: ReadonlyArray<{ pattern: RegExp; name: string; standard: AqiStandardId | null; unless?: RegExp }> = [
   // Canada's AQHI; Hong Kong's has other bands (High is 7 alone, Serious above 10): named, not mapped.
-  { pattern: /\bAQHI\b/i, name: 'AQHI', standard: 'ca-aqhi', unless: /\bhong\s+kong\b|\bEPD\b|\bserious\b/i },
-  { pattern: /\bDAQI\b/i, name: 'DAQI', standard: 'uk-daqi' },
-  { pattern: /\bPSI\b/, name: 'PSI', standard: 'sg-psi' },
+  { pattern: /\bAQHI\b|\bair\s+quality\s+health\s+index\b/i, name: 'AQHI', standard: 'ca-aqhi', unless: /\bhong\s+kong\b|\bEPD\b|\bserious\b/i },
+  { pattern: /\bDAQI\b|\bdaily\s+air\s+quality\s+index\b/i, name: 'DAQI', standard: 'uk-daqi' },
+  // Case kept: "psi" is also pounds per square inch.
+  { pattern: /\bPSI\b|\b[Pp]ollutant\s+[Ss]tandards?\s+[Ii]ndex\b/, name: 'PSI', standard: 'sg-psi' },
   { pattern: /\bIMECA\b/i, name: 'IMECA', standard: null },
   { pattern: /\b[Il1]CAP\b/i, name: 'ICAP', standard: 'cl' },
   { pattern: /\b[Il1]QAr?\b|\bindice\s+de\s+qualidade\s+do\s+ar\b/i, name: 'IQAr', standard: 'br-iqar' },

@@ -119,6 +119,30 @@ describe(`ingest of index values (${STORE})`, () => {
     assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 360, 640]);
   });
 
+  test('an AQHI summary (overall values only, no sub-index) gives a context in ca-aqhi that renders a real video', async () => {
+    const rows: Array<Array<[number, string]>> = [
+      [[50, 'Alberta - Air Quality Health Index - Forecast']],
+      [[50, 'Calgary, Wednesday, July 1, 2026']],
+      [[50, 'Period'], [200, 'AQHI']],
+      [[50, 'Today'], [200, '7 High Risk']],
+      [[50, 'Tonight'], [200, '5 Moderate Risk']],
+    ];
+    const up = await upload(service.base, '/ingest/upload', await tablePdf(rows), 'aqhi.pdf');
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    const c = up.body.context;
+    assert.deepEqual({ name: c.index.name, standard: c.index.standard, overall: c.index.overall, pollutants: c.index.pollutants }, { name: 'AQHI', standard: 'ca-aqhi', overall: 7, pollutants: {} });
+    assert.match(c.index.sources.overall.sourceText, /7 High Risk/);
+    for (const p of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co']) assert.equal(c[p], undefined);
+    const r = await api(service.base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'weather-brief', format: 'portrait', language: 'es', resolution: '360p' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.deepEqual(r.body.params.index, { standard: 'ca-aqhi', overall: 7, pollutants: {} });
+    const job = await waitForJob(service.base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    const p = probe(Buffer.from(await (await fetch(job.videoUrl)).arrayBuffer()));
+    assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 360, 640]);
+    assert.ok(Number(p.duration) > 5, p.duration);
+  });
+
   test('an AQHI given only as its overall value renders a real video; values off its scale, or AQHI as a concentration standard, are 400s naming the field', async () => {
     const r = await api(service.base, 'POST', '/render', { location: 'Calgary', date: '2026-07-01', template: 'social-clip', format: 'square', language: 'en', resolution: '360p', index: { standard: 'ca-aqhi', overall: 12, pollutants: {} } });
     assert.equal(r.status, 202, JSON.stringify(r.body));

@@ -2202,7 +2202,7 @@ export interface components {
                     /** @description CO sub-index (an index value, not a concentration) */
                     co?: number;
                 };
-                /** @description Each sub-index's source line or table row, and its station or area when it is one's */
+                /** @description Each sub-index's source line or table row, and its station or area when it is one's; under `overall`, the overall value's when the document gives it alone (an AQHI, DAQI or PSI forecast) */
                 sources: {
                     [key: string]: {
                         sourceText: string;

@@ -140,9 +140,10 @@ export function createDailyReport(input: SceneInput): TemplateScene {
     scenes.push({
       id: 'advice',
       kind: 'advice',
-      shows: [tiles.length ? `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}` : '', `${c.m.healthAdvice}: ${c.advice}`].filter(Boolean).join('. '),
+      shows: [tiles.length ? `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}` : '', `${c.m.healthAdvice}: ${c.advice}`, c.overall && sensitive ? `${c.m.sensitiveGroups}: ${sensitive}` : ''].filter(Boolean).join('. '),
       weight: 3.4,
-      build: () => buildAdviceScene(input, stage, body, tiles, [{ title: c.m.healthAdvice, text: c.advice }]),
+      // An index given alone has no pollutant scene: the advice for sensitive groups joins everyone's, as in the longer reports.
+      build: () => buildAdviceScene(input, stage, body, tiles, c.overall && sensitive ? [{ title: c.m.everyone, text: c.advice }, { title: c.m.sensitiveGroups, text: sensitive }] : [{ title: c.m.healthAdvice, text: c.advice }]),
     });
   } else {
     const notes = [{ title: c.m.everyone, text: c.advice }, ...(sensitive ? [{ title: c.m.sensitiveGroups, text: sensitive }] : [])];
@@ -158,6 +159,13 @@ export function createDailyReport(input: SceneInput): TemplateScene {
       if (tiles.length) scenes.push({ id: 'weather', kind: 'weather', shows: `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}`, weight: 2.6, build: () => buildAdviceScene(input, stage, body, tiles, []) });
       scenes.push({ id: 'advice', kind: 'advice', shows: notes.map((n) => `${n.title}: ${n.text}`).join(' '), weight: 4, build: () => buildAdviceScene(input, stage, body, [], notes) });
     }
+  }
+
+  // A given index with no sub-index has no pollutant scene: the recommendations take its time
+  // (the 60 s report tells them anyway), so no scene is held still for lack of content.
+  if (!c.pollutants.length && c.overall && c.recommendations && !longest) {
+    const recs = c.recommendations;
+    scenes.push({ id: 'recommendations', kind: 'recommendations', shows: `${c.m.recommendations}: ${recs.join(' ')}`, weight: long ? 4.4 : 3.3, build: () => buildRecommendationsScene(input, stage, body, recs) });
   }
 
   // 5. Source and date.
@@ -295,7 +303,9 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
   const gap = 12 * u;
   const titleSize = 20 * u;
   const titleH = titleSize * 2;
-  const rowH = Math.min(120 * u, (listBox.h - titleH - gap * (rows - 1)) / rows);
+  // An index given alone has no main pollutant under its gauge: a short scale (the AQHI's and the DAQI's four bands) takes taller rows, not an empty band.
+  const rowCap = c.overall ? 120 * u * Math.min(1.8, 7 / Math.max(rows, 4)) : 120 * u;
+  const rowH = Math.min(rowCap, (listBox.h - titleH - gap * (rows - 1)) / rows);
   const listH = titleH + rows * rowH + (rows - 1) * gap;
   const listTop = listBox.y + (listBox.h - listH) / 2;
   const title = textSprite(px, `${c.m.standard}: ${c.standardName}`.toUpperCase(), titleSize, 700, MUTED, listBox.w, 3);
@@ -564,6 +574,10 @@ function buildSourceScene(input: SceneInput, stage: Stage, accent: string): { pi
     const line = c.pollutants.map((p) => `${p.symbol} ${p.valueText}`).join('  ·  ');
     const vb = layoutBlock(ctx, line, { maxWidth: b.w, maxLines: 2, size: 34 * u, minSize: 22 * u, weight: 600, leading: 1.3 });
     items.push({ s: makeSprite(b.w, vb.height, px, (g) => drawBlock(g, vb, b.w / 2, 0, { color: INK, weight: 600, align: 'center' }), 6), from: 'fade' });
+  } else if (format !== 'landscape' && c.overall) {
+    // An index given alone has no values to repeat: the advice takes their place.
+    const vb = layoutBlock(ctx, c.advice, { maxWidth: b.w, maxLines: 3, size: 30 * u, minSize: 20 * u, weight: 500, leading: 1.3 });
+    items.push({ s: makeSprite(b.w, vb.height, px, (g) => drawBlock(g, vb, b.w / 2, 0, { color: INK, weight: 500, align: 'center' }), 6), from: 'fade' });
   }
   const markS = 84 * u;
   const mark = makeSprite(markS, markS, px, (g) => healthIcon(g, 0, 0, markS, accent, c.category?.textColor ?? '#0B1020'), 10);

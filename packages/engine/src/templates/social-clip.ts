@@ -70,8 +70,9 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   }, 10);
 
   // Bottom block: advice + chips; then the ring takes the middle.
+  // A given index with no sub-index has no pollutant to chip: its scale's categories take their place.
   const chips = [
-    ...c.pollutants.map((p) => ({ label: p.symbol, value: `${p.valueText} ${p.unit}`, dot: p.category?.color ?? NEUTRAL })),
+    ...(c.overall ? c.scale.map((s) => ({ label: '', value: s.label, dot: s.color })) : c.pollutants.map((p) => ({ label: p.symbol, value: `${p.valueText} ${p.unit}`, dot: p.category?.color ?? NEUTRAL }))),
     ...(c.temperature ? [{ label: '', value: `${c.temperature.valueText} ${c.temperature.unit}`, dot: '#FFB347' }] : []),
     ...(c.humidity ? [{ label: '', value: `${c.humidity.valueText} ${c.humidity.unit}`, dot: '#5EC8FF' }] : []),
   ];
@@ -169,7 +170,8 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       ...(pill ? [{ x: (W - pill.w) / 2, y: pillY, w: pill.w, h: pill.h, radius: pill.h / 2 }] : []),
       ...rowsOfChips.map((it) => ({ x: it.x, y: chipsY + it.row * (chipH + gap), w: it.sprite.w, h: it.sprite.h, radius: chipH / 2 })),
     ],
-    period: 4.5,
+    // Oftener over a scale's chips (an index given alone), whose dots in a dark category colour (the AQHI's red) move the picture less than a pollutant's.
+    period: c.overall ? 3 : 4.5,
     stagger: 0.15,
     duration: 1.1,
     delay: 0.3,

@@ -103,7 +103,7 @@ export const ContextIndexSchema = Type.Object(
     sources: Type.Record(
       Type.String(),
       Type.Object({ sourceText: Type.String(), station: Type.Optional(Type.String()), confidence: Type.Number({ minimum: 0, maximum: 1 }) }),
-      { description: "Each sub-index's source line or table row, and its station or area when it is one's" },
+      { description: "Each sub-index's source line or table row, and its station or area when it is one's; under `overall`, the overall value's when the document gives it alone (an AQHI, DAQI or PSI forecast)" },
     ),
   },
   { description: 'Index values a document gives instead of concentrations' },
