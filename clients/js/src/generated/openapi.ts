@@ -5949,7 +5949,13 @@ export interface operations {
                         aqiStandards: {
                             id: string;
                             name: string;
+                            /** @description The pollutants it rates from concentrations; empty for a standard drawn from a given index only (ca-aqhi, uk-daqi, sg-psi), which a render of concentrations refuses */
                             pollutants: string[];
+                            /** @description The range of a given index (`index.overall`, each sub-index) in this standard; null when it has no numeric index to give */
+                            givenIndex: {
+                                min: number;
+                                max: number;
+                            } | null;
                         }[];
                     };
                 };

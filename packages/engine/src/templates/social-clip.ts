@@ -175,12 +175,13 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     stagger: 0.15,
     duration: 1.1,
     delay: 0.3,
-    strength: 0.14,
+    strength: c.overall ? 0.3 : 0.14,
   });
   // And a highlight walks over the value chips, one a beat.
   ambient.spotlight({
     targets: rowsOfChips.map((it) => ({ x: it.x, y: chipsY + it.row * (chipH + gap), w: it.sprite.w, h: it.sprite.h, radius: chipH / 2 })),
-    color,
+    // Over a scale's chips, in the category's legible tint: a dark colour (the AQHI's red) alone barely moves the picture.
+    color: c.overall ? accent : color,
     hop: 0.9,
     strength: 0.45,
   });
@@ -227,7 +228,8 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       g.save();
       g.translate(gauge.cx, cy);
       g.rotate(t * 0.35);
-      g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : color, 0.45);
+      // (In the category's legible tint for an index given alone, whose scales' dark reds and purples would barely move the picture.)
+      g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : c.overall ? accent : color, 0.45);
       const dots = 72;
       const hr = r + gauge.thickness / 2 + 34;
       for (let k = 0; k < dots; k++) {
