@@ -137,13 +137,15 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   const tiles = [c.temperature ? ('temperature' as const) : null, c.humidity ? ('humidity' as const) : null].filter((x) => x !== null);
   const sensitive = c.severity !== null ? SENSITIVE_ADVICE[c.severity][c.language] : null;
   if (!long) {
+    const bothAdvices = c.overall !== null && sensitive !== null && !input.captions;
     scenes.push({
       id: 'advice',
       kind: 'advice',
-      shows: [tiles.length ? `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}` : '', `${c.m.healthAdvice}: ${c.advice}`, c.overall && sensitive ? `${c.m.sensitiveGroups}: ${sensitive}` : ''].filter(Boolean).join('. '),
+      shows: [tiles.length ? `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}` : '', `${c.m.healthAdvice}: ${c.advice}`, bothAdvices ? `${c.m.sensitiveGroups}: ${sensitive}` : ''].filter(Boolean).join('. '),
       weight: 3.4,
-      // An index given alone has no pollutant scene: the advice for sensitive groups joins everyone's, as in the longer reports.
-      build: () => buildAdviceScene(input, stage, body, tiles, c.overall && sensitive ? [{ title: c.m.everyone, text: c.advice }, { title: c.m.sensitiveGroups, text: sensitive }] : [{ title: c.m.healthAdvice, text: c.advice }]),
+      // An index given alone has no pollutant scene: the advice for sensitive groups joins everyone's, as in the longer
+      // reports (not above burned-in captions, whose band leaves too little height for both beside the weather).
+      build: () => buildAdviceScene(input, stage, body, tiles, bothAdvices ? [{ title: c.m.everyone, text: c.advice }, { title: c.m.sensitiveGroups, text: sensitive }] : [{ title: c.m.healthAdvice, text: c.advice }]),
     });
   } else {
     const notes = [{ title: c.m.everyone, text: c.advice }, ...(sensitive ? [{ title: c.m.sensitiveGroups, text: sensitive }] : [])];
