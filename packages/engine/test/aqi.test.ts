@@ -185,7 +185,7 @@ describe('aggregation', () => {
   });
   it('index-only standards: official band colours and a severity that never falls as the band rises', () => {
     const colours = (id: 'ca-aqhi' | 'uk-daqi' | 'sg-psi') => getAqiStandard(id).categories.map((c) => c.color);
-    assert.deepEqual(colours('ca-aqhi'), ['#0099CC', '#FFCC00', '#FF0000', '#660000']);
+    assert.deepEqual(colours('ca-aqhi'), ['#189ACA', '#FFCC2E', '#FF3B3B', '#650205']);
     assert.deepEqual(colours('uk-daqi'), ['#31FF00', '#FFCF00', '#FF0000', '#CE30FF']);
     assert.deepEqual(colours('sg-psi'), ['#00E400', '#FFFF00', '#FF7E00', '#FF0000', '#8F3F97']);
     for (const id of ['ca-aqhi', 'uk-daqi', 'sg-psi'] as const) {

@@ -12,8 +12,10 @@
  *
  * Colours: ECCC's AQHI scale colours each value (light to dark blue for 1–3, yellow to
  * orange for 4–6, light to dark red for 7–10, maroon for 10+); a category takes the
- * colour of its middle value (2 #0099CC, 5 #FFCC00, 8 #FF0000, 10+ #660000). The hex
- * values are the ones ECCC's web scale uses; the sources above name the bands, not hex.
+ * colour of its middle value (2 #189ACA, 5 #FFCC2E, 8 #FF3B3B, 10+ #650205). The hex
+ * values are those an open-source AQHI package gives as derived from ECCC's "About the
+ * AQHI" page (canada.ca/en/environment-climate-change/services/air-quality-health-index/
+ * about.html); the sources above name the bands, not hex values.
  *
  * Severity (the shared scale health advice is keyed on) follows the messages: Low 0;
  * Moderate 1 (at-risk people with symptoms consider reducing); High 2 (at-risk people
@@ -24,10 +26,10 @@ import { AQI_STANDARD_NAME } from '@aqcast/vocabulary';
 import type { AqiCategory, AqiStandard } from './types.js';
 
 const CATEGORIES: AqiCategory[] = [
-  { key: 'low', level: 0, severity: 0, color: '#0099CC', labels: { en: 'Low risk', es: 'Riesgo bajo', pt: 'Risco baixo' } },
-  { key: 'moderate', level: 1, severity: 1, color: '#FFCC00', labels: { en: 'Moderate risk', es: 'Riesgo moderado', pt: 'Risco moderado' } },
-  { key: 'high', level: 2, severity: 2, color: '#FF0000', labels: { en: 'High risk', es: 'Riesgo alto', pt: 'Risco alto' } },
-  { key: 'very_high', level: 3, severity: 3, color: '#660000', labels: { en: 'Very high risk', es: 'Riesgo muy alto', pt: 'Risco muito alto' } },
+  { key: 'low', level: 0, severity: 0, color: '#189ACA', labels: { en: 'Low risk', es: 'Riesgo bajo', pt: 'Risco baixo' } },
+  { key: 'moderate', level: 1, severity: 1, color: '#FFCC2E', labels: { en: 'Moderate risk', es: 'Riesgo moderado', pt: 'Risco moderado' } },
+  { key: 'high', level: 2, severity: 2, color: '#FF3B3B', labels: { en: 'High risk', es: 'Riesgo alto', pt: 'Risco alto' } },
+  { key: 'very_high', level: 3, severity: 3, color: '#650205', labels: { en: 'Very high risk', es: 'Riesgo muy alto', pt: 'Risco muito alto' } },
 ];
 
 export const caAqhi: AqiStandard = {

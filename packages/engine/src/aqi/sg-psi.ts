@@ -9,8 +9,9 @@
  * with breakpoints aqcast does not keep, so a document's PSI is drawn as given.
  *
  * Colours: NEA's haze chart names green, yellow, orange, red and purple for the five
- * bands; the hex values are the usual renderings of those names (those of the US AQI,
- * from which the PSI descends).
+ * bands (as reported from NEA's infographic by singaporeinsight.com); the hex values are
+ * the usual renderings of those names (those of the US AQI, from which the PSI descends),
+ * not NEA's own.
  *
  * Severity follows NEA's advice: Good 0, Moderate 1, Unhealthy 3 (healthy people reduce
  * prolonged or strenuous outdoor exertion), Very unhealthy 4, Hazardous 5.

@@ -11,8 +11,9 @@
  * Colours: UK-AIR colours each index point (greens for 1–3, yellow to orange for 4–6,
  * reds for 7–9, purple for 10; "green/yellow/orange/red/purple" on
  * uk-air.defra.gov.uk/forecasting/what-forecasts-mean); a band takes the colour of its
- * middle point (2 #31FF00, 5 #FFCF00, 8 #FF0000, 10 #CE30FF), the hex values UK-AIR's
- * index table uses.
+ * middle point (2 #31FF00, 5 #FFCF00, 8 #FF0000, 10 #CE30FF). The hex values are UK-AIR's
+ * index palette as independent implementations write it (9CFF9C 31FF00 31CF00 / FFFF00
+ * FFCF00 FF9A00 / FF6464 FF0000 990000 / CE30FF), not read from a Defra page's text.
  *
  * Severity follows the health messages: Low 0; Moderate 1 (at-risk people with symptoms
  * consider reducing); High 2 (at-risk people reduce strenuous exertion, others with
