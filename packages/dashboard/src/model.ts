@@ -193,3 +193,11 @@ export function placesParam(rows: PlaceRow[]): { list: Array<Record<string, stri
     });
   return { list, problems };
 }
+
+/**
+ * Whether a standard rates concentrations: those drawn from a given index only (Canada's
+ * AQHI, the UK's DAQI, Singapore's PSI) rate none, and a render of concentrations in one is
+ * refused, so the pickers of a render's standard leave them out (an index context renders in
+ * its own standard by default).
+ */
+export const ratesConcentrations = (s: AqiStandard): boolean => s.pollutants.length > 0;

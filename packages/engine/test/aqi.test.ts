@@ -2,7 +2,7 @@
 // pollutant, the truncation/rounding rules, and the worst-pollutant aggregation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computeAqi, listAqiStandards, type PollutantId } from '../src/index.ts';
+import { computeAqi, getAqiStandard, listAqiStandards, type PollutantId } from '../src/index.ts';
 import { CL_BANDS } from '../src/aqi/cl.ts';
 import { EU_EAQI_BANDS } from '../src/aqi/eu-eaqi.ts';
 import { MX_TABLES, mxUpperLimits } from '../src/aqi/mx.ts';
@@ -172,8 +172,29 @@ describe('aggregation', () => {
       assert.equal(r.position, null);
     }
   });
-  it('lists the five standards with their pollutants', () => {
-    assert.deepEqual(listAqiStandards().map((s) => s.id), ['us-epa', 'eu-eaqi', 'mx', 'cl', 'br-iqar']);
+  it('lists the five rated standards with their pollutants, then the three drawn from a given index only', () => {
+    assert.deepEqual(listAqiStandards().map((s) => s.id), ['us-epa', 'eu-eaqi', 'mx', 'cl', 'br-iqar', 'ca-aqhi', 'uk-daqi', 'sg-psi']);
     assert.deepEqual(listAqiStandards().find((s) => s.id === 'cl')?.pollutants, ['pm25', 'pm10']);
+    const given = Object.fromEntries(listAqiStandards().map((s) => [s.id, s.givenIndex]));
+    assert.deepEqual(given, { 'us-epa': { min: 0, max: 500 }, 'eu-eaqi': null, mx: null, cl: null, 'br-iqar': { min: 0, max: 400 }, 'ca-aqhi': { min: 1, max: 30 }, 'uk-daqi': { min: 1, max: 10 }, 'sg-psi': { min: 0, max: 500 } });
+    for (const id of ['ca-aqhi', 'uk-daqi', 'sg-psi'] as const) {
+      assert.deepEqual(listAqiStandards().find((s) => s.id === id)?.pollutants, [], `${id} rates no concentration`);
+      // A concentration gives no category in it (the render parameters refuse such a render first).
+      assert.equal(computeAqi(id, { pm25: 40 }).category, null);
+    }
+  });
+  it('index-only standards: official band colours and a severity that never falls as the band rises', () => {
+    const colours = (id: 'ca-aqhi' | 'uk-daqi' | 'sg-psi') => getAqiStandard(id).categories.map((c) => c.color);
+    assert.deepEqual(colours('ca-aqhi'), ['#189ACA', '#FFCC2E', '#FF3B3B', '#650205']);
+    assert.deepEqual(colours('uk-daqi'), ['#31FF00', '#FFCF00', '#FF0000', '#CE30FF']);
+    assert.deepEqual(colours('sg-psi'), ['#00E400', '#FFFF00', '#FF7E00', '#FF0000', '#8F3F97']);
+    for (const id of ['ca-aqhi', 'uk-daqi', 'sg-psi'] as const) {
+      const cats = getAqiStandard(id).categories;
+      cats.forEach((c, i) => {
+        assert.equal(c.level, i);
+        if (i > 0) assert.ok(c.severity > cats[i - 1]!.severity, `${id} ${c.key}`);
+        for (const lang of ['es', 'en', 'pt'] as const) assert.ok(c.labels[lang].length > 0);
+      });
+    }
   });
 });

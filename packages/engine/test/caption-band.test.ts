@@ -11,7 +11,7 @@ import { captionRegion } from '../src/captions/overlay.ts';
 import { PORTRAIT_SAFE } from '../src/templates/stage.ts';
 import type { Rect } from '../src/templates/types.ts';
 import { layoutProblems } from './helpers.ts';
-import { metricParams } from './scene-metrics.ts';
+import { GIVEN_INDEX_TEMPLATES, metricParams, overallIndexParams } from './scene-metrics.ts';
 
 /** The caption band of `format` in the pixels of a 360p frame. */
 function band(format: Format): { box: Rect; design: { width: number; height: number } } {
@@ -65,6 +65,25 @@ describe('caption band', () => {
           for (let s = 0; s <= t.durationSec; s += 1) {
             const d = describeFrame(p, { timeSec: Math.min(s, t.durationSec - 0.05), captions: true });
             // Strings past the frame's edge (a banner sliding in) are long-names.test's; here: the band and overlaps.
+            const overlaps = layoutProblems(d).filter((x) => !x.includes(' outside '));
+            bad.push(...intoBand(d, box).map((x) => `${language} ${x}`), ...overlaps.map((x) => `${language} ${x}`));
+          }
+        }
+        assert.deepEqual(bad.slice(0, 12), []);
+      });
+    }
+  }
+
+  // An index given alone (AQHI in en, PSI in es, DAQI in pt): the layouts that draw it where the pollutants would be.
+  for (const t of listTemplates().filter((x) => GIVEN_INDEX_TEMPLATES.includes(x.id))) {
+    for (const format of t.formats) {
+      it(`${t.id} ${format}, an index given alone: with captions on, no string in their band and none over another, every second, es/en/pt`, () => {
+        const { box } = band(format);
+        const bad: string[] = [];
+        for (const language of ['es', 'en', 'pt'] as const) {
+          const p = normalizeRenderParams({ ...overallIndexParams(t.id, language), format, language, resolution: '360p' });
+          for (let s = 0; s <= t.durationSec; s += 1) {
+            const d = describeFrame(p, { timeSec: Math.min(s, t.durationSec - 0.05), captions: true });
             const overlaps = layoutProblems(d).filter((x) => !x.includes(' outside '));
             bad.push(...intoBand(d, box).map((x) => `${language} ${x}`), ...overlaps.map((x) => `${language} ${x}`));
           }

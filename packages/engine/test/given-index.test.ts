@@ -56,7 +56,14 @@ describe('given index', () => {
     assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'us-epa', overall: 501, pollutants: { o3: 20 } } }), (e) => fieldsOf(e).includes('index.overall'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'us-epa', overall: 50, pollutants: { o3: -1 } } }), (e) => fieldsOf(e).includes('index.pollutants.o3'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, aqiStandard: 'br-iqar' }), (e) => fieldsOf(e).includes('aqiStandard'));
-    assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'us-epa', overall: 50, pollutants: {} } }), (e) => fieldsOf(e).some((f) => f.startsWith('index')));
+  });
+
+  it('may give only the overall index: no sub-index, no main pollutant', () => {
+    const d = describeFrame(normalizeRenderParams({ ...GIVEN, index: { standard: 'us-epa', overall: 50, pollutants: {} }, resolution: '360p' }));
+    assert.equal(d.aqi.index, 50);
+    assert.equal(d.aqi.categoryKey, 'good');
+    assert.equal(d.aqi.dominant, null);
+    assert.deepEqual(d.aqi.indices, []);
   });
 
   it('takes its standard as the render standard', () => {
@@ -64,5 +71,66 @@ describe('given index', () => {
     assert.equal(p.aqiStandard, 'br-iqar');
     const d = describeFrame({ ...p, resolution: '360p' });
     assert.equal(d.aqi.categoryKey, 'moderada');
+  });
+});
+
+// Standards drawn from a given index only (no concentration is rated in them), each index
+// with only its overall value, as their forecasts publish it.
+const OVERALL_ONLY = [
+  { standard: 'ca-aqhi', overall: 7, key: 'high', label: 'High risk', text: '7' },
+  { standard: 'ca-aqhi', overall: 12, key: 'very_high', label: 'Very high risk', text: '10+' },
+  { standard: 'uk-daqi', overall: 4, key: 'moderate', label: 'Moderate', text: '4' },
+  { standard: 'uk-daqi', overall: 10, key: 'very_high', label: 'Very high', text: '10' },
+  { standard: 'sg-psi', overall: 156, key: 'unhealthy', label: 'Unhealthy', text: '156' },
+  { standard: 'sg-psi', overall: 320, key: 'hazardous', label: 'Hazardous', text: '320' },
+] as const;
+
+describe('index-only standards (AQHI, DAQI, PSI)', () => {
+  it('rate their bands at the edges as their authorities publish them', () => {
+    const key = (standard: string, overall: number) => describeFrame(normalizeRenderParams({ location: 'X', date: '2026-07-01', index: { standard, overall, pollutants: {} }, resolution: '360p' })).aqi.categoryKey;
+    assert.deepEqual([1, 3, 4, 6, 7, 10, 11, 30].map((v) => key('ca-aqhi', v)), ['low', 'low', 'moderate', 'moderate', 'high', 'high', 'very_high', 'very_high']);
+    assert.deepEqual([1, 3, 4, 6, 7, 9, 10].map((v) => key('uk-daqi', v)), ['low', 'low', 'moderate', 'moderate', 'high', 'high', 'very_high']);
+    assert.deepEqual([0, 50, 51, 100, 101, 200, 201, 300, 301, 500].map((v) => key('sg-psi', v)), ['good', 'good', 'moderate', 'moderate', 'unhealthy', 'unhealthy', 'very_unhealthy', 'very_unhealthy', 'hazardous', 'hazardous']);
+  });
+
+  const single = listTemplates().filter((t) => !['ranking', 'comparison', 'station-map', 'trend'].includes(t.id));
+  for (const g of OVERALL_ONLY) {
+    for (const t of single) {
+      for (const format of t.formats) {
+        it(`${g.standard} ${g.overall} ${t.id} ${format}: the index as written, its category, advice, and no empty pollutant list`, () => {
+          const params = normalizeRenderParams({ location: 'Calgary', date: '2026-07-01', language: 'en', template: t.id, format, index: { standard: g.standard, overall: g.overall, pollutants: {} }, resolution: '360p' });
+          const texts: string[] = [];
+          for (const timeSec of [2, 5, 8, 11]) texts.push(...describeFrame(params, { timeSec }).texts);
+          const joined = texts.join('\n');
+          assert.ok(joined.includes(g.text), `${t.id} ${format}: ${JSON.stringify(texts)}`);
+          assert.ok(joined.includes(g.label), `${t.id} ${format}: ${JSON.stringify(texts)}`);
+          assert.ok(!/No pollutant data|undefined|NaN|null/.test(joined), `${t.id} ${format}: ${JSON.stringify(texts)}`);
+          for (const u of UNITS) assert.ok(!joined.includes(u), `${t.id} ${format} draws ${u}`);
+        });
+      }
+    }
+  }
+
+  it('refuse values outside their scale, naming the field', () => {
+    const base = { location: 'X', date: '2026-07-01' };
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'uk-daqi', overall: 11, pollutants: {} } }), (e) => fieldsOf(e).includes('index.overall'));
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'uk-daqi', overall: 0, pollutants: {} } }), (e) => fieldsOf(e).includes('index.overall'));
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'ca-aqhi', overall: 31, pollutants: {} } }), (e) => fieldsOf(e).includes('index.overall'));
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'ca-aqhi', overall: 0, pollutants: {} } }), (e) => fieldsOf(e).includes('index.overall'));
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'sg-psi', overall: 501, pollutants: {} } }), (e) => fieldsOf(e).includes('index.overall'));
+    // The AQHI is one formula, with no sub-index per pollutant; the DAQI and the PSI are the highest of theirs.
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'ca-aqhi', overall: 5, pollutants: { o3: 5 } } }), (e) => fieldsOf(e).includes('index.pollutants'));
+    assert.throws(() => normalizeRenderParams({ ...base, index: { standard: 'uk-daqi', overall: 4, pollutants: { no2: 12 } } }), (e) => fieldsOf(e).includes('index.pollutants.no2'));
+    const daqi = describeFrame(normalizeRenderParams({ ...base, index: { standard: 'uk-daqi', overall: 4, pollutants: { no2: 4, pm25: 2 } }, resolution: '360p' }));
+    assert.deepEqual([daqi.aqi.categoryKey, daqi.aqi.dominant], ['moderate', 'no2']);
+  });
+
+  it('are refused as the standard of a concentration render, naming aqiStandard', () => {
+    for (const aqiStandard of ['ca-aqhi', 'uk-daqi', 'sg-psi']) {
+      assert.throws(
+        () => normalizeRenderParams({ location: 'X', date: '2026-07-01', aqiStandard, pm25: 20 }),
+        (e) => fieldsOf(e).includes('aqiStandard') && e instanceof EngineError && /drawn from a given index only/.test(e.message),
+      );
+    }
   });
 });

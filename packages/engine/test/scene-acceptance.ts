@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { listTemplates, renderVideo, type Language } from '../src/index.ts';
-import { emptyBand, FREEZE_FILTER, largestEmptyRun, longestFreeze, metricParams } from './scene-metrics.ts';
+import { emptyBand, FREEZE_FILTER, GIVEN_INDEX_TEMPLATES, largestEmptyRun, longestFreeze, metricParams, OVERALL_ONLY_INDEX, overallIndexParams } from './scene-metrics.ts';
 
 const MAX_FREEZE_SEC = 2;
 const MAX_BAND_PERCENT = 12;
@@ -22,9 +22,10 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function check(template: string, format: 'landscape' | 'portrait' | 'square', language: string, durationSec?: number): Promise<void> {
-  const params = { ...metricParams(template), format, language, resolution: '360p' as const, ...(durationSec !== undefined ? { durationSec } : {}) };
-  const outFile = join(dir, `${template}-${format}-${language}-${durationSec ?? 'default'}.mp4`);
+async function check(template: string, format: 'landscape' | 'portrait' | 'square', language: Language, durationSec?: number, overallIndex = false): Promise<void> {
+  const values = overallIndex ? overallIndexParams(template, language) : metricParams(template);
+  const params = { ...values, format, language, resolution: '360p' as const, ...(durationSec !== undefined ? { durationSec } : {}) };
+  const outFile = join(dir, `${template}-${format}-${language}-${durationSec ?? 'default'}${overallIndex ? '-index' : ''}.mp4`);
   await renderVideo(params, { outFile });
   const freeze = await longestFreeze(outFile);
   assert.ok(freeze.seconds < MAX_FREEZE_SEC, `${FREEZE_FILTER}: frozen for ${freeze.seconds.toFixed(2)} s from ${freeze.at.toFixed(2)} s`);
@@ -48,6 +49,12 @@ export function sceneAcceptance(language: Language, opts: { allLengths?: boolean
           for (const format of t.formats) it(`${format} ${durationSec} s`, () => check(t.id, format, language, durationSec));
         }
       }
+    });
+  }
+  // An index video of a document that gives only the overall index: the number, its category and advice, no empty pollutant list.
+  for (const t of listTemplates().filter((x) => GIVEN_INDEX_TEMPLATES.includes(x.id))) {
+    describe(`${t.id} in ${language}, ${OVERALL_ONLY_INDEX[language].standard} given only as its overall index: alive every 2 s, no empty band`, () => {
+      for (const format of t.formats) it(`${format} ${t.durationSec} s`, () => check(t.id, format, language, undefined, true));
     });
   }
   if (!opts.canFail) return;

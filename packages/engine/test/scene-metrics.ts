@@ -37,6 +37,25 @@ const EXTRAS: Record<string, object> = {
   },
 };
 
+/**
+ * A document's index given only as its overall value (no sub-index, no concentration), as
+ * AQHI, DAQI and PSI forecasts publish it: one per language keeps each file's run short.
+ */
+export const OVERALL_ONLY_INDEX = {
+  en: { standard: 'ca-aqhi', overall: 7, pollutants: {} },
+  es: { standard: 'sg-psi', overall: 156, pollutants: {} },
+  pt: { standard: 'uk-daqi', overall: 4, pollutants: {} },
+} as const;
+
+/** The templates of one place that draw a given index (those of places, stations and series draw their own data). */
+export const GIVEN_INDEX_TEMPLATES = ['daily-report', 'pollution-alert', 'social-clip', 'weather-brief'];
+
+/** The params an index video is measured with: the place, the date, the weather and a given overall index. */
+export function overallIndexParams(template: string, language: 'es' | 'en' | 'pt'): Record<string, unknown> {
+  const { location, date, temperatura, humidity } = METRIC_VALUES;
+  return { location, date, temperatura, humidity, template, index: OVERALL_ONLY_INDEX[language] };
+}
+
 /** The params a template is measured with: the shared values and what the template needs to tell its story. */
 export function metricParams(template: string): Record<string, unknown> {
   return { ...METRIC_VALUES, template, ...(EXTRAS[template] ?? {}) };

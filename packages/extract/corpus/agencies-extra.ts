@@ -524,9 +524,10 @@ function airnowDailyData(): Built {
   };
 }
 
-// --- 10. No data: Environment Canada AQHI provincial summary (Ontario) ------------------
+// --- 10. Index only: Environment Canada AQHI provincial summary (Ontario) ---------------
 // The summary as published for 21 October 2014: one current AQHI and three forecast
-// maximums per location, "n Low Risk" cells. An index, not a concentration: refused.
+// maximums per location, "n Low Risk" cells. An index, not a concentration: an index
+// context in ca-aqhi, its highest value (issue 38; it was refused before).
 
 function ecccAqhi(): Built {
   const rows: Array<[string, number, number, number, number]> = [
@@ -552,7 +553,7 @@ function ecccAqhi(): Built {
       { kind: 'small', text: '1. Forecast issued at: 6:00 AM EDT Tuesday 21 October 2014' },
       { kind: 'small', text: 'Low Risk (1 - 3) · Moderate Risk (4 - 6) · High Risk (7 - 10) · Very High Risk (above 10)' },
     ],
-    expected: { location: null, date: '2014-10-21', values: {}, noData: true },
+    expected: { location: null, date: '2014-10-21', values: {}, index: { name: 'AQHI', standard: 'ca-aqhi', overall: 3, pollutants: {} } },
   };
 }
 

@@ -473,7 +473,8 @@ function daqi(): { blocks: PageBlock[]; expected: AgencyExpected } {
       { kind: 'table', rows: [['Region', 'Today', 'Tomorrow'], ['Greater London', 'Low (3)', 'Moderate (4)'], ['South East England', 'Low (3)', 'Low (3)'], ['North West & Merseyside', 'Low (2)', 'Low (2)'], ['Central Scotland', 'Low (1)', 'Low (2)']] },
       { kind: 'para', text: 'The DAQI runs from 1 to 10: Low 1-3, Moderate 4-6, High 7-9, Very High 10. The forecast for today is valid until midnight. Freephone 0800 556677.' },
     ],
-    expected: { location: null, date: '2024-06-10', values: {}, noData: true },
+    // The DAQI given as one value per region and day, no sub-index: an index context, its highest value (issue 38).
+    expected: { location: null, date: '2024-06-10', values: {}, index: { name: 'DAQI', standard: 'uk-daqi', overall: 4, pollutants: {} } },
   };
 }
 

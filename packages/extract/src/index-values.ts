@@ -164,3 +164,38 @@ export function readIndexStatements(lines: Line[], ocr: boolean): IndexValue[] {
   }
   return out;
 }
+
+/** One overall index a document states with no sub-index ("AQHI 4", "Low (3)", "2 Low Risk"). */
+export interface OverallIndexValue {
+  value: number;
+  sourceText: string;
+  confidence: number;
+}
+
+/** The category names of the indices given as one overall value (AQHI, DAQI, PSI). */
+const OVERALL_CATEGORY = String.raw`(?:very\s+high|high|moderate|low|very\s+unhealthy|unhealthy|hazardous|good)(?:\s+(?:health\s+)?risk)?`;
+/** "AQHI 4", "AQHI: 10+", "the 24-hour PSI stood at 124" (not "PSI is 50-54", "PSI below 100", "DAQI runs from 1 to 10"). */
+const NAME_THEN_VALUE = /\b(?:AQHI|DAQI|PSI)\b(?:\s*\([^)]{0,40}\))?(?:\s+(?:value|reading|forecast|level|index|today|now|currently|is|was|stood|at|of|will|be|reached))*\s*[:=]?\s*(\d{1,3})(\+)?(?![\d.,]\d|\d|\s*(?:[-–]|to)\s*\d|\s*(?:[µu]g|mg|ppb|ppm|%|am\b|pm\b|h\b|hr|hour))/gi;
+/** "2 Low Risk", "10+ Very High Risk" (a number right before a category, not the end of a range "1-3 Low"). */
+const VALUE_THEN_CATEGORY = new RegExp(String.raw`(?<![\d.,:]|[\-–/]\s?|\bto\s)\b(\d{1,3})(\+)?\s+${OVERALL_CATEGORY}\b`, 'gi');
+/** "Low (3)", "Moderate (4)" — DAQI forecasts' cells. */
+const CATEGORY_THEN_VALUE = new RegExp(String.raw`\b${OVERALL_CATEGORY}\s*\(\s*(\d{1,3})(\+)?\s*\)`, 'gi');
+
+/**
+ * Every overall index a document of an index given as one value states (AQHI, DAQI and PSI
+ * forecasts and summaries: no sub-index per pollutant), in reading order. "10+" reads as 11
+ * (above 10). Only for documents naming such an index and giving no pollutant value.
+ */
+export function readOverallIndexStatements(lines: Line[], ocr: boolean): OverallIndexValue[] {
+  const out: OverallIndexValue[] = [];
+  for (const l of lines) {
+    const confidence = (ocr ? 0.7 + 0.2 * (l.ocrConfidence ?? 0.8) : 1) * 0.85;
+    for (const re of [NAME_THEN_VALUE, VALUE_THEN_CATEGORY, CATEGORY_THEN_VALUE]) {
+      for (const m of l.folded.matchAll(re)) {
+        const value = Number(m[1]) + (m[2] ? 1 : 0);
+        if (value <= 500) out.push({ value, sourceText: clip(l.display), confidence });
+      }
+    }
+  }
+  return out;
+}

@@ -20,7 +20,8 @@ import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
 import { readLongTables, readPairRows } from './long-tables.js';
-import { readIndexStatements, readIndexTables, type IndexValue } from './index-values.js';
+import { readIndexStatements, readIndexTables, readOverallIndexStatements, type IndexValue } from './index-values.js';
+import { isIndexOnlyStandardId } from '@aqcast/vocabulary';
 import { findLocation } from './location.js';
 import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
 import { readProse } from './prose.js';
@@ -315,6 +316,21 @@ function indexReading(lines: Line[], readings: Reading[], table: IndexValue[]): 
   return { ...namedIndex(lines), overall: Math.max(...values), pollutants, sources };
 }
 
+/**
+ * A document of an index given as one overall value (an AQHI, DAQI or PSI forecast or
+ * summary: no pollutant value, no sub-index): the highest value it states (the `max` rule, as
+ * the index reports the worst), its source kept under `overall`. Null when the document names
+ * no such index or states no value of it.
+ */
+function overallIndexReading(lines: Line[], ocr: boolean): IndexReading | null {
+  const named = namedIndex(lines);
+  if (!named.standard || !isIndexOnlyStandardId(named.standard)) return null;
+  const values = readOverallIndexStatements(lines, ocr);
+  const pick = values.reduce<(typeof values)[number] | null>((a, b) => (!a || b.value > a.value ? b : a), null);
+  if (!pick) return null;
+  return { ...named, overall: pick.value, pollutants: {}, sources: { overall: { sourceText: pick.sourceText, confidence: round2(pick.confidence) } } };
+}
+
 /** Every reading of a text, before city-level values are chosen (the language-model path checks against these). */
 export function readAll(lines: Line[], ocr: boolean): Reading[] {
   useDecimalMarkOf(lines.map((l) => l.folded).join('\n'));
@@ -355,7 +371,9 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
     ? all.filter((r) => !isPollutant(r.measure))
     : namesIndex ? all.filter((r) => !isPollutant(r.measure) || r.sourceUnit !== '' || documentUnit(r.measure) !== null) : all;
   // Its pollutant numbers are the index's: read as such, never as concentrations.
-  const index = indexValues ? indexReading(lines, all.filter((r) => isPollutant(r.measure)), indexTable) : null;
+  const index = indexValues
+    ? indexReading(lines, all.filter((r) => isPollutant(r.measure)), indexTable)
+    : all.some((r) => isPollutant(r.measure)) ? null : overallIndexReading(lines, ocr);
   // Tables restore their own columns; station lists read as prose need the same care.
   if (ocr) {
     for (const m of new Set(readings.map((r) => r.measure))) {

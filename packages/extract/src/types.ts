@@ -154,14 +154,14 @@ export type BulletinLanguage = 'es' | 'en' | 'pt';
 export interface IndexReading {
   /** The index as the document names it: `AQI`, `IQAr`, `IMECA`, `AQHI` … */
   name: string;
-  /** The standard it is in, when it is one the service knows (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi); null for others (IMECA, AQHI, PSI …). */
+  /** The standard it is in, when it is one the service knows (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi, AQHI → ca-aqhi, DAQI → uk-daqi, PSI → sg-psi); null for others (IMECA, Hong Kong's AQHI …). */
   standard: AqiStandardId | null;
-  /** The overall index: the highest sub-index, as these indices are defined. */
+  /** The overall index: the highest sub-index, as these indices are defined; or, for an index given as one value (AQHI, DAQI, PSI), the highest value stated. */
   overall: number;
   /** Each pollutant's sub-index; over several stations or areas the highest (the `max` rule). */
   pollutants: Partial<Record<Pollutant, number>>;
-  /** Each sub-index's source line or table row, its station or area when it is one's. */
-  sources: Partial<Record<Pollutant, { sourceText: string; station?: string; confidence: number }>>;
+  /** Each sub-index's source line or table row, its station or area when it is one's; `overall` for an index given as one value (no sub-index). */
+  sources: Partial<Record<Pollutant | 'overall', { sourceText: string; station?: string; confidence: number }>>;
 }
 
 /** What one bulletin says: the values found, each with its source and confidence. */

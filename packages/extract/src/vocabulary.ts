@@ -222,15 +222,18 @@ export const INDEX_HEADER = new RegExp(String.raw`(?:\b(?:AQI|AQHI|DAQI|PSI|ICAP
 /**
  * The indices a document of index values may be in, most specific first (folded text): the
  * name written and the standard it is when the service knows it. A bare "AQI" or "air quality
- * index" is the US EPA's AQI; local indices (IMECA, AQHI, PSI, IBOCA …) are named, not mapped.
+ * index" is the US EPA's AQI; AQHI is Canada's (unless the document is Hong Kong's), DAQI the
+ * UK's, PSI Singapore's; other local indices (IMECA, IBOCA …) are named, not mapped.
  */
 /** Categories other AQIs have and the US AQI has not (India's Satisfactory, Very Poor, Severe): such an AQI is not the US EPA's. */
 const NOT_US_AQI_CATEGORY = /\b(?:satisfactory|very\s+poor|severe)\b/i;
 
 export const NAMED_INDICES: ReadonlyArray<{ pattern: RegExp; name: string; standard: AqiStandardId | null; unless?: RegExp }> = [
-  { pattern: /\bAQHI\b/i, name: 'AQHI', standard: null },
-  { pattern: /\bDAQI\b/i, name: 'DAQI', standard: null },
-  { pattern: /\bPSI\b/, name: 'PSI', standard: null },
+  // Canada's AQHI; Hong Kong's has other bands (High is 7 alone, Serious above 10): named, not mapped.
+  { pattern: /\bAQHI\b|\bair\s+quality\s+health\s+index\b/i, name: 'AQHI', standard: 'ca-aqhi', unless: /\bhong\s+kong\b|\bEPD\b|\bserious\b/i },
+  { pattern: /\bDAQI\b|\bdaily\s+air\s+quality\s+index\b/i, name: 'DAQI', standard: 'uk-daqi' },
+  // Case kept: "psi" is also pounds per square inch.
+  { pattern: /\bPSI\b|\b[Pp]ollutant\s+[Ss]tandards?\s+[Ii]ndex\b/, name: 'PSI', standard: 'sg-psi' },
   { pattern: /\bIMECA\b/i, name: 'IMECA', standard: null },
   { pattern: /\b[Il1]CAP\b/i, name: 'ICAP', standard: 'cl' },
   { pattern: /\b[Il1]QAr?\b|\bindice\s+de\s+qualidade\s+do\s+ar\b/i, name: 'IQAr', standard: 'br-iqar' },

@@ -1079,6 +1079,33 @@ describe('documents of index values', () => {
     assert.deepEqual([byRow.pm10, byRow.o3, byRow.stations], [undefined, undefined, []]);
   });
 
+  it('names the standard of a DAQI, PSI or AQHI document (Hong Kong\'s AQHI, with other bands, is named, not mapped)', () => {
+    const daqi = parse('UK-AIR Daily Air Quality Index (DAQI) forecast\nRegion\tNO2\tPM2.5\nGreater London\t4\t3\nSouth East\t3\t2');
+    assert.deepEqual([daqi.index?.name, daqi.index?.standard, daqi.index?.overall, daqi.index?.pollutants], ['DAQI', 'uk-daqi', 4, { pm25: 3, no2: 4 }]);
+    const psi = parse('NEA 24-hr PSI sub-indices\nRegion\tPM2.5\tO3\nNorth\t72\t18\nSouth\t64\t21');
+    assert.deepEqual([psi.index?.name, psi.index?.standard, psi.index?.overall], ['PSI', 'sg-psi', 72]);
+    const aqhi = parse('Air Quality Health Index (AQHI) by station\nStation\tNO2\tO3\nCalgary Central\t4\t3');
+    assert.deepEqual([aqhi.index?.name, aqhi.index?.standard], ['AQHI', 'ca-aqhi']);
+    const hk = parse('Hong Kong EPD AQHI\nStation\tNO2\tO3\nCentral\t4\t3');
+    assert.deepEqual([hk.index?.name, hk.index?.standard], ['AQHI', null]);
+  });
+
+  it('an AQHI, DAQI or PSI given only as its overall value gives an index with no sub-index, its highest value and its source', () => {
+    const aqhi = parse('Ontario - Air Quality Health Index - Provincial Summary\nLocation\tCurrent\tTuesday\nBarrie\t1 Low Risk\t2 Low Risk\nToronto\t2 Low Risk\t3 Low Risk\nForecast issued at: 6:00 AM EDT Tuesday 21 October 2014\nLow Risk (1 - 3) · Moderate Risk (4 - 6) · High Risk (7 - 10) · Very High Risk (above 10)');
+    assert.deepEqual([aqhi.index?.name, aqhi.index?.standard, aqhi.index?.overall, aqhi.index?.pollutants], ['AQHI', 'ca-aqhi', 3, {}]);
+    assert.equal(aqhi.index?.sources.overall?.sourceText, 'Toronto 2 Low Risk 3 Low Risk');
+    // "10+" is above 10.
+    assert.equal(parse('Calgary AQHI forecast\nToday: 10+ Very high risk').index?.overall, 11);
+    const daqi = parse('Daily Air Quality Index forecast\nIssued Monday 10 June 2024\nRegion\tToday\tTomorrow\nGreater London\tLow (3)\tModerate (4)\nThe DAQI runs from 1 to 10: Low 1-3, Moderate 4-6, High 7-9, Very High 10.');
+    assert.deepEqual([daqi.index?.name, daqi.index?.standard, daqi.index?.overall, daqi.index?.pollutants], ['DAQI', 'uk-daqi', 4, {}]);
+    // Ranges, thresholds and the scale's own numbers are not values.
+    const psi = parse('Singapore haze update, 15 September 2019\nThe 24-hour PSI stood at 124 in the West, 121 in the South.\nThe 24-hr PSI was 50-54 yesterday; the advisory for the PSI below 100 band applies.');
+    assert.deepEqual([psi.index?.standard, psi.index?.overall], ['sg-psi', 124]);
+    assert.equal(parse('The PSI runs from 0 to 500. PSI below 100: normal activities.').index, null);
+    // With a pollutant value the document is not one of an overall index.
+    assert.equal(parse('Haze update\nThe 24-hour PSI stood at 124. The one-hour PM2.5 was 37 µg/m3.').index, null);
+  });
+
   it('an AQI with bands the US AQI has not (Satisfactory, Very Poor, Severe) is named but not taken as the US EPA\'s', () => {
     const r = parse('Daily AQI Bulletin\nCity\tIndex Value\tProminent Pollutant\nDelhi\t399\tPM2.5\nAgra\t158\tPM10\nCategories: Good, Satisfactory, Moderate, Poor, Very Poor, Severe');
     assert.deepEqual([r.index?.name, r.index?.standard, r.index?.pollutants], ['AQI', null, { pm25: 399, pm10: 158 }]);

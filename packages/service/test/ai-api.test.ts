@@ -94,6 +94,9 @@ describe(`AI helpers with no provider (${STORE})`, () => {
       ['/ai/analyze', { location: 'X' }, 400, 'pm25'],
       ['/ai/analyze', { contextId: 'ctx_doesnotexist' }, 404, ''],
       ['/ai/analyze', { pm25: 10, standards: ['nope'] }, 400, 'standards[0]'],
+      // Standards drawn from a given index only rate no concentration.
+      ['/ai/analyze', { pm25: 10, standards: ['us-epa', 'ca-aqhi'] }, 400, 'standards'],
+      ['/ai/analyze', { pm25: 10, aqiStandard: 'sg-psi' }, 400, 'aqiStandard'],
       ['/ai/analyze', { pm25: 10, series: [{ at: '2026-02-30', pm25: 1 }, { at: '2026-03-01', pm25: 2 }] }, 400, 'series[0].at'],
       ['/ai/generate', { pm25: 10 }, 400, 'location'],
       ['/ai/generate', { location: 'X', pm25: 10, template: 'nope' }, 400, 'template'],

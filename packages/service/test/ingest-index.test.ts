@@ -99,6 +99,71 @@ describe(`ingest of index values (${STORE})`, () => {
     assert.deepEqual([job.output.width, job.output.height], [360, 360]);
   });
 
+  test('a DAQI forecast gives a context in uk-daqi, and its render is an index video instead of a 422', async () => {
+    const rows: Array<Array<[number, string]>> = [
+      [[50, 'Daily Air Quality Index (DAQI) forecast']],
+      [[50, 'London, Wednesday, July 17, 2024']],
+      [[50, 'Region'], [200, 'NO2'], [300, 'PM2.5'], [400, 'Band']],
+      [[50, 'Greater London'], [210, '4'], [310, '3'], [400, 'Moderate']],
+      [[50, 'South East'], [210, '3'], [310, '2'], [400, 'Low']],
+    ];
+    const up = await upload(service.base, '/ingest/upload', await tablePdf(rows), 'daqi.pdf');
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    assert.deepEqual({ name: up.body.context.index.name, standard: up.body.context.index.standard, overall: up.body.context.index.overall }, { name: 'DAQI', standard: 'uk-daqi', overall: 4 });
+    const r = await api(service.base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'pollution-alert', format: 'portrait', language: 'en', resolution: '360p' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const job = await waitForJob(service.base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.equal(job.params.aqiStandard, 'uk-daqi');
+    const p = probe(Buffer.from(await (await fetch(job.videoUrl)).arrayBuffer()));
+    assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 360, 640]);
+  });
+
+  test('an AQHI summary (overall values only, no sub-index) gives a context in ca-aqhi that renders a real video', async () => {
+    const rows: Array<Array<[number, string]>> = [
+      [[50, 'Alberta - Air Quality Health Index - Forecast']],
+      [[50, 'Calgary, Wednesday, July 1, 2026']],
+      [[50, 'Period'], [200, 'AQHI']],
+      [[50, 'Today'], [200, '7 High Risk']],
+      [[50, 'Tonight'], [200, '5 Moderate Risk']],
+    ];
+    const up = await upload(service.base, '/ingest/upload', await tablePdf(rows), 'aqhi.pdf');
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    const c = up.body.context;
+    assert.deepEqual({ name: c.index.name, standard: c.index.standard, overall: c.index.overall, pollutants: c.index.pollutants }, { name: 'AQHI', standard: 'ca-aqhi', overall: 7, pollutants: {} });
+    assert.match(c.index.sources.overall.sourceText, /7 High Risk/);
+    for (const p of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co']) assert.equal(c[p], undefined);
+    const r = await api(service.base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'weather-brief', format: 'portrait', language: 'es', resolution: '360p' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.deepEqual(r.body.params.index, { standard: 'ca-aqhi', overall: 7, pollutants: {} });
+    const job = await waitForJob(service.base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    const p = probe(Buffer.from(await (await fetch(job.videoUrl)).arrayBuffer()));
+    assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 360, 640]);
+    assert.ok(Number(p.duration) > 5, p.duration);
+  });
+
+  test('an AQHI given only as its overall value renders a real video; values off its scale, or AQHI as a concentration standard, are 400s naming the field', async () => {
+    const r = await api(service.base, 'POST', '/render', { location: 'Calgary', date: '2026-07-01', template: 'social-clip', format: 'square', language: 'en', resolution: '360p', index: { standard: 'ca-aqhi', overall: 12, pollutants: {} } });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const job = await waitForJob(service.base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.deepEqual([job.params.aqiStandard, job.params.index], ['ca-aqhi', { standard: 'ca-aqhi', overall: 12, pollutants: {} }]);
+    const p = probe(Buffer.from(await (await fetch(job.videoUrl)).arrayBuffer()));
+    assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 360, 360]);
+    assert.ok(Number(p.duration) > 5, p.duration);
+
+    const off = await api(service.base, 'POST', '/render', { location: 'London', index: { standard: 'uk-daqi', overall: 11, pollutants: {} } });
+    assert.equal(off.status, 400, JSON.stringify(off.body));
+    assert.ok(off.body.errors.some((e: { field: string }) => e.field === 'index.overall'), JSON.stringify(off.body));
+    const psi = await api(service.base, 'POST', '/render', { location: 'Singapore', index: { standard: 'sg-psi', overall: 501, pollutants: {} } });
+    assert.equal(psi.status, 400, JSON.stringify(psi.body));
+    assert.ok(psi.body.errors.some((e: { field: string }) => e.field === 'index.overall'), JSON.stringify(psi.body));
+    const asConcentration = await api(service.base, 'POST', '/render', { location: 'Calgary', aqiStandard: 'ca-aqhi', pm25: 20 });
+    assert.equal(asConcentration.status, 400, JSON.stringify(asConcentration.body));
+    assert.ok(asConcentration.body.errors.some((e: { field: string; message: string }) => e.field === 'aqiStandard' && /given index only/.test(e.message)), JSON.stringify(asConcentration.body));
+  });
+
   test('an index the videos cannot draw (IMECA, no standard) is stored, and its render is refused with 422 naming index.standard', async () => {
     const rows: Array<Array<[number, string]>> = [
       [[50, 'Pronóstico de calidad del aire']],

@@ -80,9 +80,19 @@ export const POLLUTANT_NAME: Readonly<Record<PollutantId, Localized>> = {
   co: { en: 'Carbon monoxide', es: 'Monóxido de carbono', pt: 'Monóxido de carbono' },
 };
 
-/** The AQI standards a video can be rated in. */
-export const AQI_STANDARD_IDS = ['us-epa', 'eu-eaqi', 'mx', 'cl', 'br-iqar'] as const;
+/** The standards aqcast rates concentrations in (each has concentration tables). */
+export const RATED_STANDARD_IDS = ['us-epa', 'eu-eaqi', 'mx', 'cl', 'br-iqar'] as const;
+/**
+ * The standards a video draws only from an index a document gives (Canada's AQHI, the
+ * UK's DAQI, Singapore's PSI): aqcast keeps their index scale, not their concentration
+ * tables, so a render in one of them needs a given index.
+ */
+export const INDEX_ONLY_STANDARD_IDS = ['ca-aqhi', 'uk-daqi', 'sg-psi'] as const;
+/** Every AQI standard a video can be in: rated from concentrations, or drawn from a given index only. */
+export const AQI_STANDARD_IDS = [...RATED_STANDARD_IDS, ...INDEX_ONLY_STANDARD_IDS] as const;
 export type AqiStandardId = (typeof AQI_STANDARD_IDS)[number];
+export type IndexOnlyStandardId = (typeof INDEX_ONLY_STANDARD_IDS)[number];
+export type RatedStandardId = (typeof RATED_STANDARD_IDS)[number];
 export const DEFAULT_AQI_STANDARD: AqiStandardId = 'us-epa';
 
 /** Each standard's name as videos, forms and parameter lists show it (the name its authority gives it). */
@@ -92,6 +102,9 @@ export const AQI_STANDARD_NAME: Readonly<Record<AqiStandardId, string>> = {
   mx: 'México — Índice AIRE Y SALUD (NOM-172-SEMARNAT-2023)',
   cl: 'Chile — episodios críticos MP (DS 12/2011, DS 59/1998) e ICAP',
   'br-iqar': 'Brasil — IQAr (CONAMA 506/2024)',
+  'ca-aqhi': 'Canada — Air Quality Health Index (AQHI, Environment and Climate Change Canada)',
+  'uk-daqi': 'UK — Daily Air Quality Index (DAQI, Defra / COMEAP)',
+  'sg-psi': 'Singapore — Pollutant Standards Index (PSI, NEA)',
 };
 
 /** Frame shapes: landscape 1920×1080, portrait 1080×1920, square 1080×1080. */
@@ -111,5 +124,7 @@ export const isMeasure = member(MEASURES);
 export const isLanguage = member(LANGUAGES);
 /** Whether `value` is an AQI standard id. */
 export const isAqiStandardId = member(AQI_STANDARD_IDS);
+/** Whether `value` is a standard drawn from a given index only (no concentration is rated in it). */
+export const isIndexOnlyStandardId = member(INDEX_ONLY_STANDARD_IDS);
 /** Whether `value` is a frame format. */
 export const isFormat = member(FORMATS);

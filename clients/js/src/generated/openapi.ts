@@ -1724,7 +1724,7 @@ export interface components {
                 /** @enum {string|null} */
                 language: "es" | "en" | "pt" | null;
                 /** @enum {string|null} */
-                aqiStandard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | null;
+                aqiStandard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi" | null;
                 /** @enum {string|null} */
                 format: "landscape" | "portrait" | "square" | null;
             };
@@ -1823,11 +1823,11 @@ export interface components {
              */
             language?: "es" | "en" | "pt";
             /**
-             * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+             * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
              * @example us-epa
              * @example cl
              */
-            aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+            aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
             /**
              * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
              * @example landscape
@@ -2001,17 +2001,22 @@ export interface components {
              *         "pm25": 48
              *       }
              *     }
+             * @example {
+             *       "standard": "ca-aqhi",
+             *       "overall": 7,
+             *       "pollutants": {}
+             *     }
              */
             index?: {
-                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500) or br-iqar (IQAr 0–400). */
-                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                 /**
                  * @description The overall index (0–500, within the standard's scale).
                  * @example 112
                  * @example 48
                  */
                 overall: number;
-                /** @description Each pollutant's sub-index the document gives (at least one): the video tells them and names the highest as the main pollutant. */
+                /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
                 pollutants: {
                     /**
                      * @description PM2.5 sub-index.
@@ -2176,11 +2181,11 @@ export interface components {
                 /** @description The index as the document names it: AQI, IQAr, IMECA, AQHI … */
                 name: string;
                 /**
-                 * @description The AQI standard it is in, when the service knows it (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi); null for others (IMECA, AQHI, PSI …)
+                 * @description The AQI standard it is in, when the service knows it (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi, AQHI → ca-aqhi, DAQI → uk-daqi, PSI → sg-psi); null for others (IMECA, Hong Kong's AQHI …), which a render refuses with 422
                  * @enum {string|null}
                  */
-                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | null;
-                /** @description The overall index: the highest sub-index */
+                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi" | null;
+                /** @description The overall index: the highest sub-index, or the one value the document gives (an AQHI has no sub-index) */
                 overall: number;
                 /** @description Each pollutant's sub-index; over several stations or areas the highest */
                 pollutants: {
@@ -2197,7 +2202,7 @@ export interface components {
                     /** @description CO sub-index (an index value, not a concentration) */
                     co?: number;
                 };
-                /** @description Each sub-index's source line or table row, and its station or area when it is one's */
+                /** @description Each sub-index's source line or table row, and its station or area when it is one's; under `overall`, the overall value's when the document gives it alone (an AQHI, DAQI or PSI forecast) */
                 sources: {
                     [key: string]: {
                         sourceText: string;
@@ -2302,7 +2307,7 @@ export interface components {
                  * @example us-epa
                  * @enum {string}
                  */
-                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                 name: string;
                 /** @description AQI, ICAP, IQAr; null for band-only standards */
                 indexName: string | null;
@@ -2358,7 +2363,7 @@ export interface components {
                  * @example us-epa
                  * @enum {string}
                  */
-                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                 name: string;
                 /** @description AQI, ICAP, IQAr; null for band-only standards */
                 indexName: string | null;
@@ -4353,11 +4358,11 @@ export interface operations {
                      */
                     language?: "es" | "en" | "pt";
                     /**
-                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
                      * @example us-epa
                      * @example cl
                      */
-                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                     /**
                      * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
                      * @example landscape
@@ -4531,17 +4536,22 @@ export interface operations {
                      *         "pm25": 48
                      *       }
                      *     }
+                     * @example {
+                     *       "standard": "ca-aqhi",
+                     *       "overall": 7,
+                     *       "pollutants": {}
+                     *     }
                      */
                     index?: {
-                        /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500) or br-iqar (IQAr 0–400). */
-                        standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                        standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                         /**
                          * @description The overall index (0–500, within the standard's scale).
                          * @example 112
                          * @example 48
                          */
                         overall: number;
-                        /** @description Each pollutant's sub-index the document gives (at least one): the video tells them and names the highest as the main pollutant. */
+                        /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
                         pollutants: {
                             /**
                              * @description PM2.5 sub-index.
@@ -5035,7 +5045,7 @@ export interface operations {
                     /** @description Used by a render in this brand that does not set them */
                     defaults?: {
                         language?: "es" | "en" | "pt";
-                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                         format?: "landscape" | "portrait" | "square";
                     };
                     /** @description Renders that name no brand use the default brand (one at most; setting it moves the flag) */
@@ -5377,7 +5387,7 @@ export interface operations {
                     /** @description Used by a render in this brand that does not set them */
                     defaults?: {
                         language?: "es" | "en" | "pt";
-                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                         format?: "landscape" | "portrait" | "square";
                     };
                     /** @description Renders that name no brand use the default brand (one at most; setting it moves the flag) */
@@ -5939,7 +5949,13 @@ export interface operations {
                         aqiStandards: {
                             id: string;
                             name: string;
+                            /** @description The pollutants it rates from concentrations; empty for a standard drawn from a given index only (ca-aqhi, uk-daqi, sg-psi), which a render of concentrations refuses */
                             pollutants: string[];
+                            /** @description The range of a given index (`index.overall`, each sub-index) in this standard; null when it has no numeric index to give */
+                            givenIndex: {
+                                min: number;
+                                max: number;
+                            } | null;
                         }[];
                     };
                 };
@@ -6797,11 +6813,11 @@ export interface operations {
                      */
                     format?: "landscape" | "portrait" | "square";
                     /**
-                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
                      * @example us-epa
                      * @example cl
                      */
-                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                     /**
                      * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                      * @example 1080p
@@ -7260,11 +7276,11 @@ export interface operations {
                      */
                     format?: "landscape" | "portrait" | "square";
                     /**
-                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
                      * @example us-epa
                      * @example cl
                      */
-                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                     /**
                      * @description Scales the frame by its short side: 1080p (default), 720p or 360p.
                      * @example 1080p
@@ -7716,11 +7732,11 @@ export interface operations {
                      */
                     language?: "es" | "en" | "pt";
                     /**
-                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
                      * @example us-epa
                      * @example cl
                      */
-                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                     /** @description Earlier values (oldest first or not; sorted by `at`) for a trend */
                     series?: {
                         /**
@@ -7784,7 +7800,7 @@ export interface operations {
                         humidity?: number;
                     }[];
                     /** @description Standards to rate the values in (default: aqiStandard, else us-epa); the first is the primary one */
-                    standards?: ("us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar")[];
+                    standards?: ("us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi")[];
                 };
             };
         };
@@ -7950,11 +7966,11 @@ export interface operations {
                      */
                     language?: "es" | "en" | "pt";
                     /**
-                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
                      * @example us-epa
                      * @example cl
                      */
-                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                     /** @description Earlier values (oldest first or not; sorted by `at`) for a trend */
                     series?: {
                         /**
@@ -8205,11 +8221,11 @@ export interface operations {
                      */
                     language?: "es" | "en" | "pt";
                     /**
-                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
                      * @example us-epa
                      * @example cl
                      */
-                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                     /** @description Earlier values (oldest first or not; sorted by `at`) for a trend */
                     series?: {
                         /**
@@ -8456,11 +8472,11 @@ export interface operations {
                      */
                     language?: "es" | "en" | "pt";
                     /**
-                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                     * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
                      * @example us-epa
                      * @example cl
                      */
-                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                    aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                     /** @description Earlier values (oldest first or not; sorted by `at`) for a trend */
                     series?: {
                         /**
@@ -8838,11 +8854,11 @@ export interface operations {
                              */
                             language?: "es" | "en" | "pt";
                             /**
-                             * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).
+                             * @description Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).
                              * @example us-epa
                              * @example cl
                              */
-                            aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                            aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                             /**
                              * @description Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.
                              * @example landscape
@@ -9016,17 +9032,22 @@ export interface operations {
                              *         "pm25": 48
                              *       }
                              *     }
+                             * @example {
+                             *       "standard": "ca-aqhi",
+                             *       "overall": 7,
+                             *       "pollutants": {}
+                             *     }
                              */
                             index?: {
-                                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500) or br-iqar (IQAr 0–400). */
-                                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                                standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                                 /**
                                  * @description The overall index (0–500, within the standard's scale).
                                  * @example 112
                                  * @example 48
                                  */
                                 overall: number;
-                                /** @description Each pollutant's sub-index the document gives (at least one): the video tells them and names the highest as the main pollutant. */
+                                /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
                                 pollutants: {
                                     /**
                                      * @description PM2.5 sub-index.
@@ -9744,7 +9765,7 @@ export interface operations {
                         /** @description render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set */
                         brandId?: string | null;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
-                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
                         on?: ("completed" | "failed")[];
                     }[];
@@ -10026,7 +10047,7 @@ export interface operations {
                         /** @description render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set */
                         brandId?: string | null;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
-                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
                         on?: ("completed" | "failed")[];
                     }[];

@@ -8,6 +8,7 @@
  * The small helpers at the end of this file (useAction, SecretOnce,
  * ConfirmDialog, useTemplates, …) are shared by the other pages of this set.
  */
+import { ratesConcentrations } from '../model';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Context as ContextView, Job as JobView } from '@aqcast/client';
@@ -753,7 +754,7 @@ function RenderCard({ ctx, onQueued }: { ctx: ContextView; onQueued: () => void 
           <Field label={t('shared.aqiStandard')} error={fe.aqiStandard}>
             <select value={opts.aqiStandard} onChange={(e) => set('aqiStandard', e.currentTarget.value)}>
               <option value="">{t('shared.default')}</option>
-              {templates.data?.aqiStandards.map((s) => (
+              {templates.data?.aqiStandards.filter(ratesConcentrations).map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
                 </option>

@@ -9,7 +9,7 @@ import type { Context, ResponseOf } from '@aqcast/client';
 import { asApiError, client, useQuery, type ApiError } from '../api';
 import { formatBytes, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
-import { MEASURES, type Job } from '../model';
+import { MEASURES, type Job, ratesConcentrations } from '../model';
 import { Player } from '../player';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link } from '../router';
@@ -382,7 +382,7 @@ export function IngestPage() {
             <section class="card stack" aria-labelledby="ing-out-h">
               <h2 id="ing-out-h">{t('new.output')}</h2>
               <TemplatePicker templates={templates.data.templates} value={options.template} onChange={(id) => setOptions({ ...options, template: id })} />
-              <OptionsFields value={options} onChange={setOptions} template={template} standards={templates.data.aqiStandards} multi={false} errors={errors} />
+              <OptionsFields value={options} onChange={setOptions} template={template} standards={templates.data.aqiStandards.filter(ratesConcentrations)} multi={false} errors={errors} />
             </section>
           ) : (
             <Loading />

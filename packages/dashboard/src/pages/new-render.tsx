@@ -8,7 +8,7 @@ import { POLLUTANTS } from '@aqcast/vocabulary';
 import type { Batch } from '@aqcast/client';
 import { client, useQuery } from '../api';
 import { formatNumber, useLang, useT } from '../i18n';
-import { MEASURES, csvToItems, parseCsv, placesParam, type Job, type PlaceRow, type TemplateList } from '../model';
+import { MEASURES, csvToItems, parseCsv, placesParam, type Job, type PlaceRow, type TemplateList, ratesConcentrations } from '../model';
 import { PlacesTable, startingRows, type PlacesKind } from '../places-table';
 import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } from '../render-options';
 import { Link, navigate, useLocation } from '../router';
@@ -372,7 +372,7 @@ export function NewRenderPage() {
         ) : null}
         <section class="card stack" aria-labelledby="out-h">
           <h2 id="out-h">{t('new.output')}</h2>
-          <OptionsFields value={form.options} onChange={(options) => set({ options })} template={template} standards={templates.data.aqiStandards} multi errors={errors} />
+          <OptionsFields value={form.options} onChange={(options) => set({ options })} template={template} standards={templates.data.aqiStandards.filter(ratesConcentrations)} multi errors={errors} />
         </section>
         <ErrorBanner error={error} />
         <div class="row submit-row">

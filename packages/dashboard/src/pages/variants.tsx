@@ -5,6 +5,7 @@
  * page with each arm's video, events and rates, its chance to be best, the
  * decision with its reasons (GET /variants/:id/winner), and conclude.
  */
+import { ratesConcentrations } from '../model';
 import { useState } from 'preact/hooks';
 import type { VariantResult as Result, VariantTest } from '@aqcast/client';
 import { client, useQuery } from '../api';
@@ -184,7 +185,7 @@ function VariantForm({ onCancel }: { onCancel: () => void }) {
     </select>
   );
   const templateOptions = (templates.data?.templates ?? []).map((tp) => [tp.id, tp.name] as const);
-  const standardOptions = (templates.data?.aqiStandards ?? []).map((s) => [s.id, s.name] as const);
+  const standardOptions = (templates.data?.aqiStandards ?? []).filter(ratesConcentrations).map((s) => [s.id, s.name] as const);
   const formatOptions = FORMATS.map((f) => [f, t(`shared.format.${f}`)] as const);
   const languageOptions = LANGUAGES.map((l) => [l, t(`shared.language.${l}`)] as const);
   const resolutionOptions = RESOLUTIONS.map((r) => [r, r] as const);

@@ -6,6 +6,7 @@
  * with the definition, enable/disable, run now, the runs with each location's
  * steps and jobs, and delete.
  */
+import { ratesConcentrations } from '../model';
 import { Cron } from 'croner';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { WorkflowRun as Run, Workflow, WorkflowRunStatus, WorkflowSaved as Saved } from '@aqcast/client';
@@ -531,7 +532,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
                   <Field label={t('shared.aqiStandard')} error={fe[`${at}.aqiStandard`]}>
                     <select value={c.aqiStandard} onChange={(e) => setCond(i, { aqiStandard: e.currentTarget.value })}>
                       <option value="">{t('shared.default')}</option>
-                      {templates.data?.aqiStandards.map((s) => (
+                      {templates.data?.aqiStandards.filter(ratesConcentrations).map((s) => (
                         <option key={s.id} value={s.id}>
                           {s.name}
                         </option>
@@ -593,7 +594,7 @@ function WorkflowForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
             <Field label={t('shared.aqiStandard')} error={fe[`steps[${renderIdx}].aqiStandard`]}>
               <select value={f.aqiStandard} onChange={(e) => up({ aqiStandard: e.currentTarget.value })}>
                 <option value="">{t('shared.default')}</option>
-                {templates.data?.aqiStandards.map((s) => (
+                {templates.data?.aqiStandards.filter(ratesConcentrations).map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
                   </option>

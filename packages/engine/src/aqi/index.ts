@@ -3,28 +3,43 @@
  * categories, colours and numbers of a chosen national or regional standard.
  */
 import { brIqar } from './br-iqar.js';
+import { caAqhi } from './ca-aqhi.js';
 import { cl } from './cl.js';
 import { euEaqi } from './eu-eaqi.js';
 import { mx } from './mx.js';
+import { sgPsi } from './sg-psi.js';
+import { ukDaqi } from './uk-daqi.js';
 import { usEpa } from './us-epa.js';
 import { AQI_STANDARD_IDS, RENDER_UNIT } from '@aqcast/vocabulary';
 import { bandOf, positionOnBands } from './scale.js';
-import { POLLUTANTS, type AqiCategory, type AqiResult, type AqiStandard, type AqiStandardId, type EvaluateOptions, type GivenIndex, type PollutantAqi, type PollutantId, type PollutantIndex } from './types.js';
+import { POLLUTANTS, type AqiCategory, type AqiResult, type AqiStandard, type AqiStandardId, type EvaluateOptions, type GivenIndex, type IndexScale, type PollutantAqi, type PollutantId, type PollutantIndex } from './types.js';
 
 export * from './types.js';
 export { concentrationFromUsAqi } from './us-epa.js';
 export { fromPpb } from './units.js';
 
-const STANDARDS: Record<AqiStandardId, AqiStandard> = { 'us-epa': usEpa, 'eu-eaqi': euEaqi, mx, cl, 'br-iqar': brIqar };
+const STANDARDS: Record<AqiStandardId, AqiStandard> = { 'us-epa': usEpa, 'eu-eaqi': euEaqi, mx, cl, 'br-iqar': brIqar, 'ca-aqhi': caAqhi, 'uk-daqi': ukDaqi, 'sg-psi': sgPsi };
 
-export { AQI_STANDARD_IDS, DEFAULT_AQI_STANDARD } from '@aqcast/vocabulary';
+export { AQI_STANDARD_IDS, DEFAULT_AQI_STANDARD, INDEX_ONLY_STANDARD_IDS, RATED_STANDARD_IDS } from '@aqcast/vocabulary';
 
-/** The standards this engine knows, with the pollutants each one rates. */
-export function listAqiStandards(): { id: AqiStandardId; name: string; indexName: string | null; pollutants: PollutantId[]; source: string }[] {
+/** The standards this engine knows, with the pollutants each one rates (none for one drawn from a given index only) and the range of a given index in it (null without a numeric index). */
+export function listAqiStandards(): { id: AqiStandardId; name: string; indexName: string | null; pollutants: PollutantId[]; source: string; givenIndex: { min: number; max: number } | null }[] {
   return AQI_STANDARD_IDS.map((id) => {
     const s = STANDARDS[id];
-    return { id, name: s.name, indexName: s.indexName, pollutants: [...s.pollutants], source: s.source };
+    return { id, name: s.name, indexName: s.indexName, pollutants: [...s.pollutants], source: s.source, givenIndex: s.indexScale ? givenIndexRange(s.indexScale) : null };
   });
+}
+
+/** The values a given index may hold on `scale`. */
+export function givenIndexRange(scale: IndexScale): { min: number; max: number } {
+  return { min: scale.bottom ?? 0, max: scale.max ?? scale.top };
+}
+
+/** The overall index as the standard shows it: the AQHI shows values above 10 as "10+" (value 10, plus). Null when the result has no index. */
+export function shownIndex(aqi: Pick<AqiResult, 'standard' | 'index'>): { value: number; plus: boolean } | null {
+  if (aqi.index === null) return null;
+  const open = STANDARDS[aqi.standard].indexScale?.openAbove;
+  return open !== undefined && aqi.index > open ? { value: open, plus: true } : { value: aqi.index, plus: false };
 }
 
 /** The full definition of one standard (categories, colours, evaluator). */

@@ -54,11 +54,11 @@ export interface PollutantAqi {
  * concentrations.
  */
 export interface GivenIndex {
-  /** A standard with a numeric index scale (`indexScale`): us-epa or br-iqar. */
+  /** A standard with a numeric index scale (`indexScale`): us-epa, br-iqar, ca-aqhi, uk-daqi or sg-psi. */
   standard: AqiStandardId;
   /** The overall index. */
   overall: number;
-  /** Each pollutant's sub-index the document gives (at least one). */
+  /** Each pollutant's sub-index the document gives; empty when it gives only the overall index (as AQHI, DAQI and PSI forecasts do). */
   pollutants: Partial<Record<PollutantId, number>>;
 }
 
@@ -75,6 +75,14 @@ export interface PollutantIndex {
 export interface IndexScale {
   upper: readonly number[];
   top: number;
+  /** The lowest value the index takes (AQHI and DAQI start at 1); default 0. */
+  bottom?: number;
+  /** The highest value a given index may hold; default `top`. */
+  max?: number;
+  /** Values above this are written "N+" (the AQHI's "10+"). */
+  openAbove?: number;
+  /** The index is one formula over several pollutants (the AQHI), not the highest of per-pollutant sub-indices: a given index has no sub-index. */
+  noSubIndex?: boolean;
 }
 
 export interface AqiResult {
@@ -128,6 +136,7 @@ export interface AqiStandard {
   /** Where the tables come from. */
   source: string;
   indexName: string | null;
+  /** The pollutants it rates from concentrations; empty for a standard drawn from a given index only. */
   pollutants: readonly PollutantId[];
   categories: readonly AqiCategory[];
   /** The index's bands, for standards whose categories are bands of a numeric index (a given index is rated on them). */

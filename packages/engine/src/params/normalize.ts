@@ -6,8 +6,8 @@
  */
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
-import { DEFAULT_AQI_STANDARD, isAqiStandardId, isFormat, isLanguage, POLLUTANTS } from '@aqcast/vocabulary';
-import { getAqiStandard, INDEX_SCALE_STANDARDS } from '../aqi/index.js';
+import { DEFAULT_AQI_STANDARD, isAqiStandardId, isFormat, isIndexOnlyStandardId, isLanguage, POLLUTANTS, RATED_STANDARD_IDS } from '@aqcast/vocabulary';
+import { getAqiStandard, givenIndexRange, INDEX_SCALE_STANDARDS } from '../aqi/index.js';
 import { EngineError, type FieldError } from '../errors.js';
 import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
 import type { TemplateDefinition } from '../templates/types.js';
@@ -118,17 +118,29 @@ function givenIndexErrors(raw: Record<string, unknown>, errors: FieldErrors): vo
     errors.add('index.standard', `${given.standard} has no numeric index; a given index is in ${INDEX_SCALE_STANDARDS.join(' or ')}`);
     return;
   }
-  if (given.overall > scale.top) errors.add('index.overall', `must be between 0 and ${scale.top} (the ${std.indexName ?? std.id} scale)`);
+  const { min, max } = givenIndexRange(scale);
+  const outside = (v: number) => v < min || v > max;
+  const range = `must be between ${min} and ${max} (the ${std.indexName ?? std.id} scale)`;
+  if (outside(given.overall)) errors.add('index.overall', range);
   for (const p of POLLUTANTS) {
     const v = given.pollutants[p];
-    if (v !== undefined && v > scale.top) errors.add(`index.pollutants.${p}`, `must be between 0 and ${scale.top} (the ${std.indexName ?? std.id} scale)`);
+    if (v !== undefined && outside(v)) errors.add(`index.pollutants.${p}`, range);
   }
+  // The AQHI is one formula over three pollutants: it has no sub-index per pollutant.
+  const subIndices = POLLUTANTS.filter((p) => given.pollutants[p] !== undefined);
+  if (scale.noSubIndex && subIndices.length > 0) errors.add('index.pollutants', `${std.indexName ?? std.id} has no sub-index per pollutant: give only index.overall (remove ${subIndices.join(', ')})`);
   const concentrations = POLLUTANTS.filter((p) => raw[p] !== undefined);
   if (concentrations.length > 0) errors.add('index', `an index video shows no concentration: remove ${concentrations.join(', ')} or the index`);
   // Places, stations and series carry concentrations of their own.
   const withValues = (['places', 'stations', 'series'] as const).filter((k) => raw[k] !== undefined);
   if (withValues.length > 0) errors.add('index', `an index video is of one place's index: remove ${withValues.join(', ')} or the index`);
   if (raw.aqiStandard !== undefined && raw.aqiStandard !== given.standard && !errors.has('aqiStandard')) errors.add('aqiStandard', `must be the given index's standard (${given.standard}) or absent`);
+}
+
+/** A standard drawn from a given index only (AQHI, DAQI, PSI) rates no concentration: without a given index it is refused. */
+function indexOnlyStandardErrors(raw: Record<string, unknown>, errors: FieldErrors): void {
+  if (raw.index !== undefined || errors.has('aqiStandard') || !isIndexOnlyStandardId(raw.aqiStandard)) return;
+  errors.add('aqiStandard', `${raw.aqiStandard} is drawn from a given index only (aqcast rates no concentration in it): give index {standard: '${raw.aqiStandard}', overall} or choose ${RATED_STANDARD_IDS.join(', ')}`);
 }
 
 /**
@@ -160,6 +172,7 @@ function ruleErrorsOf(raw: Record<string, unknown>, errors: FieldErrors): { def:
   }
 
   givenIndexErrors(raw, errors);
+  indexOnlyStandardErrors(raw, errors);
 
   if (![...errors.keys()].some((k) => NESTED_FIELDS.has(k.split(/[.[]/)[0] ?? ''))) {
     for (const e of placeRuleErrors(raw)) errors.add(e.field, e.message);

@@ -50,7 +50,7 @@ const indexValue = (description: string) => Type.Number({ minimum: 0, maximum: G
  */
 export const GivenIndexSchema = Type.Object(
   {
-    standard: Type.Union(AQI_STANDARD_IDS.map((v) => Type.Literal(v)), { description: 'The standard the index is in; one with a numeric index: us-epa (AQI 0–500) or br-iqar (IQAr 0–400).' }),
+    standard: Type.Union(AQI_STANDARD_IDS.map((v) => Type.Literal(v)), { description: 'The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500).' }),
     overall: indexValue(`The overall index (0–${GIVEN_INDEX_MAX}, within the standard's scale).`),
     pollutants: Type.Object(
       {
@@ -61,13 +61,13 @@ export const GivenIndexSchema = Type.Object(
         so2: Type.Optional(indexValue('SO₂ sub-index.')),
         co: Type.Optional(indexValue('CO sub-index.')),
       },
-      { additionalProperties: false, minProperties: 1, description: 'Each pollutant\'s sub-index the document gives (at least one): the video tells them and names the highest as the main pollutant.' },
+      { additionalProperties: false, description: 'Each pollutant\'s sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one.' },
     ),
   },
   {
     additionalProperties: false,
     description: 'Index values given instead of concentrations: the video draws this index, its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.',
-    examples: [{ standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 48 } }],
+    examples: [{ standard: 'us-epa', overall: 112, pollutants: { o3: 112, pm25: 48 } }, { standard: 'ca-aqhi', overall: 7, pollutants: {} }],
   },
 );
 
@@ -102,7 +102,7 @@ export const RenderParamsSchema = Type.Object(
     language: oneOf(LANGUAGES, 'Language of every word in the video: es (default), en or pt. Numbers and dates follow its conventions.', ['es', 'en']),
     aqiStandard: oneOf(
       AQI_STANDARD_IDS,
-      'Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr).',
+      'Air-quality index whose categories, colours and numbers the video uses: us-epa (default; US EPA AQI 2024), eu-eaqi (European AQI 2024), mx (NOM-172-SEMARNAT-2023), cl (Chile DS 12/2011 + ICAP), br-iqar (Brazil IQAr). ca-aqhi (Canada AQHI), uk-daqi (UK DAQI) and sg-psi (Singapore PSI) are drawn from a given index only (set `index`).',
       ['us-epa', 'cl'],
     ),
     format: oneOf(FORMATS, 'Frame shape: landscape 1920×1080 (default), portrait 1080×1920, square 1080×1080. Each has its own layout.', ['landscape', 'portrait']),

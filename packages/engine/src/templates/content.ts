@@ -4,6 +4,7 @@
  * left out — so no template can print "undefined" or "NaN".
  */
 import type { AqiResult, AqiStandardId, PollutantId, Severity } from '../aqi/types.js';
+import { shownIndex } from '../aqi/index.js';
 import { formatDate, formatLongDate, formatNumber } from '../i18n/format.js';
 import { POLLUTANT_NAME, POLLUTANT_SYMBOL, POLLUTANTS, RENDER_UNIT } from '@aqcast/vocabulary';
 import { ADVICE, MESSAGES, RECOMMENDATIONS, type Messages } from '../i18n/messages.js';
@@ -38,6 +39,9 @@ export interface PollutantView {
   position: number | null;
 }
 
+/** What a value card draws: a pollutant, or the overall index of a document that gives no sub-index. */
+export type CardView = Omit<PollutantView, 'id' | 'measure'>;
+
 export interface MeasureView {
   valueText: string;
   unit: string;
@@ -56,8 +60,15 @@ export interface ReportContent {
   indexName: string | null;
   /** The overall index as text; null when there is none. */
   indexText: string | null;
-  /** The overall index as a number (for count-up animations); null when there is none. */
+  /** The overall index as a number (for count-up animations; 10 for an AQHI shown "10+"); null when there is none. */
   indexValue: number | null;
+  /** Written after a counted `indexValue`: "+" for an AQHI above 10, else empty. */
+  indexSuffix: string;
+  /**
+   * A given index with no sub-index (only the overall value, as AQHI, DAQI and PSI
+   * forecasts give it), as a card for templates that list pollutants; null otherwise.
+   */
+  overall: CardView | null;
   category: CategoryView | null;
   severity: Severity | null;
   /** Gauge position 0…1 of the overall result, null without data. */
@@ -81,6 +92,9 @@ export const STANDARD_SHORT_NAME: Record<AqiStandardId, Localized> = {
   mx: { en: 'Mexico AIRE Y SALUD index', es: 'Índice AIRE Y SALUD (México)', pt: 'Índice AIRE Y SALUD (México)' },
   cl: { en: 'Chile ICAP / DS 12', es: 'ICAP · DS 12 (Chile)', pt: 'ICAP · DS 12 (Chile)' },
   'br-iqar': { en: 'Brazil IQAr', es: 'IQAr (Brasil)', pt: 'IQAr (Brasil)' },
+  'ca-aqhi': { en: 'Canada AQHI', es: 'AQHI (Canadá)', pt: 'AQHI (Canadá)' },
+  'uk-daqi': { en: 'UK DAQI', es: 'DAQI (Reino Unido)', pt: 'DAQI (Reino Unido)' },
+  'sg-psi': { en: 'Singapore PSI', es: 'PSI (Singapur)', pt: 'PSI (Singapura)' },
 };
 
 function categoryView(label: string, color: string): CategoryView {
@@ -129,6 +143,22 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
     });
   }
   const severity = aqi.category ? aqi.category.severity : null;
+  const shown = shownIndex(aqi);
+  // A given index with only its overall value has no pollutant to list: the overall index takes a card of its own.
+  const overall: CardView | null =
+    aqi.measure === 'index' && pollutants.length === 0 && shown && aqi.category && aqi.indexName
+      ? {
+          symbol: aqi.indexName,
+          name: STANDARD_SHORT_NAME[aqi.standard][lang],
+          value: shown.value,
+          decimals: 0,
+          valueText: `${n(shown.value, 0)}${shown.plus ? '+' : ''}`,
+          unit: '',
+          category: categoryView(aqi.category.labels[lang], aqi.category.color),
+          indexText: null,
+          position: aqi.position,
+        }
+      : null;
   return {
     language: lang,
     m,
@@ -137,8 +167,10 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
     date: formatDate(lang, params.date),
     standardName: STANDARD_SHORT_NAME[aqi.standard][lang],
     indexName: aqi.indexName,
-    indexText: aqi.index !== null ? n(aqi.index, 0) : null,
-    indexValue: aqi.index,
+    indexText: shown ? `${n(shown.value, 0)}${shown.plus ? '+' : ''}` : null,
+    indexValue: shown ? shown.value : null,
+    indexSuffix: shown?.plus ? '+' : '',
+    overall,
     category: aqi.category ? categoryView(aqi.category.labels[lang], aqi.category.color) : null,
     severity,
     position: aqi.position,

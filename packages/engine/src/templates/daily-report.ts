@@ -137,12 +137,15 @@ export function createDailyReport(input: SceneInput): TemplateScene {
   const tiles = [c.temperature ? ('temperature' as const) : null, c.humidity ? ('humidity' as const) : null].filter((x) => x !== null);
   const sensitive = c.severity !== null ? SENSITIVE_ADVICE[c.severity][c.language] : null;
   if (!long) {
+    const bothAdvices = c.overall !== null && sensitive !== null && !input.captions;
     scenes.push({
       id: 'advice',
       kind: 'advice',
-      shows: [tiles.length ? `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}` : '', `${c.m.healthAdvice}: ${c.advice}`].filter(Boolean).join('. '),
+      shows: [tiles.length ? `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}` : '', `${c.m.healthAdvice}: ${c.advice}`, bothAdvices ? `${c.m.sensitiveGroups}: ${sensitive}` : ''].filter(Boolean).join('. '),
       weight: 3.4,
-      build: () => buildAdviceScene(input, stage, body, tiles, [{ title: c.m.healthAdvice, text: c.advice }]),
+      // An index given alone has no pollutant scene: the advice for sensitive groups joins everyone's, as in the longer
+      // reports (not above burned-in captions, whose band leaves too little height for both beside the weather).
+      build: () => buildAdviceScene(input, stage, body, tiles, bothAdvices ? [{ title: c.m.everyone, text: c.advice }, { title: c.m.sensitiveGroups, text: sensitive }] : [{ title: c.m.healthAdvice, text: c.advice }]),
     });
   } else {
     const notes = [{ title: c.m.everyone, text: c.advice }, ...(sensitive ? [{ title: c.m.sensitiveGroups, text: sensitive }] : [])];
@@ -158,6 +161,13 @@ export function createDailyReport(input: SceneInput): TemplateScene {
       if (tiles.length) scenes.push({ id: 'weather', kind: 'weather', shows: `${c.m.weather}: ${[c.temperature ? `${c.temperature.valueText} ${c.temperature.unit}` : '', c.humidity ? `${c.humidity.valueText} ${c.humidity.unit}` : ''].filter(Boolean).join(', ')}`, weight: 2.6, build: () => buildAdviceScene(input, stage, body, tiles, []) });
       scenes.push({ id: 'advice', kind: 'advice', shows: notes.map((n) => `${n.title}: ${n.text}`).join(' '), weight: 4, build: () => buildAdviceScene(input, stage, body, [], notes) });
     }
+  }
+
+  // A given index with no sub-index has no pollutant scene: the recommendations take its time
+  // (the 60 s report tells them anyway), so no scene is held still for lack of content.
+  if (!c.pollutants.length && c.overall && c.recommendations && !longest) {
+    const recs = c.recommendations;
+    scenes.push({ id: 'recommendations', kind: 'recommendations', shows: `${c.m.recommendations}: ${recs.join(' ')}`, weight: long ? 4.4 : 3.3, build: () => buildRecommendationsScene(input, stage, body, recs) });
   }
 
   // 5. Source and date.
@@ -237,14 +247,17 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
   const pieces: Piece[] = [{ sprite: track, x: gauge.cx - r - pad, y: gauge.cy - r - pad, at: 0, from: 'fade' }];
 
   const indexStd = c.indexName !== null;
-  const caption = c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
+  // A given index with no sub-index has no main pollutant, but its overall index is the number.
+  const overallOnly = c.dominant === null && c.indexName !== null && c.indexValue !== null;
+  const caption = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
   const captionSize = Math.max(18, r * 0.1);
   const numberSize = r * 0.5;
   const numberY = gauge.cy + r * 0.12;
-  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  const numberValue = overallOnly ? c.indexValue : c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  const suffix = indexStd ? c.indexSuffix : '';
   const maxDecimals = c.dominant && !indexStd ? c.dominant.decimals : 0;
   const decimals = numberValue === null ? 0 : shownDecimals(c.language, numberValue, maxDecimals);
-  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, decimals);
+  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, decimals) + suffix;
   const numSize = numberValue === null ? numberSize : Math.min(numberSize, (r * 1.35 * numberSize) / Math.max(1, tabularWidth(ctx, finalText, numberSize, 800)));
   const numW = tabularWidth(ctx, finalText, numSize, 800);
   const unitLine = !indexStd && c.dominant ? c.dominant.unit : '';
@@ -264,7 +277,7 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
       g.globalAlpha *= alpha * fadeIn;
       if (c.position !== null && e > 0) drawArcValue(g, gauge, target * e, accent, 0.8);
       drawText(g, caption, gauge.cx, numberY - numSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3 });
-      if (numberValue !== null) drawTabular(g, formatFixed(c.language, numberValue * e, decimals), gauge.cx + numW / 2, numberY, { size: numSize, weight: 800, color: INK });
+      if (numberValue !== null) drawTabular(g, formatFixed(c.language, numberValue * e, decimals) + suffix, gauge.cx + numW / 2, numberY, { size: numSize, weight: 800, color: INK });
       else drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: MUTED, align: 'center' });
       if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.5, { size: captionSize, weight: 500, color: MUTED, align: 'center' });
       g.restore();
@@ -292,7 +305,9 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
   const gap = 12 * u;
   const titleSize = 20 * u;
   const titleH = titleSize * 2;
-  const rowH = Math.min(120 * u, (listBox.h - titleH - gap * (rows - 1)) / rows);
+  // An index given alone has no main pollutant under its gauge: a short scale (the AQHI's and the DAQI's four bands) takes taller rows, not an empty band.
+  const rowCap = c.overall ? 120 * u * Math.min(1.8, 7 / Math.max(rows, 4)) : 120 * u;
+  const rowH = Math.min(rowCap, (listBox.h - titleH - gap * (rows - 1)) / rows);
   const listH = titleH + rows * rowH + (rows - 1) * gap;
   const listTop = listBox.y + (listBox.h - listH) / 2;
   const title = textSprite(px, `${c.m.standard}: ${c.standardName}`.toUpperCase(), titleSize, 700, MUTED, listBox.w, 3);
@@ -561,6 +576,10 @@ function buildSourceScene(input: SceneInput, stage: Stage, accent: string): { pi
     const line = c.pollutants.map((p) => `${p.symbol} ${p.valueText}`).join('  ·  ');
     const vb = layoutBlock(ctx, line, { maxWidth: b.w, maxLines: 2, size: 34 * u, minSize: 22 * u, weight: 600, leading: 1.3 });
     items.push({ s: makeSprite(b.w, vb.height, px, (g) => drawBlock(g, vb, b.w / 2, 0, { color: INK, weight: 600, align: 'center' }), 6), from: 'fade' });
+  } else if (format !== 'landscape' && c.overall) {
+    // An index given alone has no values to repeat: the advice takes their place.
+    const vb = layoutBlock(ctx, c.advice, { maxWidth: b.w, maxLines: 3, size: 30 * u, minSize: 20 * u, weight: 500, leading: 1.3 });
+    items.push({ s: makeSprite(b.w, vb.height, px, (g) => drawBlock(g, vb, b.w / 2, 0, { color: INK, weight: 500, align: 'center' }), 6), from: 'fade' });
   }
   const markS = 84 * u;
   const mark = makeSprite(markS, markS, px, (g) => healthIcon(g, 0, 0, markS, accent, c.category?.textColor ?? '#0B1020'), 10);

@@ -8,7 +8,7 @@ import { legibleOn, rgba } from '../draw/color.js';
 import { dropIcon, healthIcon, panel, pinIcon, roundRectPath, setShadow, thermometerIcon } from '../draw/shapes.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, layoutBlockWithin, measure, type TextBlock } from '../draw/text.js';
 import { activeTheme, DEFAULT_COLORS, drawLogo } from '../theme/index.js';
-import type { CategoryView, MeasureView, PollutantView, ReportContent } from './content.js';
+import type { CardView, CategoryView, MeasureView, ReportContent } from './content.js';
 
 /** Text colours of the default look; drawText draws the active theme's in their place. */
 export const INK = DEFAULT_COLORS.text;
@@ -28,7 +28,7 @@ export function tileRadius(w: number, h: number): number {
 }
 
 /** A pollutant card of w×h: symbol and name on the left, value and unit on the right, band chip below. */
-export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: number, h: number, c: ReportContent): void {
+export function drawPollutantCard(ctx: SKRSContext2D, p: CardView, w: number, h: number, c: ReportContent): void {
   const compact = w / h < 2.3;
   const k = compact ? Math.min(h / 130, w / 230) : Math.min(h / 150, w / 420);
   const accent = p.category?.color ?? NEUTRAL;
@@ -97,7 +97,7 @@ export function drawPollutantCard(ctx: SKRSContext2D, p: PollutantView, w: numbe
  * category too long for one line ("Insalubre para grupos sensibles") takes two, and the
  * value moves up to make room.
  */
-function drawCompactCard(ctx: SKRSContext2D, p: PollutantView, w: number, h: number, k: number, c: ReportContent): void {
+function drawCompactCard(ctx: SKRSContext2D, p: CardView, w: number, h: number, k: number, c: ReportContent): void {
   const padX = 24 * k;
   const inner = w - padX * 2;
   const y = h - 22 * k;

@@ -19,7 +19,7 @@ import { canonicalJson } from '../params/canonical-json.js';
 import { ChangePlan, spriteBox } from './changes.js';
 import { measureContext } from './measure.js';
 import { balancedCols, cardGrid, cardRadius, drawFooter, drawPollutantCard, FAINT, INK, MUTED, NEUTRAL } from './parts.js';
-import type { ReportContent } from './content.js';
+import type { CardView, ReportContent } from './content.js';
 import { footerClearOfCaptions, PORTRAIT_SAFE, stageFor } from './stage.js';
 import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
@@ -110,14 +110,16 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const headline = c.category ? c.m.alertHeadline(c.category.label) : c.m.noPollutantData;
   const head = layoutBlock(ctx, headline, { maxWidth: inner, maxLines: 2, size: spec.headlineSize, minSize: spec.headlineSize * 0.6, weight: 700, leading: 1.15 });
 
-  const bubbleText = c.dominant ? (c.indexText !== null ? `${c.indexName} ${c.indexText}` : `${c.dominant.symbol} ${c.dominant.valueText} ${c.dominant.unit}`) : '';
+  const bubbleText = c.dominant ? (c.indexText !== null ? `${c.indexName} ${c.indexText}` : `${c.dominant.symbol} ${c.dominant.valueText} ${c.dominant.unit}`) : c.overall ? `${c.overall.symbol} ${c.overall.valueText}` : '';
+  // The cards: each pollutant, or the overall index of a document that gives no sub-index.
+  const cardViews: CardView[] = c.overall ? [c.overall] : c.pollutants;
   const bubbleSize = spec.headlineSize * 0.62;
   const bubbleW = bubbleText ? measure(ctx, bubbleText, bubbleSize, 800) + bubbleSize * 1.6 : 0;
   const bubbleH = bubbleSize * 2;
   const labelH = scaleBarLabelHeight({ x: 0, y: 0, w: 0, h: 0, scale: c.scale, labelSize: spec.barLabel });
   const barBlockH = bubbleH + 26 + spec.barH + labelH;
 
-  const n = c.pollutants.length;
+  const n = cardViews.length;
   const cols = balancedCols(n, spec.cardCols);
   const rows = Math.ceil(n / cols);
   const cardH = spec.cardH;
@@ -186,7 +188,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   );
 
   const rects = cardGrid(n, { x: M, y: cardsY, w: inner }, cols, cardH, spec.gap);
-  const cards = c.pollutants.map((p, i) => {
+  const cards = cardViews.map((p, i) => {
     const r = rects[i]!;
     return makeSprite(r.w, r.h, px, (g) => drawPollutantCard(g, p, r.w, r.h, c), 40);
   });

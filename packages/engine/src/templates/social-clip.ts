@@ -70,8 +70,9 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   }, 10);
 
   // Bottom block: advice + chips; then the ring takes the middle.
+  // A given index with no sub-index has no pollutant to chip: its scale's categories take their place.
   const chips = [
-    ...c.pollutants.map((p) => ({ label: p.symbol, value: `${p.valueText} ${p.unit}`, dot: p.category?.color ?? NEUTRAL })),
+    ...(c.overall ? c.scale.map((s) => ({ label: '', value: s.label, dot: s.color })) : c.pollutants.map((p) => ({ label: p.symbol, value: `${p.valueText} ${p.unit}`, dot: p.category?.color ?? NEUTRAL }))),
     ...(c.temperature ? [{ label: '', value: `${c.temperature.valueText} ${c.temperature.unit}`, dot: '#FFB347' }] : []),
     ...(c.humidity ? [{ label: '', value: `${c.humidity.valueText} ${c.humidity.unit}`, dot: '#5EC8FF' }] : []),
   ];
@@ -143,12 +144,15 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   }, 4);
 
   const indexStd = c.indexName !== null;
-  const caption = c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
-  const numberValue = c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  // A given index with no sub-index has no main pollutant, but its overall index is the number.
+  const overallOnly = c.dominant === null && c.indexName !== null && c.indexValue !== null;
+  const caption = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
+  const numberValue = overallOnly ? c.indexValue : c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
+  const suffix = indexStd ? c.indexSuffix : '';
   const decimals = c.dominant && !indexStd ? c.dominant.decimals : 0;
   const numberSize = r * 0.62;
   const finalDecimals = numberValue === null ? 0 : shownDecimals(c.language, numberValue, decimals);
-  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, finalDecimals);
+  const finalText = numberValue === null ? '' : formatFixed(c.language, numberValue, finalDecimals) + suffix;
   const numberFit = numberValue === null ? numberSize : Math.min(numberSize, (r * 1.45 * numberSize) / Math.max(1, tabularWidth(ctx, finalText, numberSize, 800)));
   const numberW = tabularWidth(ctx, finalText, numberFit, 800);
   const target = c.position ?? 0;
@@ -166,16 +170,18 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       ...(pill ? [{ x: (W - pill.w) / 2, y: pillY, w: pill.w, h: pill.h, radius: pill.h / 2 }] : []),
       ...rowsOfChips.map((it) => ({ x: it.x, y: chipsY + it.row * (chipH + gap), w: it.sprite.w, h: it.sprite.h, radius: chipH / 2 })),
     ],
-    period: 4.5,
+    // Oftener over a scale's chips (an index given alone), whose dots in a dark category colour (the AQHI's red) move the picture less than a pollutant's.
+    period: c.overall ? 3 : 4.5,
     stagger: 0.15,
     duration: 1.1,
     delay: 0.3,
-    strength: 0.14,
+    strength: c.overall ? 0.3 : 0.14,
   });
   // And a highlight walks over the value chips, one a beat.
   ambient.spotlight({
     targets: rowsOfChips.map((it) => ({ x: it.x, y: chipsY + it.row * (chipH + gap), w: it.sprite.w, h: it.sprite.h, radius: chipH / 2 })),
-    color,
+    // Over a scale's chips, in the category's legible tint: a dark colour (the AQHI's red) alone barely moves the picture.
+    color: c.overall ? accent : color,
     hop: 0.9,
     strength: 0.45,
   });
@@ -222,7 +228,8 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       g.save();
       g.translate(gauge.cx, cy);
       g.rotate(t * 0.35);
-      g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : color, 0.45);
+      // (In the category's legible tint for an index given alone, whose scales' dark reds and purples would barely move the picture.)
+      g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : c.overall ? accent : color, 0.45);
       const dots = 72;
       const hr = r + gauge.thickness / 2 + 34;
       for (let k = 0; k < dots; k++) {
@@ -241,7 +248,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: fitSize(g, caption, r * 1.4, r * 0.13, 14, 700, 4), weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
       if (numberValue !== null) {
         // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
-        drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals), gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
+        drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals) + suffix, gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
         if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + numberFit * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
       } else {
         drawText(g, '—', gauge.cx, cy + numberSize * 0.36, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
@@ -270,7 +277,7 @@ export const socialClip: TemplateDefinition = {
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
-  version: '1.3.0',
+  version: '1.3.1',
   durationSec: DURATION,
   durations: [DURATION],
   create: createSocialClip,

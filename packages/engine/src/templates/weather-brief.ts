@@ -112,8 +112,10 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   const side = input.format === 'landscape';
   const numberBoxW = side ? inner * 0.3 : inner;
   const indexStd = c.indexName !== null;
-  const bigText = c.dominant ? (indexStd ? (c.indexText ?? '—') : c.dominant.valueText) : '—';
-  const smallText = c.dominant ? (c.indexName ?? `${c.dominant.symbol} · ${c.dominant.unit}`) : c.m.noPollutantData;
+  // A given index with no sub-index has no main pollutant, but its overall index is the number.
+  const overallOnly = c.dominant === null && c.indexName !== null && c.indexText !== null;
+  const bigText = overallOnly ? (c.indexText ?? '—') : c.dominant ? (indexStd ? (c.indexText ?? '—') : c.dominant.valueText) : '—';
+  const smallText = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? `${c.dominant.symbol} · ${c.dominant.unit}`) : c.m.noPollutantData;
   const numberSize = fitSize(ctx, bigText, numberBoxW * 0.55, spec.aqNumber * k, spec.aqNumber * 0.5, 800);
   const aqPanel = makeSprite(inner, aqH, px, (g) => {
     panel(g, 0, 0, inner, aqH, 28, { fill: 'rgba(255,255,255,0.05)' });
@@ -253,7 +255,7 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
       drawScaleBarTrack(g, bar);
       const e = easeOutCubic(progress(t, slideStart, slideDur));
       if (c.position !== null) drawScaleBarValue(g, bar, target * e, color);
-      drawText(g, bigText, numberX, numberY, { size: numberSize, weight: 800, color: c.dominant ? INK : FAINT });
+      drawText(g, bigText, numberX, numberY, { size: numberSize, weight: 800, color: c.dominant || overallOnly ? INK : FAINT });
       drawText(g, smallText, numberX, smallY, { size: spec.barLabel * 1.05, weight: 600, color: MUTED });
       g.restore();
       g.globalAlpha = 1;

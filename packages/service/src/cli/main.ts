@@ -44,7 +44,7 @@ program
   .option('--temperature <°C>', 'alias of --temperatura', num)
   .option('--humidity <%>', 'relative humidity', num)
   .option('--language <es|en|pt>', 'language of the video')
-  .option('--aqi-standard <id>', 'AQI standard: us-epa, eu-eaqi, mx, cl')
+  .option('--aqi-standard <id>', 'AQI standard: us-epa, eu-eaqi, mx, cl, br-iqar (ca-aqhi, uk-daqi, sg-psi need a given index)')
   .option('--format <landscape|portrait|square>', 'frame format')
   .option('--resolution <1080p|720p|360p>', 'output resolution')
   .option('--date <YYYY-MM-DD>', 'day the report is about (default today)')

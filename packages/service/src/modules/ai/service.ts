@@ -11,7 +11,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { cardSeconds, DEFAULT_AQI_STANDARD, findFfmpeg, listTemplates, sceneTimeline, type AqiStandardId, type Language, type RenderParams } from '@aqcast/engine';
-import { isAqiStandardId, isFormat, isLanguage } from '@aqcast/vocabulary';
+import { isAqiStandardId, isFormat, isIndexOnlyStandardId, isLanguage } from '@aqcast/vocabulary';
 import type { Logger } from 'pino';
 import { notFound, validationError, type FieldError } from '../../core/errors.js';
 import { newToken } from '../../core/ids.js';
@@ -126,6 +126,8 @@ export class AiService implements JobExtension {
     if (body.contextId && !ctx) throw notFound('Context', body.contextId);
     if (typeof body.temperatura === 'number' && typeof body.temperature === 'number' && body.temperatura !== body.temperature) errors.push({ field: 'temperature', message: `must equal temperatura (${body.temperatura}) when both are given` });
     if (body.date !== undefined && !isRealDate(body.date)) errors.push({ field: 'date', message: 'is not a calendar date' });
+    // The analysis rates concentrations: a standard drawn from a given index only rates none.
+    if (isIndexOnlyStandardId(body.aqiStandard)) errors.push({ field: 'aqiStandard', message: `${body.aqiStandard} is drawn from a given index only: it rates no concentration` });
     const series = body.series?.map((pt, i): SeriesPoint => {
       if (Number.isNaN(Date.parse(pt.at.replace(' ', 'T'))) || !isRealDate(pt.at.slice(0, 10))) errors.push({ field: `series[${i}].at`, message: 'is not a real date or date-time' });
       if (typeof pt.temperatura === 'number' && typeof pt.temperature === 'number' && pt.temperatura !== pt.temperature) errors.push({ field: `series[${i}].temperature`, message: 'must equal temperatura when both are given' });
@@ -168,6 +170,8 @@ export class AiService implements JobExtension {
   async analyze(body: AnalyzeBody): Promise<AnalysisView> {
     const input = await this.resolve(body);
     AiService.requireValues(input);
+    const indexOnly = (body.standards ?? []).filter((id) => isIndexOnlyStandardId(id));
+    if (indexOnly.length > 0) throw validationError([{ field: 'standards', message: `${indexOnly.join(', ')} ${indexOnly.length > 1 ? 'are' : 'is'} drawn from a given index only: ${indexOnly.length > 1 ? 'they rate' : 'it rates'} no concentration` }]);
     const standards = body.standards && body.standards.length > 0 ? body.standards : [input.standard];
     return this.analysisOf(input, standards);
   }

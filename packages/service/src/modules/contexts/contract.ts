@@ -94,8 +94,8 @@ const indexValue = (name: string) => Type.Optional(Type.Number({ minimum: 0, des
 export const ContextIndexSchema = Type.Object(
   {
     name: Type.String({ description: 'The index as the document names it: AQI, IQAr, IMECA, AQHI …' }),
-    standard: Nullable(StringEnum(AQI_STANDARD_IDS, { description: 'The AQI standard it is in, when the service knows it (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi); null for others (IMECA, AQHI, PSI …)' })),
-    overall: Type.Number({ minimum: 0, description: 'The overall index: the highest sub-index' }),
+    standard: Nullable(StringEnum(AQI_STANDARD_IDS, { description: 'The AQI standard it is in, when the service knows it (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi, AQHI → ca-aqhi, DAQI → uk-daqi, PSI → sg-psi); null for others (IMECA, Hong Kong\'s AQHI …), which a render refuses with 422' })),
+    overall: Type.Number({ minimum: 0, description: 'The overall index: the highest sub-index, or the one value the document gives (an AQHI has no sub-index)' }),
     pollutants: Type.Object(
       { pm25: indexValue('PM2.5'), pm10: indexValue('PM10'), no2: indexValue('NO2'), o3: indexValue('O3'), so2: indexValue('SO2'), co: indexValue('CO') },
       { description: "Each pollutant's sub-index; over several stations or areas the highest" },
@@ -103,7 +103,7 @@ export const ContextIndexSchema = Type.Object(
     sources: Type.Record(
       Type.String(),
       Type.Object({ sourceText: Type.String(), station: Type.Optional(Type.String()), confidence: Type.Number({ minimum: 0, maximum: 1 }) }),
-      { description: "Each sub-index's source line or table row, and its station or area when it is one's" },
+      { description: "Each sub-index's source line or table row, and its station or area when it is one's; under `overall`, the overall value's when the document gives it alone (an AQHI, DAQI or PSI forecast)" },
     ),
   },
   { description: 'Index values a document gives instead of concentrations' },

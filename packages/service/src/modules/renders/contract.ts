@@ -1,7 +1,7 @@
 /** The renders contract: the render body (the engine's schema), batches, filters and templates. */
 import { FORMATS, RenderParamsSchema } from '@aqcast/engine';
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery, StringEnum } from '../../core/http/schemas.js';
+import { Nullable, PageQuery, StringEnum } from '../../core/http/schemas.js';
 import { BrandIdField } from '../brands/index.js';
 import { JobSchema } from '../queue/index.js';
 
@@ -55,6 +55,14 @@ export const TemplateSchema = Type.Object(
   { $id: 'Template', description: 'A video template' },
 );
 
-export const AqiStandardSchema = Type.Object({ id: Type.String({ 'x-graphql': 'ID' }), name: Type.String(), pollutants: Type.Array(Type.String()) }, { description: 'An air-quality index whose colours and categories a video can use' });
+export const AqiStandardSchema = Type.Object(
+  {
+    id: Type.String({ 'x-graphql': 'ID' }),
+    name: Type.String(),
+    pollutants: Type.Array(Type.String(), { description: 'The pollutants it rates from concentrations; empty for a standard drawn from a given index only (ca-aqhi, uk-daqi, sg-psi), which a render of concentrations refuses' }),
+    givenIndex: Nullable(Type.Object({ min: Type.Number(), max: Type.Number() }, { description: 'The values a given index may hold in it' }), { description: 'The range of a given index (`index.overall`, each sub-index) in this standard; null when it has no numeric index to give' }),
+  },
+  { description: 'An air-quality index whose colours and categories a video can use' },
+);
 
 export const TemplateListSchema = Type.Object({ templates: Type.Array(Type.Ref(TemplateSchema)), aqiStandards: Type.Array(AqiStandardSchema) });

@@ -105,10 +105,14 @@ function unitAt(lang: Language, text: string, from: number): UnitKind | 'foreign
   return null;
 }
 
-/** Every category name of every standard in `lang`, longest first. */
+/**
+ * Every category name of every standard the analysis rates concentrations in, in `lang`,
+ * longest first. Those drawn from a given index only (AQHI, DAQI, PSI) are left out: their
+ * plain words ("High", "Low", "Alto", "Baixo") would read every "high levels" as a category.
+ */
 function allLabels(lang: Language): string[] {
   const set = new Set<string>();
-  for (const s of listAqiStandards()) for (const c of getAqiStandard(s.id).categories) set.add(c.labels[lang]);
+  for (const s of listAqiStandards().filter((x) => x.pollutants.length > 0)) for (const c of getAqiStandard(s.id).categories) set.add(c.labels[lang]);
   return [...set].sort((a, b) => b.length - a.length);
 }
 

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ADVICE, RECOMMENDATIONS, SENSITIVE_ADVICE, type AqiStandardId, type Language, type Severity } from '@aqcast/engine';
+import type { RatedStandardId } from '@aqcast/vocabulary';
 import { analyze } from './analysis.js';
 import { reportFacts, type ReportFacts } from './facts.js';
 import { checkText, labelsIn } from './guardrails.js';
@@ -49,7 +50,8 @@ function checkAll(f: ReportFacts, t: OfflineText, all: string, where: string): v
   assert.ok(t.headline.includes(f.location) && t.social.includes(f.location));
 }
 
-const BANDS: Record<AqiStandardId, number[]> = {
+// The standards concentrations are rated in (those drawn from a given index only have no band for a PM2.5 value).
+const BANDS: Record<RatedStandardId, number[]> = {
   'us-epa': [5, 20, 45, 90, 150, 300],
   'eu-eaqi': [3, 10, 30, 70, 120, 200],
   mx: [10, 20, 50, 100, 200],
