@@ -485,7 +485,22 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
   // and takes most of the column, so none opens around it either.
   const singleH = single && notes[0] ? layoutAdvice(ctx, notes[0].text, body.w - 200 * k, Math.min(format === 'portrait' ? 66 : 58, noteFit * 0.16), 6).height + 160 * k : 0;
   const noteH = notes.length ? Math.min(format === 'landscape' ? 300 : single ? Math.max(singleH, noteFit * 0.78) : 520 * u, noteFit) : 0;
-  const heights = [...(leadH ? [leadH] : []), ...Array.from({ length: tileRows }, () => tileH), ...notes.map(() => noteH)];
+  // Each panel as tall as its words need, within its share of the column: words that would
+  // not fit get smaller, so two panels (everyone's and sensitive groups' advice) never run
+  // into each other or the footer.
+  const noteRoom = notes.length > 1 ? noteFit : notesAvail;
+  const noteBlocks = notes.map((note) => {
+    const size = format === 'landscape' ? 38 : format === 'portrait' ? (single ? 66 : 50) : single ? 58 : 40;
+    const lines = format === 'landscape' ? 3 : single ? 6 : 5;
+    let fontSize = Math.min(size, (single ? noteFit : noteH) * 0.16);
+    let block = layoutAdvice(ctx, note.text, body.w - 200 * k, fontSize, lines);
+    while (block.height + 120 * k > noteRoom && fontSize > 18) {
+      fontSize *= 0.92;
+      block = layoutAdvice(ctx, note.text, body.w - 200 * k, fontSize, lines);
+    }
+    return { note, block, h: Math.max(noteH, Math.min(noteRoom, block.height + 120 * k)) };
+  });
+  const heights = [...(leadH ? [leadH] : []), ...Array.from({ length: tileRows }, () => tileH), ...noteBlocks.map((n) => n.h)];
   const allTops = distribute(body, heights, gap, format === 'landscape' ? 60 : (single ? 120 : 90) * u);
   const tops = leadH ? allTops.slice(1) : allTops;
   let at = 0;
@@ -506,10 +521,7 @@ function buildAdviceScene(input: SceneInput, stage: Stage, body: Rect, tiles: ('
       at += 0.15;
     });
   }
-  notes.forEach((note, i) => {
-    const size = format === 'landscape' ? 38 : format === 'portrait' ? (single ? 66 : 50) : single ? 58 : 40;
-    const block = layoutAdvice(ctx, note.text, body.w - 200 * k, Math.min(size, (single ? noteFit : noteH) * 0.16), format === 'landscape' ? 3 : single ? 6 : 5);
-    const h = Math.max(noteH, Math.min(notesAvail, block.height + 120 * k));
+  noteBlocks.forEach(({ note, block, h }, i) => {
     const s = makeSprite(body.w, h, px, (g) => drawAdvicePanel(g, c, body.w, h, block, k, note.title), 40);
     pieces.push({ sprite: s, x: body.x, y: tops[tileRows + i]!, at: at + 0.1, from: 'below', focus: true, radius: 24 * k });
     at += 0.2;
