@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { listTemplates, normalizeRenderParams } from '../src/index.ts';
 import { createCanvas } from '@napi-rs/canvas';
-import { FrameSource } from '../src/render/frame-source.ts';
+import { blendBytes, blendI420, FrameSource } from '../src/render/frame-source.ts';
 import { drawFrame, outroFrame, prepareScene } from '../src/render/scene.ts';
 import { createI420Converter } from '../src/yuv/i420.ts';
 
@@ -127,6 +127,23 @@ describe('incremental frames equal full frames', () => {
       }
     }
     assert.ok(checked >= 30, `checked ${checked} moments`);
+  });
+
+  it('the outro blend, four bytes at a time, gives the byte-by-byte blend exactly', () => {
+    const n = 4099;
+    const over = Uint8Array.from({ length: n }, (_, i) => (i * 2654435761) >>> 24);
+    const under = Uint8Array.from({ length: n }, (_, i) => (i * 40503 + 7) & 255);
+    for (const a of [0.004, 0.3, 0.5, 0.77, 0.996]) {
+      const want = new Uint8Array(n);
+      blendI420(want, over, under, a);
+      const got = new Uint8Array(n);
+      const level = Math.round(a * 256);
+      // Whole, and from and to unaligned offsets.
+      blendBytes(got, over, under, level, 0, 3);
+      blendBytes(got, over, under, level, 3, 4090);
+      blendBytes(got, over, under, level, 4090, n);
+      assert.deepEqual(got, want, `alpha ${a}`);
+    }
   });
 
   it('same params give identical frames', () => {
