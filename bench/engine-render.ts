@@ -10,7 +10,9 @@
  *        [--native-yuv /tmp/native-yuv] [--no-batch] [--cpu-prof DIR] [--glibc-default]
  *
  * cases        every template × format at 1080p and 15 s (the values and places the scene
- *              acceptance test measures), the default also at 30 s and at 720p;
+ *              acceptance test measures), the default also at 30 s and at 720p (with the
+ *              render's main-thread time by phase: recording the drawing, rasterising the
+ *              changed blocks and reading them back, converting them to I420);
  *              --templates and --formats limit them. Each row: render wall time, the
  *              re-encode baseline's wall time, their ratio, and the same for CPU time
  *              (user+sys of the render process with its encoder, and of the baseline's
@@ -62,7 +64,7 @@ interface ChildResult {
   outFile: string;
   /** User+sys seconds of the render (its process and encoder), from renderVideo's call to its return. */
   cpuS?: number;
-  stats?: { full: number; partial: number; reused: number; composited?: number; pixels: number };
+  stats?: { full: number; partial: number; reused: number; composited?: number; pixels: number; drawMs?: number; readMs?: number; convertMs?: number };
   rendersPerMin?: number;
 }
 
@@ -176,7 +178,8 @@ function print(p: Pair): void {
   console.log(
     `${p.label.padEnd(34)} render ${(p.r.renderMs / 1000).toFixed(2)} s  baseline ${(p.baselineMs / 1000).toFixed(2)} s  ratio ${(p.r.renderMs / p.baselineMs).toFixed(2)}${cpu}  ` +
       `${((p.r.frames / p.r.renderMs) * 1000).toFixed(1)} frames/s  ${(p.r.bytes / 1e6).toFixed(2)} MB  peak RSS ${p.r.maxRssMb.toFixed(0)} MB` +
-      (s ? `  frames full/partial/reused/composited ${s.full}/${s.partial}/${s.reused}/${s.composited ?? 0}, ${(s.pixels / p.r.frames / 1e3).toFixed(0)} K px converted/frame` : ''),
+      (s ? `  frames full/partial/reused/composited ${s.full}/${s.partial}/${s.reused}/${s.composited ?? 0}, ${(s.pixels / p.r.frames / 1e3).toFixed(0)} K px converted/frame` : '') +
+      (s?.drawMs !== undefined ? `  main thread: draw ${((s.drawMs ?? 0) / 1000).toFixed(2)} s, rasterise+read ${((s.readMs ?? 0) / 1000).toFixed(2)} s, convert ${((s.convertMs ?? 0) / 1000).toFixed(2)} s` : ''),
   );
 }
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { listTemplates, normalizeRenderParams } from '../src/index.ts';
 import { createCanvas } from '@napi-rs/canvas';
-import { FrameSource } from '../src/render/frame-source.ts';
+import { blendBytes, blendI420, FrameSource } from '../src/render/frame-source.ts';
 import { drawFrame, outroFrame, prepareScene } from '../src/render/scene.ts';
 import { createI420Converter } from '../src/yuv/i420.ts';
 
@@ -87,6 +87,62 @@ describe('incremental frames equal full frames', () => {
         assert.ok(off <= (got.length / 1.5) * 0.004, `${format} frame ${i}: ${off} bytes off by more than 2`);
       }
       assert.ok(src.stats.composited >= ps.frames - 1 - f0, `outro frames were composited (${JSON.stringify(src.stats)})`);
+    }
+  });
+
+  it("a template's layers: drawFrame is the base then the ambient motion, and the base stands still through each still stretch", () => {
+    // The trend both without a series (bars) and with one (a line); the others with many places.
+    const series = { pollutant: 'pm25', kind: 'observed', points: Array.from({ length: 24 }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 21, 12 + i)).toISOString(), value: 30 + ((i * 7) % 19) })) };
+    const cases: { template: string; format: string }[] = listTemplates().flatMap((t) => t.formats.map((format) => ({ template: t.id, format, ...(MANY_PLACES[t.id] ?? {}) })));
+    const withSeries = { template: 'trend', format: 'landscape', series };
+    cases.push(withSeries);
+    let checked = 0;
+    for (const c of cases) {
+      const ps = prepareScene(normalizeRenderParams({ location: 'Santiago', pm25: 87.4, no2: 42, temperatura: 9, humidity: 60, resolution: '360p', date: '2026-11-22', ...c }));
+      const layers = ps.scene.layers;
+      if (!layers) continue;
+      const draw = (f: (g: ReturnType<ReturnType<typeof createCanvas>['getContext']>) => void): Uint8ClampedArray => {
+        const canvas = createCanvas(ps.width, ps.height);
+        const g = canvas.getContext('2d');
+        g.drawImage(ps.staticLayer, 0, 0);
+        g.setTransform(ps.scale, 0, 0, ps.scale, 0, 0);
+        f(g);
+        return g.getImageData(0, 0, ps.width, ps.height).data;
+      };
+      for (const s of layers.still) {
+        const base = draw((g) => layers.drawBase(g, s.from));
+        for (const t of [s.from + 0.5, (s.from + s.to) / 2, s.to - 1 / ps.fps]) {
+          const later = draw((g) => layers.drawBase(g, t));
+          const off = later.findIndex((v, k) => v !== base[k]);
+          assert.equal(off, -1, `${JSON.stringify(c).slice(0, 60)}: the base at ${t.toFixed(2)} s differs from the one at ${s.from.toFixed(2)} s at pixel ${off >> 2}`);
+          // drawFrame draws the base, then the ambient motion.
+          const frame = draw((g) => ps.scene.drawFrame(g, t));
+          const layered = draw((g) => {
+            layers.drawBase(g, t);
+            layers.drawAmbient(g, t);
+          });
+          assert.ok(frame.every((v, k) => v === layered[k]), `${c.template} ${c.format}: drawFrame at ${t.toFixed(2)} s is not the base and the ambient motion`);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked >= 30, `checked ${checked} moments`);
+  });
+
+  it('the outro blend, four bytes at a time, gives the byte-by-byte blend exactly', () => {
+    const n = 4099;
+    const over = Uint8Array.from({ length: n }, (_, i) => (i * 2654435761) >>> 24);
+    const under = Uint8Array.from({ length: n }, (_, i) => (i * 40503 + 7) & 255);
+    for (const a of [0.004, 0.3, 0.5, 0.77, 0.996]) {
+      const want = new Uint8Array(n);
+      blendI420(want, over, under, a);
+      const got = new Uint8Array(n);
+      const level = Math.round(a * 256);
+      // Whole, and from and to unaligned offsets.
+      blendBytes(got, over, under, level, 0, 3);
+      blendBytes(got, over, under, level, 3, 4090);
+      blendBytes(got, over, under, level, 4090, n);
+      assert.deepEqual(got, want, `alpha ${a}`);
     }
   });
 

@@ -14,6 +14,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CaptionOverlay } from '../captions/overlay.js';
 import type { Rect } from '../templates/types.js';
+import { withTheme } from '../theme/index.js';
 import { alignBlock } from '../yuv/i420.js';
 import type { DrawableScene } from './drawable.js';
 import { drawFrame, outroAlpha, outroFrame } from './scene.js';
@@ -64,6 +65,8 @@ export class FrameDrawer {
   private readonly outroAt: number | null;
   private sentUnder = false;
   private copy: Canvas | null = null;
+  /** The still picture of the scene's still stretch `k` (see baseAt). */
+  private base: { k: number; canvas: Canvas } | null = null;
 
   constructor(
     private readonly ps: DrawableScene,
@@ -155,8 +158,46 @@ export class FrameDrawer {
 
   /** The template's frame `i`, then the overlay at output time `outTime` (drawFrame leaves the design transform set). */
   private compose(i: number, outTime: number): void {
-    drawFrame(this.ps, this.ctx, i);
+    const base = this.incremental ? this.baseAt(i) : null;
+    const layers = this.ps.scene.layers;
+    if (base && layers) {
+      // Where the template stands still but for its ambient motion: the picture under
+      // that motion, drawn once, then the motion. Without it every changed block
+      // composited the static layer and every sprite over it again (drawFrame is the
+      // reference: the frames test compares this path with it).
+      const ctx = this.ctx;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalAlpha = 1;
+      ctx.drawImage(base, 0, 0);
+      ctx.setTransform(this.ps.scale, 0, 0, this.ps.scale, 0, 0);
+      withTheme(this.ps.theme, () => layers.drawAmbient(ctx, i / this.ps.fps));
+    } else drawFrame(this.ps, this.ctx, i);
     this.overlay?.draw(this.ctx, outTime);
+  }
+
+  /**
+   * The still picture under template frame `i` (static layer and `drawBase`), when the
+   * frame lies in one of the scene's still stretches and before its outro; else null.
+   * Drawn on first use in each stretch; one is kept at a time.
+   */
+  private baseAt(i: number): Canvas | null {
+    const layers = this.ps.scene.layers;
+    if (!layers || (this.outroAt !== null && i > this.outroAt)) return null;
+    const t = i / this.ps.fps;
+    const k = layers.still.findIndex((s) => t >= s.from && t < s.to);
+    const stretch = layers.still[k];
+    if (!stretch) return null;
+    if (this.base?.k !== k) {
+      const canvas = this.base?.canvas ?? createCanvas(this.ps.width, this.ps.height);
+      const g = canvas.getContext('2d');
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.globalAlpha = 1;
+      g.drawImage(this.ps.staticLayer, 0, 0);
+      g.setTransform(this.ps.scale, 0, 0, this.ps.scale, 0, 0);
+      withTheme(this.ps.theme, () => layers.drawBase(g, stretch.from));
+      this.base = { k, canvas };
+    }
+    return this.base.canvas;
   }
 
   /** A block of `ctx`'s canvas as bands of rows (even, for the 2×2 chroma blocks). */
@@ -182,7 +223,13 @@ export class FrameDrawer {
   }
 }
 
-/** Merges overlapping blocks (their union box) so no pixel is read and converted twice. */
+/**
+ * Merges overlapping blocks into their union box where that box holds no more pixels
+ * than the two apart, so fewer pixels are read and converted; blocks that only graze
+ * each other (strips along a ring, grown a pixel each side) stay apart, and the few
+ * pixels they share are read and converted twice (the same values both times). Merging
+ * every overlap made such strips one box round the whole ring.
+ */
 export function mergeBlocks(blocks: Rect[]): Rect[] {
   const out = blocks.slice();
   for (let merged = true; merged; ) {
@@ -194,7 +241,10 @@ export function mergeBlocks(blocks: Rect[]): Rect[] {
         if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) {
           const x = Math.min(a.x, b.x);
           const y = Math.min(a.y, b.y);
-          out[i] = { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y, bleed: Math.max(a.bleed ?? 0, b.bleed ?? 0) };
+          const w = Math.max(a.x + a.w, b.x + b.w) - x;
+          const h = Math.max(a.y + a.h, b.y + b.h) - y;
+          if (w * h > a.w * a.h + b.w * b.h) continue;
+          out[i] = { x, y, w, h, bleed: Math.max(a.bleed ?? 0, b.bleed ?? 0) };
           out.splice(j, 1);
           merged = true;
           break;

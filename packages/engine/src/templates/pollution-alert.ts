@@ -258,63 +258,90 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
       drawFooter(g, c, M, footerY, inner, spec.footerSize);
     },
     drawFrame(g, t) {
-      const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
-      // Banner drops in, then its hazard stripes crawl.
-      const bIn = easeOutCubic(progress(t, 0, 0.6));
-      // In portrait it fades in as it drops (its words never cross into the feed's top band).
-      const bAlpha = (1 - progress(t, OUTRO, 0.6)) * (stage ? bIn : 1);
-      g.save();
-      g.globalAlpha = bAlpha;
-      g.translate(0, bannerY - (stage ? 0.3 : 1) * bannerH * (1 - bIn));
-      if (bAlpha > 0.001) drawSprite(g, banner, 0, 0);
-      g.beginPath();
-      g.rect(0, 0, W, bannerH);
-      g.clip();
-      g.fillStyle = 'rgba(0,0,0,0.10)';
-      const step = 56;
-      const off = (t * stripeSpeed) % step;
-      for (let x = -bannerH - step + off; x < W + bannerH; x += step) {
-        g.beginPath();
-        g.moveTo(x, bannerH);
-        g.lineTo(x + bannerH, 0);
-        g.lineTo(x + bannerH + step / 2, 0);
-        g.lineTo(x + step / 2, bannerH);
-        g.closePath();
-        g.fill();
-      }
-      g.restore();
-      const he = easeOutCubic(progress(t, 0.4, 0.8));
-      drawSprite(g, headSprite, M, headY, { alpha: out(0.4), dx: -70 * (1 - he) });
-
-      // Scale: light up to the value, marker and bubble ride along.
-      const e = easeOutCubic(progress(t, slideStart, slideDur));
-      const barAlpha = 1 - progress(t, OUTRO, 0.6);
-      if (c.position !== null) {
-        g.globalAlpha = barAlpha;
-        drawScaleBarValue(g, bar, target * e, color);
-        g.globalAlpha = 1;
-        if (bubble) {
-          const bx = Math.max(M - 20, Math.min(W - M + 20 - bubble.w, bar.x + bar.w * target * e - bubble.w / 2));
-          const pop = progress(t, slideStart + 0.2, 0.5);
-          drawSprite(g, bubble, bx, bar.y - bubble.h - 14, { alpha: Math.min(1, pop * 2) * barAlpha, scale: 0.7 + 0.3 * easeOutBack(pop) });
-        }
-      }
-      cards.forEach((s, i) => {
-        const r = rects[i]!;
-        const ce = easeOutCubic(progress(t, 1.6 + i * 0.1, 0.7));
-        drawSprite(g, s, r.x, r.y, { alpha: out(1.6 + i * 0.1), dy: 40 * (1 - ce) });
-      });
-      if (noData) drawText(g, noData, W / 2, cardsY + availCards / 2, { size: spec.headlineSize * 0.7, weight: 500, color: FAINT, align: 'center', alpha: out(1.6) });
-      recoSprites.forEach((s, i) => {
-        const col = i % spec.recoCols;
-        const row = Math.floor(i / spec.recoCols);
-        const start = 3.0 + i * 0.15;
-        const re = easeOutCubic(progress(t, start, 0.7));
-        drawSprite(g, s, M + col * (recoW + spec.gap), recoTop + row * (spec.recoH + spec.gap), { alpha: out(start), dy: 40 * (1 - re) });
-      });
+      drawBase(g, t, true);
       ambient.draw(g, t);
     },
+    // Once everything has come in, only the banner's stripes and the ambient motion move
+    // until the outro; nothing is drawn over the banner after its stripes.
+    layers: {
+      still: [{ from: settled, to: OUTRO }],
+      drawBase: (g, t) => drawBase(g, t, false),
+      drawAmbient(g, t) {
+        bannerAt(g, t, () => drawStripes(g, t));
+        ambient.draw(g, t);
+      },
+    },
   };
+
+  /** Runs `draw` with the banner's opacity and position at `t` (its top left at 0, 0). */
+  function bannerAt(g: SKRSContext2D, t: number, draw: (alpha: number) => void): void {
+    // Banner drops in, then its hazard stripes crawl.
+    const bIn = easeOutCubic(progress(t, 0, 0.6));
+    // In portrait it fades in as it drops (its words never cross into the feed's top band).
+    const bAlpha = (1 - progress(t, OUTRO, 0.6)) * (stage ? bIn : 1);
+    g.save();
+    g.globalAlpha = bAlpha;
+    g.translate(0, bannerY - (stage ? 0.3 : 1) * bannerH * (1 - bIn));
+    draw(bAlpha);
+    g.restore();
+  }
+
+  /** The banner's hazard stripes at `t`, in the banner's coordinates. */
+  function drawStripes(g: SKRSContext2D, t: number): void {
+    g.beginPath();
+    g.rect(0, 0, W, bannerH);
+    g.clip();
+    g.fillStyle = 'rgba(0,0,0,0.10)';
+    const step = 56;
+    const off = (t * stripeSpeed) % step;
+    for (let x = -bannerH - step + off; x < W + bannerH; x += step) {
+      g.beginPath();
+      g.moveTo(x, bannerH);
+      g.lineTo(x + bannerH, 0);
+      g.lineTo(x + bannerH + step / 2, 0);
+      g.lineTo(x + step / 2, bannerH);
+      g.closePath();
+      g.fill();
+    }
+  }
+
+  /** The frame without its ambient motion, and with the banner's stripes when `stripes`. */
+  function drawBase(g: SKRSContext2D, t: number, stripes: boolean): void {
+    const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
+    bannerAt(g, t, (bAlpha) => {
+      if (bAlpha > 0.001) drawSprite(g, banner, 0, 0);
+      if (stripes) drawStripes(g, t);
+    });
+    const he = easeOutCubic(progress(t, 0.4, 0.8));
+    drawSprite(g, headSprite, M, headY, { alpha: out(0.4), dx: -70 * (1 - he) });
+
+    // Scale: light up to the value, marker and bubble ride along.
+    const e = easeOutCubic(progress(t, slideStart, slideDur));
+    const barAlpha = 1 - progress(t, OUTRO, 0.6);
+    if (c.position !== null) {
+      g.globalAlpha = barAlpha;
+      drawScaleBarValue(g, bar, target * e, color);
+      g.globalAlpha = 1;
+      if (bubble) {
+        const bx = Math.max(M - 20, Math.min(W - M + 20 - bubble.w, bar.x + bar.w * target * e - bubble.w / 2));
+        const pop = progress(t, slideStart + 0.2, 0.5);
+        drawSprite(g, bubble, bx, bar.y - bubble.h - 14, { alpha: Math.min(1, pop * 2) * barAlpha, scale: 0.7 + 0.3 * easeOutBack(pop) });
+      }
+    }
+    cards.forEach((s, i) => {
+      const r = rects[i]!;
+      const ce = easeOutCubic(progress(t, 1.6 + i * 0.1, 0.7));
+      drawSprite(g, s, r.x, r.y, { alpha: out(1.6 + i * 0.1), dy: 40 * (1 - ce) });
+    });
+    if (noData) drawText(g, noData, W / 2, cardsY + availCards / 2, { size: spec.headlineSize * 0.7, weight: 500, color: FAINT, align: 'center', alpha: out(1.6) });
+    recoSprites.forEach((s, i) => {
+      const col = i % spec.recoCols;
+      const row = Math.floor(i / spec.recoCols);
+      const start = 3.0 + i * 0.15;
+      const re = easeOutCubic(progress(t, start, 0.7));
+      drawSprite(g, s, M + col * (recoW + spec.gap), recoTop + row * (spec.recoH + spec.gap), { alpha: out(start), dy: 40 * (1 - re) });
+    });
+  }
 }
 
 export const pollutionAlert: TemplateDefinition = {

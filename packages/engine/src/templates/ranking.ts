@@ -7,6 +7,7 @@
  * side by side. A strip of the standard's scale at the bottom keeps the colours
  * readable.
  */
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, readableTextOn, rgba } from '../draw/color.js';
@@ -347,36 +348,47 @@ export function createRanking(input: SceneInput): TemplateScene {
       drawFooter(g, c, M, footerY, inner, spec.footer);
     },
     drawFrame(g, t) {
-      const he = easeOutCubic(progress(t, 0.1, 0.8));
-      drawSprite(g, headerSprite, M, headY, { alpha: fade(t, 0.1, 0.5, OUTRO, 0.6), dx: -60 * (1 - he) });
-      drawSprite(g, stripSprite, M, stripY, { alpha: fade(t, 0.4, 0.6, OUTRO, 0.6) });
-      views.forEach((v, i) => {
-        const q = pageOf[i];
-        const sprite = rowSprites[i];
-        if (!q || !sprite) return;
-        const { a, dx, grow } = rowAlpha(i, t);
-        if (a <= 0.001) return;
-        const y = rowY(q.slot);
-        drawSprite(g, sprite, M, y, { alpha: a, dx });
-        const fill = (v.position ?? 0) * grow;
-        if (fill > 0) {
-          g.save();
-          g.globalAlpha = a;
-          const w = Math.max(barH, barW * fill);
-          roundRectPath(g, M + barX + dx, y + barY, w, barH, barH / 2);
-          g.fillStyle = v.color ?? NEUTRAL;
-          g.fill();
-          g.restore();
-        }
-      });
-      cardSprites.forEach((s, i) => {
-        const at = cardAt(i);
-        const e = easeOutCubic(progress(t, sumStart + 0.1 + i * 0.25, 0.7));
-        drawSprite(g, s, at.x, at.y, { alpha: e * (1 - progress(t, OUTRO, 0.6)), dy: 40 * (1 - e) });
-      });
-      for (const h of holds) h.amb.draw(g, t);
+      drawBase(g, t);
+      drawAmbient(g, t);
     },
+    // Past a page's entrances (its last bar ends growing a frame after enterEnd) and the
+    // call-out cards', only the ambient motion plays until the page turns or the outro.
+    layers: { still: holds.map(({ from, to }) => ({ from: from + 0.1, to })), drawBase, drawAmbient },
   };
+
+  function drawAmbient(g: SKRSContext2D, t: number): void {
+    for (const h of holds) h.amb.draw(g, t);
+  }
+
+  function drawBase(g: SKRSContext2D, t: number): void {
+    const he = easeOutCubic(progress(t, 0.1, 0.8));
+    drawSprite(g, headerSprite, M, headY, { alpha: fade(t, 0.1, 0.5, OUTRO, 0.6), dx: -60 * (1 - he) });
+    drawSprite(g, stripSprite, M, stripY, { alpha: fade(t, 0.4, 0.6, OUTRO, 0.6) });
+    views.forEach((v, i) => {
+      const q = pageOf[i];
+      const sprite = rowSprites[i];
+      if (!q || !sprite) return;
+      const { a, dx, grow } = rowAlpha(i, t);
+      if (a <= 0.001) return;
+      const y = rowY(q.slot);
+      drawSprite(g, sprite, M, y, { alpha: a, dx });
+      const fill = (v.position ?? 0) * grow;
+      if (fill > 0) {
+        g.save();
+        g.globalAlpha = a;
+        const w = Math.max(barH, barW * fill);
+        roundRectPath(g, M + barX + dx, y + barY, w, barH, barH / 2);
+        g.fillStyle = v.color ?? NEUTRAL;
+        g.fill();
+        g.restore();
+      }
+    });
+    cardSprites.forEach((s, i) => {
+      const at = cardAt(i);
+      const e = easeOutCubic(progress(t, sumStart + 0.1 + i * 0.25, 0.7));
+      drawSprite(g, s, at.x, at.y, { alpha: e * (1 - progress(t, OUTRO, 0.6)), dy: 40 * (1 - e) });
+    });
+  }
 }
 
 export const ranking: TemplateDefinition = {

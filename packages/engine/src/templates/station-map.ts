@@ -410,25 +410,37 @@ export function createStationMap(input: SceneInput): TemplateScene {
       drawFooter(g, c, M, footerY, inner, spec.footer);
     },
     drawFrame(g, t) {
-      const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
-      const he = easeOutCubic(progress(t, 0.1, 0.8));
-      drawSprite(g, headerSprite, M, headY, { alpha: out(0.1), dx: -60 * (1 - he) });
-      const ce = easeOutCubic(progress(t, 0.5, 0.7));
-      drawSprite(g, cardSprite, card.x, card.y, { alpha: out(0.5), dy: 30 * (1 - ce) });
-      const le = easeOutCubic(progress(t, 0.8, 0.7));
-      drawSprite(g, legendSprite, legend.x, legend.y, { alpha: out(0.8), dy: 30 * (1 - le) });
-      plan.markers.forEach((m, i) => {
-        const s = markerSprites[i];
-        if (!s) return;
-        const p = progress(t, popAt(i), 0.5);
-        if (p <= 0) return;
-        drawSprite(g, s, m.x - R, m.y - R, { alpha: out(popAt(i)), scale: p < 1 ? Math.max(0.01, easeOutBack(p)) : 1 });
-      });
-      drawSprite(g, labelSprite, box.x, box.y, { alpha: out(labelsAt) });
-      ambient.draw(g, t);
-      spot.draw(g, t);
+      drawBase(g, t);
+      drawAmbient(g, t);
     },
+    // Once the panels have slid in, the markers popped and the labels faded in, only the
+    // ambient motion and the spotlights play until the outro (0.1 s later: a fade that has
+    // just ended may still be a rounding short of opaque).
+    layers: { still: [{ from: Math.max(1.5, popAt(plan.markers.length - 1) + 0.5, labelsAt + 0.5) + 0.1, to: OUTRO }], drawBase, drawAmbient },
   };
+
+  function drawAmbient(g: SKRSContext2D, t: number): void {
+    ambient.draw(g, t);
+    spot.draw(g, t);
+  }
+
+  function drawBase(g: SKRSContext2D, t: number): void {
+    const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
+    const he = easeOutCubic(progress(t, 0.1, 0.8));
+    drawSprite(g, headerSprite, M, headY, { alpha: out(0.1), dx: -60 * (1 - he) });
+    const ce = easeOutCubic(progress(t, 0.5, 0.7));
+    drawSprite(g, cardSprite, card.x, card.y, { alpha: out(0.5), dy: 30 * (1 - ce) });
+    const le = easeOutCubic(progress(t, 0.8, 0.7));
+    drawSprite(g, legendSprite, legend.x, legend.y, { alpha: out(0.8), dy: 30 * (1 - le) });
+    plan.markers.forEach((m, i) => {
+      const s = markerSprites[i];
+      if (!s) return;
+      const p = progress(t, popAt(i), 0.5);
+      if (p <= 0) return;
+      drawSprite(g, s, m.x - R, m.y - R, { alpha: out(popAt(i)), scale: p < 1 ? Math.max(0.01, easeOutBack(p)) : 1 });
+    });
+    drawSprite(g, labelSprite, box.x, box.y, { alpha: out(labelsAt) });
+  }
 }
 
 export const stationMap: TemplateDefinition = {
@@ -437,7 +449,7 @@ export const stationMap: TemplateDefinition = {
   description: 'A monitoring network: the stations param drawn as markers in their category colours over an offline Natural Earth basemap fitted to them, labels that never overlap (shortened or on leader lines), a legend and the city\'s overall value. 15 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'stations', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'provenance'],
-  version: '1.3.0',
+  version: '1.3.1',
   durationSec: DURATION,
   durations: [DURATION],
   create: createStationMap,

@@ -319,199 +319,213 @@ export function createTrend(input: SceneInput): TemplateScene {
       drawFooter(g, c, M, footerY, inner, spec.footer);
     },
     drawFrame(g, t) {
-      const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
-      const he = easeOutCubic(progress(t, 0.1, 0.8));
-      drawSprite(g, headerSprite, M, headY, { alpha: out(0.1), dx: -60 * (1 - he) });
-      cards.forEach((s, i) => {
-        const ce = easeOutCubic(progress(t, 0.5 + i * 0.15, 0.7));
-        drawSprite(g, s, cardX(i), cardsY, { alpha: out(0.5 + i * 0.15), dy: 30 * (1 - ce) });
-      });
-      if (current) {
-        g.save();
-        g.globalAlpha = out(0.9);
-        g.beginPath();
-        g.arc(liveDot.cx, liveDot.cy, liveDot.r, 0, Math.PI * 2);
-        g.fillStyle = accent;
-        g.fill();
-        g.restore();
-      }
+      drawBase(g, t);
+      drawAmbient(g, t);
+    },
+    // Once the line (or the bars, their values and the marker) has come in, only the ambient
+    // motion plays until the outro (0.1 s later: a fade that has just ended may still be a
+    // rounding short of opaque).
+    layers: { still: [{ from: Math.max(settled, markerFrom + 0.4) + 0.1, to: OUTRO }], drawBase, drawAmbient },
+  };
 
-      // Bands and axis fade in, then the line draws itself from left to right.
-      const ba = out(0.8);
+  /** What moves while the picture holds: drawn over drawBase. */
+  function drawAmbient(g: SKRSContext2D, t: number): void {
+    ambient.draw(g, t);
+    live.draw(g, t);
+  }
+
+  /** The frame without its ambient motion. */
+  function drawBase(g: SKRSContext2D, t: number): void {
+    const out = (start: number) => fade(t, start, 0.5, OUTRO, 0.6);
+    const he = easeOutCubic(progress(t, 0.1, 0.8));
+    drawSprite(g, headerSprite, M, headY, { alpha: out(0.1), dx: -60 * (1 - he) });
+    cards.forEach((s, i) => {
+      const ce = easeOutCubic(progress(t, 0.5 + i * 0.15, 0.7));
+      drawSprite(g, s, cardX(i), cardsY, { alpha: out(0.5 + i * 0.15), dy: 30 * (1 - ce) });
+    });
+    if (current) {
       g.save();
-      g.globalAlpha = ba;
-      for (const b of bands) {
-        const yTop = yOf(Math.min(b.hi, yMax));
-        const yBot = yOf(b.lo);
-        g.fillStyle = rgba(b.color, 0.16);
-        g.fillRect(plot.x, yTop, plot.w, yBot - yTop);
-        g.fillStyle = rgba(b.color, 0.75);
-        g.fillRect(plot.x, yTop, 6, yBot - yTop);
-        if (b.lo > 0) {
-          g.fillStyle = 'rgba(255,255,255,0.25)';
-          g.fillRect(plot.x, yBot - 1, plot.w, 2);
-        }
-        if (thresholdLabels.has(b.lo)) {
-          // The threshold on a dark backing, clear of the line's first point and the marker there.
-          const size = tickSize * 0.85;
-          const text = num(b.lo);
-          const tw = measure(g, text, size, 600);
-          const lx = plot.x + 48;
-          roundRectPath(g, lx - size * 0.4, yBot - size * 1.55, tw + size * 0.8, size * 1.4, size * 0.5);
-          g.fillStyle = 'rgba(8,12,30,0.6)';
-          g.fill();
-          drawText(g, text, lx, yBot - size * 0.5, { size, weight: 600, color: MUTED });
-        }
-      }
-      if (bands.length === 0) {
-        g.fillStyle = 'rgba(255,255,255,0.05)';
-        g.fillRect(plot.x, plot.y, plot.w, plot.h);
-      }
-      g.fillStyle = 'rgba(255,255,255,0.35)';
-      g.fillRect(plot.x, plot.y + plot.h, plot.w, 2);
-      if (bars.length) {
-        // What the bars are, where the unit would be: the values are in their own units, the axis is the scale.
-        const capSize = fitSize(g, tm.allNow, chart.w, tickSize, tickSize * 0.7, 600);
-        drawText(g, ellipsize(g, tm.allNow, chart.w, capSize, 600), chart.x, chart.y + capSize, { size: capSize, weight: 600, color: MUTED });
-        bars.forEach((b, i) => {
-          const symSize = fitSize(g, b.view.symbol, slot - 8, tickSize * 1.05, 8, 700);
-          drawText(g, b.view.symbol, barCx(i), plot.y + plot.h + tickSize * 1.6, { size: symSize, weight: 700, color: i === own ? INK : MUTED, align: 'center' });
-        });
-      } else {
-        drawText(g, unit, plot.x + 14, plot.y + tickSize * 1.2, { size: tickSize * 0.85, weight: 600, color: MUTED });
-      }
-      for (const tk of visibleTicks) {
-        g.fillStyle = 'rgba(255,255,255,0.35)';
-        g.fillRect(tk.x - 1, plot.y + plot.h, 2, 10);
-        const w = measure(g, tk.text, tickSize, 500);
-        const x = Math.max(plot.x, Math.min(plot.x + plot.w - w, tk.x - w / 2));
-        drawText(g, tk.text, x, plot.y + plot.h + tickSize * 1.6, { size: tickSize, weight: 500, color: MUTED });
-      }
+      g.globalAlpha = out(0.9);
+      g.beginPath();
+      g.arc(liveDot.cx, liveDot.cy, liveDot.r, 0, Math.PI * 2);
+      g.fillStyle = accent;
+      g.fill();
       g.restore();
+    }
 
-      if (points.length) {
-        const pe = easeInOutCubic(progress(t, drawStart, drawDur));
-        const la = 1 - progress(t, OUTRO, 0.6);
-        const head = plot.x + plot.w * pe;
+    // Bands and axis fade in, then the line draws itself from left to right.
+    const ba = out(0.8);
+    g.save();
+    g.globalAlpha = ba;
+    for (const b of bands) {
+      const yTop = yOf(Math.min(b.hi, yMax));
+      const yBot = yOf(b.lo);
+      g.fillStyle = rgba(b.color, 0.16);
+      g.fillRect(plot.x, yTop, plot.w, yBot - yTop);
+      g.fillStyle = rgba(b.color, 0.75);
+      g.fillRect(plot.x, yTop, 6, yBot - yTop);
+      if (b.lo > 0) {
+        g.fillStyle = 'rgba(255,255,255,0.25)';
+        g.fillRect(plot.x, yBot - 1, plot.w, 2);
+      }
+      if (thresholdLabels.has(b.lo)) {
+        // The threshold on a dark backing, clear of the line's first point and the marker there.
+        const size = tickSize * 0.85;
+        const text = num(b.lo);
+        const tw = measure(g, text, size, 600);
+        const lx = plot.x + 48;
+        roundRectPath(g, lx - size * 0.4, yBot - size * 1.55, tw + size * 0.8, size * 1.4, size * 0.5);
+        g.fillStyle = 'rgba(8,12,30,0.6)';
+        g.fill();
+        drawText(g, text, lx, yBot - size * 0.5, { size, weight: 600, color: MUTED });
+      }
+    }
+    if (bands.length === 0) {
+      g.fillStyle = 'rgba(255,255,255,0.05)';
+      g.fillRect(plot.x, plot.y, plot.w, plot.h);
+    }
+    g.fillStyle = 'rgba(255,255,255,0.35)';
+    g.fillRect(plot.x, plot.y + plot.h, plot.w, 2);
+    if (bars.length) {
+      // What the bars are, where the unit would be: the values are in their own units, the axis is the scale.
+      const capSize = fitSize(g, tm.allNow, chart.w, tickSize, tickSize * 0.7, 600);
+      drawText(g, ellipsize(g, tm.allNow, chart.w, capSize, 600), chart.x, chart.y + capSize, { size: capSize, weight: 600, color: MUTED });
+      bars.forEach((b, i) => {
+        const symSize = fitSize(g, b.view.symbol, slot - 8, tickSize * 1.05, 8, 700);
+        drawText(g, b.view.symbol, barCx(i), plot.y + plot.h + tickSize * 1.6, { size: symSize, weight: 700, color: i === own ? INK : MUTED, align: 'center' });
+      });
+    } else {
+      drawText(g, unit, plot.x + 14, plot.y + tickSize * 1.2, { size: tickSize * 0.85, weight: 600, color: MUTED });
+    }
+    for (const tk of visibleTicks) {
+      g.fillStyle = 'rgba(255,255,255,0.35)';
+      g.fillRect(tk.x - 1, plot.y + plot.h, 2, 10);
+      const w = measure(g, tk.text, tickSize, 500);
+      const x = Math.max(plot.x, Math.min(plot.x + plot.w - w, tk.x - w / 2));
+      drawText(g, tk.text, x, plot.y + plot.h + tickSize * 1.6, { size: tickSize, weight: 500, color: MUTED });
+    }
+    g.restore();
+
+    if (points.length) {
+      const pe = easeInOutCubic(progress(t, drawStart, drawDur));
+      const la = 1 - progress(t, OUTRO, 0.6);
+      const head = plot.x + plot.w * pe;
+      g.save();
+      g.globalAlpha = la;
+      g.beginPath();
+      g.rect(plot.x - 10, plot.y - 40, head - plot.x + 20, plot.h + 80);
+      g.clip();
+      // Area under the line, then the line.
+      linePath(g);
+      g.lineTo(xOf(t1), plot.y + plot.h);
+      g.lineTo(xOf(t0), plot.y + plot.h);
+      g.closePath();
+      const fill = g.createLinearGradient(0, plot.y, 0, plot.y + plot.h);
+      fill.addColorStop(0, rgba(accent, 0.35));
+      fill.addColorStop(1, rgba(accent, 0.02));
+      g.fillStyle = fill;
+      g.fill();
+      linePath(g);
+      g.lineJoin = 'round';
+      g.lineCap = 'round';
+      g.strokeStyle = '#FFFFFF';
+      g.lineWidth = format === 'landscape' ? 5 : 6;
+      g.stroke();
+      g.restore();
+      // Peak bubble once the line passed it.
+      if (bubble && peak) {
+        const pa = progress(t, drawStart + drawDur * ((xOf(peak.t) - plot.x) / plot.w) + 0.1, 0.4) * la;
+        if (pa > 0) {
+          const { text, size, x: bx, y: by, w: bw, h: bh } = bubble;
+          g.save();
+          g.globalAlpha = pa;
+          const pc = rate(peak.v)?.color ?? accent;
+          roundRectPath(g, bx, by, bw, bh, bh / 2);
+          g.fillStyle = pc;
+          g.fill();
+          drawText(g, text, bx + bw / 2, by + bh / 2 + size * 0.36, { size, weight: 700, color: readableTextOn(pc), align: 'center' });
+          g.beginPath();
+          g.arc(xOf(peak.t), yOf(peak.v), 7, 0, Math.PI * 2);
+          g.fill();
+          g.restore();
+        }
+      }
+    } else if (bars.length) {
+      const la = 1 - progress(t, OUTRO, 0.6);
+      bars.forEach((b, i) => {
+        const grow = easeOutCubic(progress(t, barStart(i), 1));
+        if (grow <= 0) return;
+        const x = barCx(i) - barW / 2;
+        const top = yOf(b.position * grow);
+        const h = Math.max(barW * 0.1, plot.y + plot.h - top);
         g.save();
         g.globalAlpha = la;
-        g.beginPath();
-        g.rect(plot.x - 10, plot.y - 40, head - plot.x + 20, plot.h + 80);
-        g.clip();
-        // Area under the line, then the line.
-        linePath(g);
-        g.lineTo(xOf(t1), plot.y + plot.h);
-        g.lineTo(xOf(t0), plot.y + plot.h);
-        g.closePath();
-        const fill = g.createLinearGradient(0, plot.y, 0, plot.y + plot.h);
-        fill.addColorStop(0, rgba(accent, 0.35));
-        fill.addColorStop(1, rgba(accent, 0.02));
-        g.fillStyle = fill;
+        roundRectPath(g, x, plot.y + plot.h - h, barW, h, Math.min(12, barW / 4, h / 2));
+        g.fillStyle = b.color;
         g.fill();
-        linePath(g);
-        g.lineJoin = 'round';
-        g.lineCap = 'round';
+        // The value and its unit above the bar once it stands, on a dark backing (a bar near the top reaches under them).
+        const va = progress(t, barStart(i) + 0.7, 0.4);
+        if (va > 0) {
+          g.globalAlpha = la * va;
+          const vs = fitSize(g, b.view.valueText, slot - 16, tickSize * 1.3, tickSize * 0.6, 800);
+          const us = fitSize(g, b.view.unit, slot - 16, tickSize * 0.8, tickSize * 0.5, 500);
+          const bw = Math.max(measure(g, b.view.valueText, vs, 800), measure(g, b.view.unit, us, 500)) + tickSize * 0.8;
+          const bh = vs + us * 1.3 + tickSize * 0.6;
+          const by = Math.max(plot.y + 4, yOf(b.position) - (i === own ? 24 : 12) - bh);
+          roundRectPath(g, barCx(i) - bw / 2, by, bw, bh, tickSize * 0.4);
+          g.fillStyle = 'rgba(8,12,30,0.6)';
+          g.fill();
+          drawText(g, b.view.valueText, barCx(i), by + tickSize * 0.3 + vs * 0.85, { size: vs, weight: 800, color: INK, align: 'center' });
+          drawText(g, b.view.unit, barCx(i), by + tickSize * 0.3 + vs + us * 1.05, { size: us, weight: 500, color: MUTED, align: 'center' });
+        }
+        g.restore();
+      });
+    } else {
+      const msgSize = tickSize * 1.3;
+      const msg = layoutBlock(g, current ? tm.noSeries : c.m.noPollutantDataHint, { maxWidth: plot.w * 0.7, maxLines: 2, size: msgSize, minSize: msgSize * 0.7, weight: 500 });
+      drawBlock(g, msg, plot.x + 30, plot.y + plot.h / 2 - msg.height / 2, { color: MUTED, weight: 500, alpha: out(1.2) });
+    }
+    if (marker) {
+      const ma = progress(t, markerFrom, 0.4) * (1 - progress(t, OUTRO, 0.6));
+      if (ma > 0) {
+        g.save();
+        g.globalAlpha = ma;
+        g.beginPath();
+        g.arc(marker.x, marker.y, 12, 0, Math.PI * 2);
+        g.fillStyle = accent;
+        g.fill();
+        g.lineWidth = 4;
         g.strokeStyle = '#FFFFFF';
-        g.lineWidth = format === 'landscape' ? 5 : 6;
         g.stroke();
         g.restore();
-        // Peak bubble once the line passed it.
-        if (bubble && peak) {
-          const pa = progress(t, drawStart + drawDur * ((xOf(peak.t) - plot.x) / plot.w) + 0.1, 0.4) * la;
-          if (pa > 0) {
-            const { text, size, x: bx, y: by, w: bw, h: bh } = bubble;
-            g.save();
-            g.globalAlpha = pa;
-            const pc = rate(peak.v)?.color ?? accent;
-            roundRectPath(g, bx, by, bw, bh, bh / 2);
-            g.fillStyle = pc;
-            g.fill();
-            drawText(g, text, bx + bw / 2, by + bh / 2 + size * 0.36, { size, weight: 700, color: readableTextOn(pc), align: 'center' });
-            g.beginPath();
-            g.arc(xOf(peak.t), yOf(peak.v), 7, 0, Math.PI * 2);
-            g.fill();
-            g.restore();
-          }
-        }
-      } else if (bars.length) {
-        const la = 1 - progress(t, OUTRO, 0.6);
-        bars.forEach((b, i) => {
-          const grow = easeOutCubic(progress(t, barStart(i), 1));
-          if (grow <= 0) return;
-          const x = barCx(i) - barW / 2;
-          const top = yOf(b.position * grow);
-          const h = Math.max(barW * 0.1, plot.y + plot.h - top);
-          g.save();
-          g.globalAlpha = la;
-          roundRectPath(g, x, plot.y + plot.h - h, barW, h, Math.min(12, barW / 4, h / 2));
-          g.fillStyle = b.color;
-          g.fill();
-          // The value and its unit above the bar once it stands, on a dark backing (a bar near the top reaches under them).
-          const va = progress(t, barStart(i) + 0.7, 0.4);
-          if (va > 0) {
-            g.globalAlpha = la * va;
-            const vs = fitSize(g, b.view.valueText, slot - 16, tickSize * 1.3, tickSize * 0.6, 800);
-            const us = fitSize(g, b.view.unit, slot - 16, tickSize * 0.8, tickSize * 0.5, 500);
-            const bw = Math.max(measure(g, b.view.valueText, vs, 800), measure(g, b.view.unit, us, 500)) + tickSize * 0.8;
-            const bh = vs + us * 1.3 + tickSize * 0.6;
-            const by = Math.max(plot.y + 4, yOf(b.position) - (i === own ? 24 : 12) - bh);
-            roundRectPath(g, barCx(i) - bw / 2, by, bw, bh, tickSize * 0.4);
-            g.fillStyle = 'rgba(8,12,30,0.6)';
-            g.fill();
-            drawText(g, b.view.valueText, barCx(i), by + tickSize * 0.3 + vs * 0.85, { size: vs, weight: 800, color: INK, align: 'center' });
-            drawText(g, b.view.unit, barCx(i), by + tickSize * 0.3 + vs + us * 1.05, { size: us, weight: 500, color: MUTED, align: 'center' });
-          }
-          g.restore();
-        });
+      }
+    }
+    // Band names last, on a dark backing inside the chart, so the line never hides them.
+    g.save();
+    g.globalAlpha = ba;
+    for (const b of bands) {
+      const yTop = yOf(Math.min(b.hi, yMax));
+      const yBot = yOf(b.lo);
+      if (yBot - yTop < bandLabelSize * 1.5) continue;
+      const maxW = labelRoom ? labelRoom - 16 : plot.w * 0.5;
+      const block = layoutBlock(g, b.label, { maxWidth: maxW, maxLines: labelRoom && yBot - yTop > bandLabelSize * 3 ? 2 : 1, size: bandLabelSize, minSize: bandLabelSize * 0.8, weight: 600, leading: 1.15 });
+      const cy = (yTop + yBot) / 2;
+      if (labelRoom) {
+        drawBlock(g, block, plot.x + plot.w + 16, cy - block.height / 2, { color: legibleOn(b.color), weight: 600 });
       } else {
-        const msgSize = tickSize * 1.3;
-        const msg = layoutBlock(g, current ? tm.noSeries : c.m.noPollutantDataHint, { maxWidth: plot.w * 0.7, maxLines: 2, size: msgSize, minSize: msgSize * 0.7, weight: 500 });
-        drawBlock(g, msg, plot.x + 30, plot.y + plot.h / 2 - msg.height / 2, { color: MUTED, weight: 500, alpha: out(1.2) });
+        const pw = block.width + bandLabelSize * 1.2;
+        const ph = block.height + bandLabelSize * 0.5;
+        // At the right of the band, or at its left when the peak's bubble is there.
+        const right = plot.x + plot.w - 10 - pw;
+        const px0 = overlapsBubble(right, cy - ph / 2, pw, ph) ? plot.x + plot.w * 0.3 : right;
+        roundRectPath(g, px0, cy - ph / 2, pw, ph, ph / 2);
+        g.fillStyle = 'rgba(8,12,30,0.72)';
+        g.fill();
+        drawBlock(g, block, px0 + bandLabelSize * 0.6, cy - block.height / 2, { color: legibleOn(b.color), weight: 600 });
       }
-      if (marker) {
-        const ma = progress(t, markerFrom, 0.4) * (1 - progress(t, OUTRO, 0.6));
-        if (ma > 0) {
-          g.save();
-          g.globalAlpha = ma;
-          g.beginPath();
-          g.arc(marker.x, marker.y, 12, 0, Math.PI * 2);
-          g.fillStyle = accent;
-          g.fill();
-          g.lineWidth = 4;
-          g.strokeStyle = '#FFFFFF';
-          g.stroke();
-          g.restore();
-        }
-      }
-      // Band names last, on a dark backing inside the chart, so the line never hides them.
-      g.save();
-      g.globalAlpha = ba;
-      for (const b of bands) {
-        const yTop = yOf(Math.min(b.hi, yMax));
-        const yBot = yOf(b.lo);
-        if (yBot - yTop < bandLabelSize * 1.5) continue;
-        const maxW = labelRoom ? labelRoom - 16 : plot.w * 0.5;
-        const block = layoutBlock(g, b.label, { maxWidth: maxW, maxLines: labelRoom && yBot - yTop > bandLabelSize * 3 ? 2 : 1, size: bandLabelSize, minSize: bandLabelSize * 0.8, weight: 600, leading: 1.15 });
-        const cy = (yTop + yBot) / 2;
-        if (labelRoom) {
-          drawBlock(g, block, plot.x + plot.w + 16, cy - block.height / 2, { color: legibleOn(b.color), weight: 600 });
-        } else {
-          const pw = block.width + bandLabelSize * 1.2;
-          const ph = block.height + bandLabelSize * 0.5;
-          // At the right of the band, or at its left when the peak's bubble is there.
-          const right = plot.x + plot.w - 10 - pw;
-          const px0 = overlapsBubble(right, cy - ph / 2, pw, ph) ? plot.x + plot.w * 0.3 : right;
-          roundRectPath(g, px0, cy - ph / 2, pw, ph, ph / 2);
-          g.fillStyle = 'rgba(8,12,30,0.72)';
-          g.fill();
-          drawBlock(g, block, px0 + bandLabelSize * 0.6, cy - block.height / 2, { color: legibleOn(b.color), weight: 600 });
-        }
-      }
-      g.restore();
-      ambient.draw(g, t);
-      live.draw(g, t);
-    },
-  };
+    }
+    g.restore();
+  }
 }
 
 export const trend: TemplateDefinition = {
@@ -520,7 +534,7 @@ export const trend: TemplateDefinition = {
   description: 'An hourly series (the last 24 hours or the next 72 hours) as a line over the category bands of the AQI standard, with the current value, the peak and the low. Without a series it shows the current value, and every given pollutant as a bar up to its place on the scale. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
   params: ['location', 'series', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
-  version: '1.4.0',
+  version: '1.4.1',
   durationSec: DURATION,
   durations: [DURATION],
   create: createTrend,

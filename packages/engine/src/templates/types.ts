@@ -74,6 +74,14 @@ export interface TemplateScene {
    * tell them apart once entrances are redrawn in small regions too.
    */
   holds?: { from: number; to: number }[];
+  /**
+   * The frame as two layers, so a renderer can keep what stands still: `drawFrame(ctx, t)`
+   * draws the same as `drawBase(ctx, t)` then `drawAmbient(ctx, t)`, and in each of the
+   * `still` stretches (seconds, from ≤ t < to) `drawBase` draws the same picture at every
+   * t. There the renderer draws the base once and, each frame, copies it and draws only
+   * the ambient motion over it. The frames test holds this to drawFrame's own pixels.
+   */
+  layers?: { still: { from: number; to: number }[]; drawBase(ctx: SKRSContext2D, t: number): void; drawAmbient(ctx: SKRSContext2D, t: number): void };
 }
 
 export interface Rect {

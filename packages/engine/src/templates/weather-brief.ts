@@ -242,36 +242,48 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
       drawFooter(g, c, M, footerY, inner, spec.footer);
     },
     drawFrame(g, t) {
-      const out = (start: number) => fade(t, start, 0.55, OUTRO, 0.6);
-      const slide = (start: number) => easeOutCubic(progress(t, start, 0.7));
-      drawSprite(g, header, M, headerY, { alpha: out(0.1), dx: -60 * (1 - slide(0.1)) });
-      heroSprites.forEach((s, i) => drawSprite(g, s, M + i * (heroW + spec.gap), heroY, { alpha: out(0.5 + i * 0.15), dy: 50 * (1 - slide(0.5 + i * 0.15)) }));
-      const aqAlpha = out(aqStart);
-      drawSprite(g, aqPanel, M, aqY, { alpha: aqAlpha, dy: 40 * (1 - slide(aqStart)) });
-      const dy = 40 * (1 - slide(aqStart));
-      g.globalAlpha = aqAlpha;
-      g.save();
-      g.translate(0, dy);
-      drawScaleBarTrack(g, bar);
-      const e = easeOutCubic(progress(t, slideStart, slideDur));
-      if (c.position !== null) drawScaleBarValue(g, bar, target * e, color);
-      drawText(g, bigText, numberX, numberY, { size: numberSize, weight: 800, color: c.dominant || overallOnly ? INK : FAINT });
-      drawText(g, smallText, numberX, smallY, { size: spec.barLabel * 1.05, weight: 600, color: MUTED });
-      g.restore();
-      g.globalAlpha = 1;
-      if (pill) {
-        const pt = progress(t, slideStart + slideDur - 0.3, 0.6);
-        drawSprite(g, pill, pillX, pillY + dy, { alpha: Math.min(1, pt * 2.5) * (1 - progress(t, OUTRO, 0.6)), scale: 0.6 + 0.4 * easeOutBack(pt) });
-      }
-      cards.forEach((s, i) => {
-        const r = rects[i]!;
-        drawSprite(g, s, r.x, r.y, { alpha: out(2.6 + i * 0.1), dy: 40 * (1 - slide(2.6 + i * 0.1)) });
-      });
-      drawSprite(g, advice, M, adviceY, { alpha: out(3.6), dy: 40 * (1 - slide(3.6)) });
-      ambient.draw(g, t);
-      drawTimeline(g, W, H, t, DURATION, '#5EC8FF');
+      drawBase(g, t);
+      drawAmbient(g, t);
     },
+    // From the moment everything has come in, only the ambient motion plays until the outro.
+    layers: { still: [{ from: settled, to: OUTRO }], drawBase, drawAmbient },
   };
+
+  /** What moves while the picture holds: drawn over drawBase. */
+  function drawAmbient(g: SKRSContext2D, t: number): void {
+    ambient.draw(g, t);
+    drawTimeline(g, W, H, t, DURATION, '#5EC8FF');
+  }
+
+  /** The frame without its ambient motion. */
+  function drawBase(g: SKRSContext2D, t: number): void {
+    const out = (start: number) => fade(t, start, 0.55, OUTRO, 0.6);
+    const slide = (start: number) => easeOutCubic(progress(t, start, 0.7));
+    drawSprite(g, header, M, headerY, { alpha: out(0.1), dx: -60 * (1 - slide(0.1)) });
+    heroSprites.forEach((s, i) => drawSprite(g, s, M + i * (heroW + spec.gap), heroY, { alpha: out(0.5 + i * 0.15), dy: 50 * (1 - slide(0.5 + i * 0.15)) }));
+    const aqAlpha = out(aqStart);
+    drawSprite(g, aqPanel, M, aqY, { alpha: aqAlpha, dy: 40 * (1 - slide(aqStart)) });
+    const dy = 40 * (1 - slide(aqStart));
+    g.globalAlpha = aqAlpha;
+    g.save();
+    g.translate(0, dy);
+    drawScaleBarTrack(g, bar);
+    const e = easeOutCubic(progress(t, slideStart, slideDur));
+    if (c.position !== null) drawScaleBarValue(g, bar, target * e, color);
+    drawText(g, bigText, numberX, numberY, { size: numberSize, weight: 800, color: c.dominant || overallOnly ? INK : FAINT });
+    drawText(g, smallText, numberX, smallY, { size: spec.barLabel * 1.05, weight: 600, color: MUTED });
+    g.restore();
+    g.globalAlpha = 1;
+    if (pill) {
+      const pt = progress(t, slideStart + slideDur - 0.3, 0.6);
+      drawSprite(g, pill, pillX, pillY + dy, { alpha: Math.min(1, pt * 2.5) * (1 - progress(t, OUTRO, 0.6)), scale: 0.6 + 0.4 * easeOutBack(pt) });
+    }
+    cards.forEach((s, i) => {
+      const r = rects[i]!;
+      drawSprite(g, s, r.x, r.y, { alpha: out(2.6 + i * 0.1), dy: 40 * (1 - slide(2.6 + i * 0.1)) });
+    });
+    drawSprite(g, advice, M, adviceY, { alpha: out(3.6), dy: 40 * (1 - slide(3.6)) });
+  }
 }
 
 export const weatherBrief: TemplateDefinition = {
