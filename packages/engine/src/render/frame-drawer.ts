@@ -223,13 +223,7 @@ export class FrameDrawer {
   }
 }
 
-/**
- * Merges overlapping blocks into their union box where that box holds no more pixels
- * than the two apart, so fewer pixels are read and converted; blocks that only graze
- * each other (strips along a ring, grown a pixel each side) stay apart, and the few
- * pixels they share are read and converted twice (the same values both times). Merging
- * every overlap made such strips one box round the whole ring.
- */
+/** Merges overlapping blocks (their union box) so no pixel is read and converted twice. */
 export function mergeBlocks(blocks: Rect[]): Rect[] {
   const out = blocks.slice();
   for (let merged = true; merged; ) {
@@ -241,10 +235,7 @@ export function mergeBlocks(blocks: Rect[]): Rect[] {
         if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) {
           const x = Math.min(a.x, b.x);
           const y = Math.min(a.y, b.y);
-          const w = Math.max(a.x + a.w, b.x + b.w) - x;
-          const h = Math.max(a.y + a.h, b.y + b.h) - y;
-          if (w * h > a.w * a.h + b.w * b.h) continue;
-          out[i] = { x, y, w, h, bleed: Math.max(a.bleed ?? 0, b.bleed ?? 0) };
+          out[i] = { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y, bleed: Math.max(a.bleed ?? 0, b.bleed ?? 0) };
           out.splice(j, 1);
           merged = true;
           break;

@@ -79,24 +79,3 @@ export function unionRect(rects: Rect[]): Rect {
   const y1 = Math.max(...rects.map((r) => r.y + r.h));
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
-
-/**
- * Rectangles covering the ring between radii `r0` and `r1` round (cx, cy), in strips
- * `strip` high: each strip the ring's stretch on its left and right (one box across
- * where they meet). For something that moves all round a ring (dots turning on it), a
- * small part of the box round the whole ring.
- */
-export function annulusStrips(cx: number, cy: number, r0: number, r1: number, strip: number): Rect[] {
-  const out: Rect[] = [];
-  for (let y0 = -r1; y0 < r1; y0 += strip) {
-    const y1 = Math.min(r1, y0 + strip);
-    // The strip's nearest and farthest rows from the centre.
-    const near = y0 <= 0 && y1 >= 0 ? 0 : Math.min(Math.abs(y0), Math.abs(y1));
-    const far = Math.max(Math.abs(y0), Math.abs(y1));
-    const outer = Math.sqrt(Math.max(0, r1 * r1 - near * near));
-    const inner = far < r0 ? Math.sqrt(r0 * r0 - far * far) : 0;
-    if (inner < strip) out.push({ x: cx - outer, y: cy + y0, w: 2 * outer, h: y1 - y0 });
-    else out.push({ x: cx - outer, y: cy + y0, w: outer - inner, h: y1 - y0 }, { x: cx + inner, y: cy + y0, w: outer - inner, h: y1 - y0 });
-  }
-  return out;
-}

@@ -14,7 +14,7 @@ import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawTabular, drawText, fitSize, layoutBlock, measure, tabularWidth } from '../draw/text.js';
 import { formatFixed, shownDecimals } from '../i18n/format.js';
 import { canonicalJson } from '../params/canonical-json.js';
-import { annulusStrips, ChangePlan, spriteBox } from './changes.js';
+import { ChangePlan, spriteBox } from './changes.js';
 import { measureContext } from './measure.js';
 import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
 import { footerClearOfCaptions, stageFor } from './stage.js';
@@ -198,18 +198,8 @@ export function createSocialClip(input: SceneInput): TemplateScene {
 
   // Where frames change, element by element, during the entrances too (the ring and
   // its halo, turning all along, keep to ringRect; the close is a group fade).
-  // Once the arc has swept and the number counted, only the halo's dots (turning on a
-  // band round the ring) and the marker's breathing glow change there.
-  const haloR = r + gauge.thickness / 2 + 34;
-  const halo = annulusStrips(gauge.cx, cy, haloR - 6, haloR + 6, 64);
-  const tip = gauge.start + gauge.sweep * Math.max(0, Math.min(1, target));
-  // The marker's glow: a shadow blurred up to 28 px (Skia spreads it ~1.5 × that).
-  const reach = gauge.thickness * 0.78 + 48;
-  const glowBox = { x: gauge.cx + Math.cos(tip) * gauge.r - reach, y: gauge.cy + Math.sin(tip) * gauge.r - reach, w: 2 * reach, h: 2 * reach, bleed: 48 };
-  const ringSettled = sweepStart + sweepDur + 0.2;
   const plan = new ChangePlan(1 / input.fps)
-    .during(0, ringSettled, ringRect)
-    .also((t) => (t > ringSettled && t < OUTRO + 1e-9 ? [...halo, ...(c.position !== null ? [glowBox] : [])] : []))
+    .during(0, OUTRO, ringRect)
     .during(0, OUTRO, { x: 0, y: H - 8, w: W, h: 8 })
     .during(0.1, 0.9, spriteBox(title, M, top, { dy: 60, scale: 1.1 }))
     .during(3.6, 4.2, spriteBox(adviceSprite, M, adviceY, { dy: 30 }))
