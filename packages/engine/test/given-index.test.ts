@@ -66,6 +66,16 @@ describe('given index', () => {
     assert.deepEqual(d.aqi.indices, []);
   });
 
+  it('draws an ICAP document\'s index on the bands of Chile\'s episode levels, as the ICAP computed from MP2,5 rates them', () => {
+    const key = (overall: number) => describeFrame(normalizeRenderParams({ ...GIVEN, index: { standard: 'cl', overall, pollutants: { pm25: overall } }, resolution: '360p' })).aqi.categoryKey;
+    assert.deepEqual([0, 100, 101, 199, 200, 299, 300, 499, 500].map(key), ['bueno', 'bueno', 'regular', 'regular', 'alerta', 'alerta', 'preemergencia', 'preemergencia', 'emergencia']);
+    // The same bands the concentrations give: MP2,5 50, 51, 80, 110, 170 µg/m³.
+    for (const pm25 of [50, 51, 79, 80, 109, 110, 169, 170]) {
+      const computed = describeFrame(normalizeRenderParams({ location: 'X', date: '2026-07-01', aqiStandard: 'cl', pm25, resolution: '360p' })).aqi;
+      assert.equal(key(computed.index ?? -1), computed.categoryKey, `MP2,5 ${pm25}: ICAP ${computed.index}`);
+    }
+  });
+
   it('takes its standard as the render standard', () => {
     const p = normalizeRenderParams({ ...GIVEN, index: { standard: 'br-iqar', overall: 57, pollutants: { o3: 57 } } });
     assert.equal(p.aqiStandard, 'br-iqar');

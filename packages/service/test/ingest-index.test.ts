@@ -119,6 +119,28 @@ describe(`ingest of index values (${STORE})`, () => {
     assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 360, 640]);
   });
 
+  test('an ICAP forecast gives a context in cl, and its render is an index video on the ICAP bands instead of a 422', async () => {
+    const rows: Array<Array<[number, string]>> = [
+      [[50, 'Pronostico de calidad del aire - ICAP para MP2,5']],
+      [[50, 'Santiago, 17 de julio de 2024']],
+      [[50, 'Estacion'], [250, 'ICAP'], [350, 'Condicion']],
+      [[50, 'Pudahuel'], [260, '142'], [350, 'Regular']],
+      [[50, 'Las Condes'], [260, '85'], [350, 'Bueno']],
+    ];
+    const up = await upload(service.base, '/ingest/upload', await tablePdf(rows), 'icap.pdf');
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    const index = up.body.context.index;
+    assert.deepEqual({ name: index.name, standard: index.standard, overall: index.overall }, { name: 'ICAP', standard: 'cl', overall: 142 }, JSON.stringify(index));
+    const r = await api(service.base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'daily-report', format: 'landscape', language: 'es', resolution: '360p' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const job = await waitForJob(service.base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.equal(job.params.aqiStandard, 'cl');
+    assert.equal(job.params.index.overall, 142);
+    const p = probe(Buffer.from(await (await fetch(job.videoUrl)).arrayBuffer()));
+    assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 640, 360]);
+  });
+
   test('an AQHI summary (overall values only, no sub-index) gives a context in ca-aqhi that renders a real video', async () => {
     const rows: Array<Array<[number, string]>> = [
       [[50, 'Alberta - Air Quality Health Index - Forecast']],

@@ -2008,7 +2008,7 @@ export interface components {
              *     }
              */
             index?: {
-                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
                 standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                 /**
                  * @description The overall index (0–500, within the standard's scale).
@@ -4543,7 +4543,7 @@ export interface operations {
                      *     }
                      */
                     index?: {
-                        /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                        /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
                         standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                         /**
                          * @description The overall index (0–500, within the standard's scale).
@@ -9039,7 +9039,7 @@ export interface operations {
                              *     }
                              */
                             index?: {
-                                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
                                 standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                                 /**
                                  * @description The overall index (0–500, within the standard's scale).

@@ -48,6 +48,11 @@ export const cl: AqiStandard = {
   indexName: 'ICAP',
   pollutants: ['pm25', 'pm10'],
   categories: CATEGORIES,
+  // A given ICAP (a document of ICAP values only) is rated on the bands CL_ICAP maps the
+  // episode levels to: 0–100 Bueno, to 200 Regular, to 300 Alerta, to 500 Preemergencia,
+  // from 500 Emergencia (ICAP 200, 300 and 500 are the first values of their levels, as
+  // MP2,5 80, 110 and 170 µg/m³ are).
+  indexScale: { upper: [100, 199, 299, 499], top: 500 },
   evaluate(p, value) {
     if (p !== 'pm25' && p !== 'pm10') return null;
     const concentration = truncateTo(value, 1);

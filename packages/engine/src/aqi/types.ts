@@ -54,7 +54,7 @@ export interface PollutantAqi {
  * concentrations.
  */
 export interface GivenIndex {
-  /** A standard with a numeric index scale (`indexScale`): us-epa, br-iqar, ca-aqhi, uk-daqi or sg-psi. */
+  /** A standard with a numeric index scale (`indexScale`): us-epa, br-iqar, cl, ca-aqhi, uk-daqi or sg-psi. */
   standard: AqiStandardId;
   /** The overall index. */
   overall: number;

@@ -50,7 +50,7 @@ const indexValue = (description: string) => Type.Number({ minimum: 0, maximum: G
  */
 export const GivenIndexSchema = Type.Object(
   {
-    standard: Type.Union(AQI_STANDARD_IDS.map((v) => Type.Literal(v)), { description: 'The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500).' }),
+    standard: Type.Union(AQI_STANDARD_IDS.map((v) => Type.Literal(v)), { description: 'The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500).' }),
     overall: indexValue(`The overall index (0–${GIVEN_INDEX_MAX}, within the standard's scale).`),
     pollutants: Type.Object(
       {
