@@ -1724,7 +1724,7 @@ export interface components {
                 /** @enum {string|null} */
                 language: "es" | "en" | "pt" | null;
                 /** @enum {string|null} */
-                aqiStandard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi" | null;
+                aqiStandard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | null;
                 /** @enum {string|null} */
                 format: "landscape" | "portrait" | "square" | null;
             };
@@ -5045,7 +5045,7 @@ export interface operations {
                     /** @description Used by a render in this brand that does not set them */
                     defaults?: {
                         language?: "es" | "en" | "pt";
-                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         format?: "landscape" | "portrait" | "square";
                     };
                     /** @description Renders that name no brand use the default brand (one at most; setting it moves the flag) */
@@ -5387,7 +5387,7 @@ export interface operations {
                     /** @description Used by a render in this brand that does not set them */
                     defaults?: {
                         language?: "es" | "en" | "pt";
-                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         format?: "landscape" | "portrait" | "square";
                     };
                     /** @description Renders that name no brand use the default brand (one at most; setting it moves the flag) */
@@ -9765,7 +9765,7 @@ export interface operations {
                         /** @description render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set */
                         brandId?: string | null;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
-                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
                         on?: ("completed" | "failed")[];
                     }[];
@@ -10047,7 +10047,7 @@ export interface operations {
                         /** @description render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set */
                         brandId?: string | null;
                         /** @description condition aqi_at_least / changed, render: the AQI standard (default us-epa) */
-                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
+                        aqiStandard?: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar";
                         /** @description notify: which run endings publish workflow.run.completed / workflow.run.failed (default both) */
                         on?: ("completed" | "failed")[];
                     }[];

@@ -74,6 +74,7 @@ const NAMES_BY_VALUES: Record<string, string> = {
   'aqi_at_least,changed': 'ConditionKind',
   'completed,failed': 'NotifyOn',
   'condensed,sans,serif': 'TypefaceKind',
+  'br-iqar,cl,eu-eaqi,mx,us-epa': 'RatedStandardId',
 };
 /** Field names too generic to name a set on their own. */
 const GENERIC_FIELDS = new Set(['status', 'state', 'kind', 'type', 'mode', 'source', 'reason']);
@@ -173,7 +174,8 @@ function fieldType(e: Emitter, s: JsonSchema, typeName: string, path: string, fi
   if (inner['x-graphql']) return inner['x-graphql'];
   const choices = stringChoices(inner);
   if (choices) {
-    const named = e.opts.enums?.[path] ?? SET_NAMES[field];
+    // A set named for its values (the rated standards among all AQI standards) before the field's usual set.
+    const named = e.opts.enums?.[path] ?? NAMES_BY_VALUES[[...choices].sort().join(',')] ?? SET_NAMES[field];
     if (named) return enumFor(named, null, choices, true);
     // Unnamed: after the field (`language` → Language), after its type for generic fields (`status` of
     // WebhookDelivery → WebhookDeliveryStatus) or when the field's name already holds another set.

@@ -4,7 +4,7 @@
  * renders (language, AQI standard, format). Uploads travel as base64 in JSON, so
  * REST, GraphQL and both clients send the same body.
  */
-import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, MAX_CREDIT_CHARS, THEME_FAMILIES, TYPEFACE_KINDS } from '@aqcast/engine';
+import { FORMATS, LANGUAGES, MAX_CREDIT_CHARS, THEME_FAMILIES, TYPEFACE_KINDS, RATED_STANDARD_IDS } from '@aqcast/engine';
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { Nullable, ResourceId, StringEnum } from '../../core/http/schemas.js';
 
@@ -51,7 +51,7 @@ const CardSchema = Type.Object(
 const DefaultsSchema = Type.Object(
   {
     language: Type.Optional(OneOf(LANGUAGES)),
-    aqiStandard: Type.Optional(OneOf(AQI_STANDARD_IDS)),
+    aqiStandard: Type.Optional(OneOf(RATED_STANDARD_IDS)),
     format: Type.Optional(OneOf(FORMATS)),
   },
   { additionalProperties: false, description: 'Used by a render in this brand that does not set them' },
@@ -132,7 +132,7 @@ export const BrandSchema = Type.Object(
     credit: Type.String(),
     intro: Nullable(CardSchema),
     outro: Nullable(CardSchema),
-    defaults: Type.Object({ language: Nullable(StringEnum(LANGUAGES)), aqiStandard: Nullable(StringEnum(AQI_STANDARD_IDS)), format: Nullable(StringEnum(FORMATS)) }),
+    defaults: Type.Object({ language: Nullable(StringEnum(LANGUAGES)), aqiStandard: Nullable(StringEnum(RATED_STANDARD_IDS)), format: Nullable(StringEnum(FORMATS)) }),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },

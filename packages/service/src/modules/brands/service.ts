@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  AQI_STANDARD_IDS,
+  RATED_STANDARD_IDS,
   DEFAULT_TEMPLATE_ID,
   EngineError,
   FORMATS,
@@ -56,7 +56,7 @@ const BrandDocumentSchema = Type.Object({
   credit: Type.String(),
   intro: Type.Union([CardDoc, Type.Null()]),
   outro: Type.Union([CardDoc, Type.Null()]),
-  defaults: Type.Object({ language: Type.Optional(OneOf(LANGUAGES)), aqiStandard: Type.Optional(OneOf(AQI_STANDARD_IDS)), format: Type.Optional(OneOf(FORMATS)) }),
+  defaults: Type.Object({ language: Type.Optional(OneOf(LANGUAGES)), aqiStandard: Type.Optional(OneOf(RATED_STANDARD_IDS)), format: Type.Optional(OneOf(FORMATS)) }),
   logo: Type.Union([Type.Object({ ...StoredAsset, mediaType: Type.String(), uploadedType: OneOf(LOGO_TYPES), width: Type.Integer(), height: Type.Integer(), plate: OneOf(LOGO_PLATES) }), Type.Null()]),
   font: Type.Union([Type.Object({ ...StoredAsset, family: Type.String(), format: Type.String() }), Type.Null()]),
   adjustments: Type.Array(Type.Object({ field: Type.String(), from: Type.String(), to: Type.String(), against: Type.String(), againstField: Type.String(), ratioBefore: Type.Number(), ratio: Type.Number(), required: Type.Number() })),

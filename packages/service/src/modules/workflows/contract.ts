@@ -5,7 +5,7 @@
  * with a `type`, so that REST and GraphQL input say the same thing and errors
  * name the exact field. Types are derived from these schemas.
  */
-import { AQI_STANDARD_IDS, FORMATS, LANGUAGES, POLLUTANTS, RESOLUTIONS } from '@aqcast/engine';
+import { FORMATS, LANGUAGES, POLLUTANTS, RATED_STANDARD_IDS, RESOLUTIONS } from '@aqcast/engine';
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
 import { brandIdField } from '../brands/index.js';
@@ -87,7 +87,7 @@ export const StepSchema = Type.Object(
     maxAgeMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080, description: 'render: values observed longer ago than this are not rendered as current: the item ends skipped, its render record saying why (stale_data)' })),
     brandId: brandIdField('render: the brand the jobs render in (its current version when the run renders); null for none; omitted: the default brand, if one is set'),
     // condition and render
-    aqiStandard: Type.Optional(literals(AQI_STANDARD_IDS, { description: 'condition aqi_at_least / changed, render: the AQI standard (default us-epa)' })),
+    aqiStandard: Type.Optional(literals(RATED_STANDARD_IDS, { description: 'condition aqi_at_least / changed, render: the AQI standard (default us-epa)' })),
     // notify
     on: Type.Optional(Type.Array(literals(['completed', 'failed'] as const), { minItems: 1, maxItems: 2, uniqueItems: true, description: 'notify: which run endings publish workflow.run.completed / workflow.run.failed (default both)' })),
   },
