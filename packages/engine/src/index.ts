@@ -65,6 +65,7 @@ export {
   rateGivenIndex,
   renderAqi,
   INDEX_SCALE_STANDARDS,
+  CATEGORY_STANDARDS,
   concentrationFromUsAqi,
   fromPpb,
   listAqiStandards,

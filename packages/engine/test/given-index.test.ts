@@ -51,7 +51,7 @@ describe('given index', () => {
   it('is refused with concentrations beside it, in a standard without a numeric index, or past its scale', () => {
     assert.throws(() => normalizeRenderParams({ ...GIVEN, o3: 96 }), (e) => fieldsOf(e).includes('index'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, template: 'ranking', places: [{ name: 'A', pm25: 10 }, { name: 'B', pm25: 20 }] }), (e) => fieldsOf(e).includes('index'));
-    assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'mx', overall: 60, pollutants: { o3: 60 } } }), (e) => fieldsOf(e).includes('index.standard'));
+    assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'mx', overall: 60, pollutants: { o3: 60 } } }), (e) => fieldsOf(e).includes('index.overall') && fieldsOf(e).includes('index.category'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'br-iqar', overall: 450, pollutants: { o3: 450 } } }), (e) => fieldsOf(e).includes('index.overall'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'us-epa', overall: 501, pollutants: { o3: 20 } } }), (e) => fieldsOf(e).includes('index.overall'));
     assert.throws(() => normalizeRenderParams({ ...GIVEN, index: { standard: 'us-epa', overall: 50, pollutants: { o3: -1 } } }), (e) => fieldsOf(e).includes('index.pollutants.o3'));
@@ -142,5 +142,57 @@ describe('index-only standards (AQHI, DAQI, PSI)', () => {
         (e) => fieldsOf(e).includes('aqiStandard') && e instanceof EngineError && /drawn from a given index only/.test(e.message),
       );
     }
+  });
+});
+
+// Band-only standards (Mexico's Índice AIRE Y SALUD, the EEA index) have no number: a
+// document gives their categories, which the video draws as the headline.
+describe('given categories (band-only standards)', () => {
+  const MX = { location: 'Monterrey', date: '2026-05-12', language: 'es', index: { standard: 'mx', category: 'muy_mala', categories: { o3: 'muy_mala', pm10: 'mala' } } } as const;
+
+  it('are rated as given: the category, the main pollutant in the worst band, no number', () => {
+    const d = describeFrame(normalizeRenderParams({ ...MX, resolution: '360p' }));
+    assert.equal(d.aqi.measure, 'index');
+    assert.equal(d.aqi.index, null);
+    assert.equal(d.aqi.categoryKey, 'muy_mala');
+    assert.equal(d.aqi.dominant, 'o3');
+    assert.deepEqual(d.aqi.indices.map((i) => [i.pollutant, i.index, i.category.key]), [['pm10', null, 'mala'], ['o3', null, 'muy_mala']]);
+    // The middle of the band's slice of the gauge: Muy mala is the fourth of five.
+    assert.equal(d.aqi.position, 0.7);
+    const eu = describeFrame(normalizeRenderParams({ location: 'Kraków', date: '2026-01-20', index: { standard: 'eu-eaqi', category: 'poor' }, resolution: '360p' }));
+    assert.deepEqual([eu.aqi.categoryKey, eu.aqi.dominant, eu.aqi.index], ['poor', null, null]);
+  });
+
+  const single = listTemplates().filter((t) => !['ranking', 'comparison', 'station-map', 'trend'].includes(t.id));
+  for (const lang of ['es', 'en', 'pt'] as const) {
+    const label = { es: 'Muy mala', en: 'Very poor', pt: 'Muito ruim' }[lang];
+    for (const t of single) {
+      for (const format of t.formats) {
+        it(`${lang} ${t.id} ${format}: the category as the headline, the main pollutant, advice, no number or unit`, () => {
+          const params = normalizeRenderParams({ ...MX, language: lang, template: t.id, format, resolution: '360p' });
+          const texts: string[] = [];
+          for (const timeSec of [2, 5, 8, 11]) texts.push(...describeFrame(params, { timeSec }).texts);
+          const joined = texts.join('\n');
+          assert.ok(joined.includes(label), `${t.id} ${format}: ${JSON.stringify(texts)}`);
+          assert.ok(joined.includes('O₃'), `${t.id} ${format}: no main pollutant in ${JSON.stringify(texts)}`);
+          assert.ok(!/No pollutant data|Sin datos|Sem dados|undefined|NaN|null|—/.test(joined), `${t.id} ${format}: ${JSON.stringify(texts)}`);
+          for (const u of UNITS) assert.ok(!joined.includes(u), `${t.id} ${format} draws ${u}`);
+        });
+      }
+    }
+  }
+
+  it('are refused with a number, in a numeric standard, past the overall category or unknown, naming the field', () => {
+    const base = { location: 'X', date: '2026-07-01' };
+    const refused = (index: unknown, field: string) => assert.throws(() => normalizeRenderParams({ ...base, index }), (e) => fieldsOf(e).includes(field), JSON.stringify(index));
+    refused({ standard: 'mx', overall: 3, category: 'mala' }, 'index.overall');
+    refused({ standard: 'mx' }, 'index.category');
+    refused({ standard: 'mx', category: 'poor' }, 'index.category');
+    refused({ standard: 'eu-eaqi', category: 'mala' }, 'index.category');
+    refused({ standard: 'mx', category: 'aceptable', categories: { o3: 'mala' } }, 'index.categories.o3');
+    refused({ standard: 'mx', category: 'mala', categories: { o3: 'nope' } }, 'index.categories.o3');
+    refused({ standard: 'us-epa', category: 'good' }, 'index.category');
+    refused({ standard: 'us-epa', pollutants: {} }, 'index.overall');
+    refused({ standard: 'ca-aqhi', overall: 4, categories: { o3: 'good' } }, 'index.categories');
   });
 });

@@ -37,7 +37,16 @@ export interface AgencyExpected {
   /** A document with no concentration: extraction must answer 422 no_air_quality_data. */
   noData?: boolean;
   /** A document of index values: the index it gives (and no concentration). */
-  index?: { name: string; standard: string | null; overall: number; pollutants: Partial<Record<'pm25' | 'pm10' | 'no2' | 'o3' | 'so2' | 'co', number>> };
+  index?: {
+    name: string;
+    standard: string | null;
+    /** Null for a band-only index given as categories. */
+    overall: number | null;
+    pollutants: Partial<Record<'pm25' | 'pm10' | 'no2' | 'o3' | 'so2' | 'co', number>>;
+    /** A band-only index's worst category and each pollutant's (its keys). */
+    category?: string;
+    categories?: Partial<Record<'pm25' | 'pm10' | 'no2' | 'o3' | 'so2' | 'co', string>>;
+  };
 }
 
 export interface AgencyDoc {

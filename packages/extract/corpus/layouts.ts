@@ -97,6 +97,37 @@ function simaImeca(): Built {
   };
 }
 
+/** SEDEMA Ciudad de México: the Índice AIRE Y SALUD per zone — categories and risk, no number, no concentration. */
+function sedemaAireSalud(): Built {
+  return {
+    blocks: [
+      { kind: 'small', text: 'Secretaría del Medio Ambiente de la Ciudad de México · Dirección de Monitoreo de Calidad del Aire' },
+      { kind: 'title', text: 'Índice AIRE Y SALUD' },
+      { kind: 'text', text: 'Ciudad de México, jueves 21 de mayo de 2026, 17:00 h' },
+      { kind: 'table', rows: [['Zona', 'Calidad del aire', 'Riesgo', 'Contaminante'], ['Noroeste', 'Mala', 'Alto', 'Ozono'], ['Noreste', 'Aceptable', 'Moderado', 'PM10'], ['Centro', 'Mala', 'Alto', 'Ozono'], ['Suroeste', 'Muy mala', 'Muy alto', 'Ozono'], ['Sureste', 'Aceptable', 'Moderado', 'PM2.5']] },
+      { kind: 'para', text: 'Con calidad del aire Muy mala, evite las actividades al aire libre; los grupos sensibles deben permanecer en interiores. El índice se actualiza cada hora.' },
+    ],
+    expected: { location: 'Ciudad de México', date: '2026-05-21', values: {}, index: { name: 'Índice AIRE Y SALUD', standard: 'mx', overall: null, pollutants: {}, category: 'muy_mala', categories: { o3: 'muy_mala', pm10: 'aceptable', pm25: 'aceptable' } } },
+  };
+}
+
+/** Ajuntament de Barcelona: a note on the European index (EAQI) in Spanish — categories per pollutant, no number. */
+function barcelonaEaqi(): Built {
+  return {
+    blocks: [
+      { kind: 'small', text: 'Ajuntament de Barcelona · Agència de Salut Pública' },
+      { kind: 'title', text: 'Calidad del aire según el Índice europeo de calidad del aire (EAQI)' },
+      { kind: 'text', text: 'Barcelona, 14 de enero de 2026' },
+      { kind: 'text', text: 'Calidad del aire en la ciudad: Desfavorable' },
+      { kind: 'text', text: 'Dióxido de nitrógeno (NO2): Desfavorable' },
+      { kind: 'text', text: 'Partículas PM10: Regular' },
+      { kind: 'text', text: 'Ozono (O3): Buena' },
+      { kind: 'para', text: 'Se recomienda a las personas con enfermedades respiratorias reducir la actividad física intensa al aire libre durante las horas de más tráfico.' },
+    ],
+    expected: { location: 'Barcelona', date: '2026-01-14', values: {}, index: { name: 'EAQI', standard: 'eu-eaqi', overall: null, pollutants: {}, category: 'poor', categories: { no2: 'poor', pm10: 'moderate', o3: 'good' } } },
+  };
+}
+
 /** DOE Malaysia: a haze statement giving PM2.5 as a range across the states. */
 function doeHaze(): Built {
   return {
@@ -347,6 +378,8 @@ const FAMILIES: Array<{ id: string; agency: string; part: Part; language: 'es' |
   { id: 'iema-iqar', agency: 'IEMA Espírito Santo', part: 'dev', language: 'pt', build: iemaIqar, media: ['photo', 'pdf-scan'] },
   { id: 'sacmetro-aqi', agency: 'Sacramento Metropolitan AQMD', part: 'dev', language: 'en', build: sacAqi, media: ['photo', 'pdf-scan'] },
   { id: 'rm-icap', agency: 'Delegación Presidencial RM', part: 'dev', language: 'es', build: rmIcap, media: ['photo', 'png'] },
+  { id: 'sedema-aire-salud', agency: 'SEDEMA Ciudad de México', part: 'dev', language: 'es', build: sedemaAireSalud, media: ['pdf-text', 'png', 'photo'] },
+  { id: 'bcn-eaqi', agency: 'Ajuntament de Barcelona', part: 'dev', language: 'es', build: barcelonaEaqi, media: ['pdf-text', 'pdf-scan'] },
   { id: 'apa-qualar-note', agency: 'APA Portugal (QualAr)', part: 'heldout', language: 'pt', build: apaQualar, media: ['pdf-text', 'png'] },
   { id: 'nsw-update', agency: 'NSW DCCEEW', part: 'heldout', language: 'en', build: nswUpdate, media: ['pdf-text', 'pdf-scan'] },
   { id: 'sltrib-news', agency: 'The Salt Lake Tribune', part: 'heldout', language: 'en', build: saltLakeNews, media: ['pdf-text', 'pdf-scan'] },

@@ -70,7 +70,12 @@ export function scoreAgency(expected: AgencyExpected, got: ExtractedContext | nu
     // A document of index values: its index, and no concentration (any is an invented one).
     const idx = got?.index ?? null;
     mark('index-standard', !!idx && idx.standard === expected.index.standard && idx.name === expected.index.name, `index: want ${expected.index.name} (${expected.index.standard ?? 'no standard'}), got ${idx ? `${idx.name} (${idx.standard ?? 'no standard'})` : got ? 'none' : errorCode}`);
-    mark('index-overall', idx?.overall === expected.index.overall, `index overall: want ${expected.index.overall}, got ${idx?.overall ?? '—'}`);
+    if (expected.index.category !== undefined) mark('index-category', idx?.category === expected.index.category && idx.overall === null, `index category: want ${expected.index.category}, got ${idx?.category ?? idx?.overall ?? '—'}`);
+    else mark('index-overall', idx?.overall === expected.index.overall, `index overall: want ${expected.index.overall}, got ${idx?.overall ?? '—'}`);
+    for (const [p, want] of Object.entries(expected.index.categories ?? {})) {
+      const have = idx?.categories?.[p as keyof typeof idx.categories];
+      mark(`index-${p}`, have === want, `index ${p}: want ${want}, got ${have ?? '—'}`);
+    }
     for (const p of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const) {
       const want = expected.index.pollutants[p];
       if (want === undefined) continue;

@@ -21,6 +21,7 @@
 import { findLabels } from './labels.js';
 import type { Line } from './lines.js';
 import { clip } from './readings.js';
+import { BAND_CATEGORY_KEYS, type BandStandardId } from '@aqcast/vocabulary';
 import { CATEGORY, INDEX_HEADER, POLLUTANT_HEADER, POLLUTANTS, type Pollutant } from './vocabulary.js';
 
 /** One sub-index read from an index table. */
@@ -198,4 +199,64 @@ export function readOverallIndexStatements(lines: Line[], ocr: boolean): Overall
     }
   }
   return out;
+}
+
+/**
+ * The words of each band-only index's categories as documents write them (folded: no
+ * accents, lower case), lowest band first, in the languages its publishers use. Portuguese
+ * "Má" alone is left out: folded, it is the word "ma".
+ */
+const BAND_CATEGORY_WORDS: Record<BandStandardId, ReadonlyArray<readonly string[]>> = {
+  mx: [['buena'], ['aceptable'], ['mala'], ['muy mala'], ['extremadamente mala']],
+  'eu-eaqi': [['good', 'buena', 'boa'], ['fair', 'razonablemente buena', 'razoavel'], ['moderate', 'regular', 'moderada'], ['poor', 'desfavorable'], ['very poor', 'muy desfavorable', 'muito ma'], ['extremely poor', 'extremadamente desfavorable', 'extremamente ma']],
+};
+
+/** Words right before a category that make it the document's statement of one ("Calidad del aire: Mala", "índice AIRE Y SALUD es Muy mala"). */
+const CATEGORY_CUE = /(?:calidad\s+del\s+aire|aire\s+y\s+salud|indice|index|condicion|categoria|category|nivel|level|clasificacion|qualidade\s+do\s+ar|air\s+quality)[^.;!?]{0,40}$/i;
+
+/** One category a document states for a band-only index, with the pollutant it is about when one is named with it. */
+export interface CategoryValue {
+  level: number;
+  pollutant: Pollutant | null;
+  sourceText: string;
+  confidence: number;
+}
+
+/**
+ * Every category of a band-only index (`standard`) a document states, in reading order:
+ * a cell that is a category alone ("Noroeste | Mala | Alto | Ozono"), or one after words
+ * that state it ("Calidad del aire: Mala"). A pollutant named on the line before the
+ * category (or the only one on a table row) is the category's. A line naming three
+ * categories or more is a legend of the scale, not a statement.
+ */
+export function readCategoryStatements(lines: Line[], standard: BandStandardId, ocr: boolean): CategoryValue[] {
+  const words = BAND_CATEGORY_WORDS[standard].flatMap((ws, level) => ws.map((w) => ({ w, level }))).sort((a, b) => b.w.length - a.w.length);
+  const pattern = new RegExp(String.raw`(?<![\p{L}])(${words.map((x) => x.w.replace(/ /g, String.raw`\s+`)).join('|')})(?![\p{L}])`, 'giu');
+  const levelOf = (text: string): number | undefined => words.find((x) => x.w === text.toLowerCase().replace(/\s+/g, ' '))?.level;
+  const out: CategoryValue[] = [];
+  for (const l of lines) {
+    const matches = [...l.folded.matchAll(pattern)];
+    if (matches.length === 0) continue;
+    if (new Set(matches.map((m) => levelOf(m[1]!))).size >= 3) continue;
+    const labels = findLabels(l.folded, ocr).filter((x) => isPollutant(x.measure));
+    const cells = l.cells.map((c) => l.folded.slice(c.start, c.end).trim().toLowerCase());
+    const confidence = (ocr ? 0.7 + 0.2 * (l.ocrConfidence ?? 0.8) : 1) * 0.85;
+    for (const m of matches) {
+      const level = levelOf(m[1]!);
+      const start = m.index ?? 0;
+      if (level === undefined) continue;
+      const ownCell = l.cells.length >= 2 && cells.some((c) => c === m[1]!.toLowerCase());
+      if (!ownCell && !CATEGORY_CUE.test(l.folded.slice(0, start)) && !labels.some((x) => x.end <= start && /^[\s:=(),-]*$/.test(l.folded.slice(x.end, start).replace(/\([^)]{0,30}\)/g, '')))) continue;
+      const before = labels.filter((x) => x.end <= start).at(-1);
+      const label = before ?? (ownCell && labels.length === 1 ? labels[0] : undefined);
+      const pollutant = label && isPollutant(label.measure) ? label.measure : null;
+      out.push({ level, pollutant, sourceText: clip(l.display), confidence });
+    }
+  }
+  return out;
+}
+
+/** The key of a band-only index's category at `level` (the shared vocabulary's). */
+export function bandCategoryKey(standard: BandStandardId, level: number): string | undefined {
+  return BAND_CATEGORY_KEYS[standard][level];
 }

@@ -20,7 +20,7 @@ import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
 import { readLongTables, readPairRows } from './long-tables.js';
-import { readIndexStatements, readIndexTables, readOverallIndexStatements, type IndexValue } from './index-values.js';
+import { bandCategoryKey, readCategoryStatements, readIndexStatements, readIndexTables, readOverallIndexStatements, type IndexValue } from './index-values.js';
 import { isIndexOnlyStandardId } from '@aqcast/vocabulary';
 import { findLocation } from './location.js';
 import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
@@ -43,7 +43,7 @@ import type {
   TextLine,
   ValueKind,
 } from './types.js';
-import { BULLETIN_LANGUAGES, FORECAST, INDEX_HEADER, LANGUAGE_WORDS, MEASURES, NAMED_INDICES, OBSERVED, POLLUTANTS, foldText, type Measure } from './vocabulary.js';
+import { BULLETIN_LANGUAGES, FORECAST, INDEX_HEADER, LANGUAGE_WORDS, MEASURES, NAMED_INDICES, OBSERVED, POLLUTANTS, foldText, type Measure, type Pollutant } from './vocabulary.js';
 
 export interface ParseOptions {
   /** The text comes from OCR: accept common misreadings, lower every confidence. */
@@ -235,18 +235,23 @@ function detectLanguage(lines: Line[]): BulletinLanguage | null {
  */
 export function overallConfidence(fields: Partial<Record<(typeof POLLUTANTS)[number] | 'location' | 'date', { confidence: number }>>): number {
   const confs = POLLUTANTS.map((p) => fields[p]?.confidence).filter((c): c is number => c !== undefined);
+  return meanConfidence(confs, fields.location !== undefined, fields.date !== undefined);
+}
+
+function meanConfidence(confs: number[], location: boolean, date: boolean): number {
   if (confs.length === 0) return 0;
   let c = confs.reduce((a, b) => a + b, 0) / confs.length;
-  if (!fields.location) c *= 0.85;
-  if (!fields.date) c *= 0.9;
+  if (!location) c *= 0.85;
+  if (!date) c *= 0.9;
   if (confs.length === 1) c *= 0.9;
   return round2(c);
 }
 
-/** A document of index values: as `overallConfidence`, over its sub-indices. */
+/** A document of index values: as `overallConfidence`, over its sub-indices, or its one overall value (or category) when it gives no sub-index. */
 function indexConfidence(index: IndexReading, fields: ExtractedFields): number {
-  const sources = Object.fromEntries(Object.entries(index.sources).map(([p, s]) => [p, { confidence: s.confidence }]));
-  return overallConfidence({ ...sources, ...(fields.location ? { location: fields.location } : {}), ...(fields.date ? { date: fields.date } : {}) });
+  const subIndices = POLLUTANTS.flatMap((p) => (index.sources[p] ? [index.sources[p].confidence] : []));
+  const confs = subIndices.length > 0 ? subIndices : index.sources.overall ? [index.sources.overall.confidence] : [];
+  return meanConfidence(confs, fields.location !== undefined, fields.date !== undefined);
 }
 
 const isPollutant = (m: Measure): boolean => POLLUTANTS.some((p) => p === m);
@@ -331,6 +336,34 @@ function overallIndexReading(lines: Line[], ocr: boolean): IndexReading | null {
   return { ...named, overall: pick.value, pollutants: {}, sources: { overall: { sourceText: pick.sourceText, confidence: round2(pick.confidence) } } };
 }
 
+/**
+ * A document of a band-only index (Mexico's Índice AIRE Y SALUD, the EEA index), which has
+ * no number: the categories it states, the worst as the overall one (the `max` rule, as the
+ * index reports the worst) and each named pollutant's worst. Only for a document that names
+ * such an index, gives no pollutant value and writes no concentration unit (a legend of the
+ * bands in µg/m³ states none). Null when it states no category.
+ */
+function categoryIndexReading(lines: Line[], ocr: boolean): IndexReading | null {
+  const named = namedIndex(lines);
+  const standard = named.standard;
+  if (standard !== 'mx' && standard !== 'eu-eaqi') return null;
+  if (lines.some((l) => isConcentrationUnit(unitWithin(l.folded, false)))) return null;
+  const values = readCategoryStatements(lines, standard, ocr);
+  const worst = values.reduce<(typeof values)[number] | null>((a, b) => (!a || b.level > a.level ? b : a), null);
+  const category = worst ? bandCategoryKey(standard, worst.level) : undefined;
+  if (!worst || category === undefined) return null;
+  const categories: Partial<Record<Pollutant, string>> = {};
+  const sources: IndexReading['sources'] = { overall: { sourceText: worst.sourceText, confidence: round2(worst.confidence) } };
+  for (const p of POLLUTANTS) {
+    const own = values.filter((v) => v.pollutant === p).reduce<(typeof values)[number] | null>((a, b) => (!a || b.level > a.level ? b : a), null);
+    const key = own ? bandCategoryKey(standard, own.level) : undefined;
+    if (!own || key === undefined) continue;
+    categories[p] = key;
+    sources[p] = { sourceText: own.sourceText, confidence: round2(own.confidence) };
+  }
+  return { ...named, overall: null, pollutants: {}, category, categories, sources };
+}
+
 /** Every reading of a text, before city-level values are chosen (the language-model path checks against these). */
 export function readAll(lines: Line[], ocr: boolean): Reading[] {
   useDecimalMarkOf(lines.map((l) => l.folded).join('\n'));
@@ -373,7 +406,7 @@ export function parseBulletinText(text: string | TextLine[], opts: ParseOptions 
   // Its pollutant numbers are the index's: read as such, never as concentrations.
   const index = indexValues
     ? indexReading(lines, all.filter((r) => isPollutant(r.measure)), indexTable)
-    : all.some((r) => isPollutant(r.measure)) ? null : overallIndexReading(lines, ocr);
+    : all.some((r) => isPollutant(r.measure)) ? null : (overallIndexReading(lines, ocr) ?? categoryIndexReading(lines, ocr));
   // Tables restore their own columns; station lists read as prose need the same care.
   if (ocr) {
     for (const m of new Set(readings.map((r) => r.measure))) {

@@ -156,8 +156,15 @@ export interface IndexReading {
   name: string;
   /** The standard it is in, when it is one the service knows (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi, AQHI → ca-aqhi, DAQI → uk-daqi, PSI → sg-psi); null for others (IMECA, Hong Kong's AQHI …). */
   standard: AqiStandardId | null;
-  /** The overall index: the highest sub-index, as these indices are defined; or, for an index given as one value (AQHI, DAQI, PSI), the highest value stated. */
-  overall: number;
+  /** The overall index: the highest sub-index, as these indices are defined; or, for an index given as one value (AQHI, DAQI, PSI), the highest value stated. Null for a band-only index given as categories (`category`). */
+  overall: number | null;
+  /**
+   * For a band-only index, which has no number (Mexico's Índice AIRE Y SALUD, the EEA
+   * index): the worst category the document states (its key, `BAND_CATEGORY_KEYS`), and
+   * each pollutant's where a pollutant is named with it.
+   */
+  category?: string;
+  categories?: Partial<Record<Pollutant, string>>;
   /** Each pollutant's sub-index; over several stations or areas the highest (the `max` rule). */
   pollutants: Partial<Record<Pollutant, number>>;
   /** Each sub-index's source line or table row, its station or area when it is one's; `overall` for an index given as one value (no sub-index). */

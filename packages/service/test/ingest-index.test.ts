@@ -202,4 +202,54 @@ describe(`ingest of index values (${STORE})`, () => {
     assert.equal(r.status, 422, JSON.stringify(r.body));
     assert.ok(r.body.errors.some((e: { field: string }) => e.field === 'index.standard'), JSON.stringify(r.body));
   });
+  test('an Índice AIRE Y SALUD bulletin (categories, no number) gives a context in mx that renders with its category as the headline', async () => {
+    const rows: Array<Array<[number, string]>> = [
+      [[50, 'Índice AIRE Y SALUD por zona']],
+      [[50, 'Monterrey, N.L., 12 de mayo de 2026, 15:00 h']],
+      [[50, 'Zona'], [160, 'Calidad del aire'], [300, 'Riesgo'], [400, 'Contaminante']],
+      [[50, 'Noroeste'], [160, 'Mala'], [300, 'Alto'], [400, 'Ozono']],
+      [[50, 'Centro'], [160, 'Muy mala'], [300, 'Muy alto'], [400, 'PM10']],
+      [[50, 'Sureste'], [160, 'Aceptable'], [300, 'Moderado'], [400, 'PM2.5']],
+    ];
+    const up = await upload(service.base, '/ingest/upload', await tablePdf(rows), 'aire-y-salud.pdf');
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    const c = up.body.context;
+    assert.deepEqual(
+      { name: c.index.name, standard: c.index.standard, overall: c.index.overall, category: c.index.category, categories: c.index.categories, pollutants: c.index.pollutants },
+      { name: 'Índice AIRE Y SALUD', standard: 'mx', overall: null, category: 'muy_mala', categories: { pm25: 'aceptable', pm10: 'muy_mala', o3: 'mala' }, pollutants: {} },
+      JSON.stringify(c.index),
+    );
+    assert.match(c.index.sources.overall.sourceText, /Centro/);
+    assert.ok(c.confidence > 0.5, String(c.confidence));
+    for (const p of ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co']) assert.equal(c[p], undefined);
+    const gql = await api(service.base, 'POST', '/graphql', { query: 'query($id: ID!) { context(id: $id) { index { standard overall category categories { pm10 o3 } } } }', variables: { id: up.body.contextId } });
+    assert.deepEqual(gql.body, { data: { context: { index: { standard: 'mx', overall: null, category: 'muy_mala', categories: { pm10: 'muy_mala', o3: 'mala' } } } } });
+
+    const r = await api(service.base, 'POST', `/contexts/${up.body.contextId}/render`, { template: 'daily-report', format: 'portrait', language: 'es', resolution: '360p' });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.deepEqual(r.body.params.index, { standard: 'mx', category: 'muy_mala', categories: { pm25: 'aceptable', pm10: 'muy_mala', o3: 'mala' } });
+    const job = await waitForJob(service.base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.equal(job.params.aqiStandard, 'mx');
+    const p = probe(Buffer.from(await (await fetch(job.videoUrl)).arrayBuffer()));
+    assert.deepEqual([p.codec_name, p.width, p.height], ['h264', 360, 640]);
+    assert.ok(Number(p.duration) > 5, p.duration);
+  });
+
+  test('a given category renders through POST /render; a number for a band-only index, or a category for a numeric one, is a 400 naming the field', async () => {
+    const r = await api(service.base, 'POST', '/render', { location: 'Kraków', date: '2026-01-20', template: 'weather-brief', language: 'pt', resolution: '360p', index: { standard: 'eu-eaqi', category: 'poor', categories: { pm25: 'poor', no2: 'fair' } } });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const job = await waitForJob(service.base, r.body.jobId);
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    assert.deepEqual([job.params.aqiStandard, job.params.index], ['eu-eaqi', { standard: 'eu-eaqi', category: 'poor', categories: { pm25: 'poor', no2: 'fair' } }]);
+    const numbered = await api(service.base, 'POST', '/render', { location: 'Monterrey', index: { standard: 'mx', overall: 120 } });
+    assert.equal(numbered.status, 400, JSON.stringify(numbered.body));
+    assert.ok(numbered.body.errors.some((e: { field: string }) => e.field === 'index.overall'), JSON.stringify(numbered.body));
+    const worse = await api(service.base, 'POST', '/render', { location: 'Monterrey', index: { standard: 'mx', category: 'aceptable', categories: { o3: 'mala' } } });
+    assert.equal(worse.status, 400, JSON.stringify(worse.body));
+    assert.ok(worse.body.errors.some((e: { field: string }) => e.field === 'index.categories.o3'), JSON.stringify(worse.body));
+    const unknown = await api(service.base, 'POST', '/render', { location: 'Denver', index: { standard: 'us-epa', category: 'mala' } });
+    assert.equal(unknown.status, 400, JSON.stringify(unknown.body));
+    assert.ok(unknown.body.errors.some((e: { field: string }) => e.field === 'index.category'), JSON.stringify(unknown.body));
+  });
 });

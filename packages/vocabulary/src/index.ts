@@ -95,6 +95,19 @@ export type IndexOnlyStandardId = (typeof INDEX_ONLY_STANDARD_IDS)[number];
 export type RatedStandardId = (typeof RATED_STANDARD_IDS)[number];
 export const DEFAULT_AQI_STANDARD: AqiStandardId = 'us-epa';
 
+/**
+ * The categories of the band-only standards (no index number), lowest first: what a
+ * document of theirs gives instead of a number ("Calidad del aire: Mala"), and what a given
+ * category names. Mexico's Índice AIRE Y SALUD (NOM-172-SEMARNAT-2023) and the EEA index.
+ */
+export const BAND_CATEGORY_KEYS = {
+  mx: ['buena', 'aceptable', 'mala', 'muy_mala', 'extremadamente_mala'],
+  'eu-eaqi': ['good', 'fair', 'moderate', 'poor', 'very_poor', 'extremely_poor'],
+} as const;
+export type BandStandardId = keyof typeof BAND_CATEGORY_KEYS;
+/** Every band-only category key, each once: what a given category may be. */
+export const GIVEN_CATEGORY_KEYS: readonly string[] = [...new Set(Object.values(BAND_CATEGORY_KEYS).flat())];
+
 /** Each standard's name as videos, forms and parameter lists show it (the name its authority gives it). */
 export const AQI_STANDARD_NAME: Readonly<Record<AqiStandardId, string>> = {
   'us-epa': 'US EPA AQI (2024)',

@@ -1992,7 +1992,7 @@ export interface components {
                 preliminary?: boolean;
             };
             /**
-             * @description Index values given instead of concentrations: the video draws this index, its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
+             * @description Index values given instead of concentrations: the video draws this index (its number, or for a band-only standard its category), its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
              * @example {
              *       "standard": "us-epa",
              *       "overall": 112,
@@ -2006,18 +2006,25 @@ export interface components {
              *       "overall": 7,
              *       "pollutants": {}
              *     }
+             * @example {
+             *       "standard": "mx",
+             *       "category": "mala",
+             *       "categories": {
+             *         "o3": "mala"
+             *       }
+             *     }
              */
             index?: {
-                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                /** @description The standard the index is in. One with a numeric index, given as `overall` (and `pollutants`): us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). Or a band-only one, given as `category` (and `categories`): mx (Índice AIRE Y SALUD) or eu-eaqi (EEA index). */
                 standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                 /**
-                 * @description The overall index (0–500, within the standard's scale).
+                 * @description The overall index (0–500, within the standard's scale); required for a standard with a numeric index, absent for a band-only one.
                  * @example 112
                  * @example 48
                  */
-                overall: number;
-                /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
-                pollutants: {
+                overall?: number;
+                /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty or absent when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
+                pollutants?: {
                     /**
                      * @description PM2.5 sub-index.
                      * @example 112
@@ -2054,6 +2061,51 @@ export interface components {
                      * @example 48
                      */
                     co?: number;
+                };
+                /**
+                 * @description The overall category of a band-only standard (mx: buena, aceptable, mala, muy_mala, extremadamente_mala; eu-eaqi: good, fair, moderate, poor, very_poor, extremely_poor); required for those, absent for a standard with a numeric index. The video draws it as the headline.
+                 * @example mala
+                 * @example poor
+                 */
+                category?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                /** @description Each pollutant's category the document gives for a band-only standard, if any: the one in the worst band is named as the main pollutant. None may be worse than `category`. */
+                categories?: {
+                    /**
+                     * @description PM2.5 category.
+                     * @example mala
+                     * @example poor
+                     */
+                    pm25?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description PM10 category.
+                     * @example mala
+                     * @example poor
+                     */
+                    pm10?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description NO₂ category.
+                     * @example mala
+                     * @example poor
+                     */
+                    no2?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description O₃ category.
+                     * @example mala
+                     * @example poor
+                     */
+                    o3?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description SO₂ category.
+                     * @example mala
+                     * @example poor
+                     */
+                    so2?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description CO category.
+                     * @example mala
+                     * @example poor
+                     */
+                    co?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
                 };
             };
             /**
@@ -2185,8 +2237,8 @@ export interface components {
                  * @enum {string|null}
                  */
                 standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi" | null;
-                /** @description The overall index: the highest sub-index, or the one value the document gives (an AQHI has no sub-index) */
-                overall: number;
+                /** @description The overall index: the highest sub-index, or the one value the document gives (an AQHI has no sub-index); null for a band-only index given as categories (`category`) */
+                overall: number | null;
                 /** @description Each pollutant's sub-index; over several stations or areas the highest */
                 pollutants: {
                     /** @description PM2.5 sub-index (an index value, not a concentration) */
@@ -2201,6 +2253,44 @@ export interface components {
                     so2?: number;
                     /** @description CO sub-index (an index value, not a concentration) */
                     co?: number;
+                };
+                /**
+                 * @description For a band-only index, which has no number (Mexico's Índice AIRE Y SALUD, the EEA index): the worst category the document states, which a render draws as the headline
+                 * @enum {string}
+                 */
+                category?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                /** @description For a band-only index: each pollutant's category where the document names a pollutant with it; over several areas the worst */
+                categories?: {
+                    /**
+                     * @description PM2.5 category (a band-only index's)
+                     * @enum {string}
+                     */
+                    pm25?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description PM10 category (a band-only index's)
+                     * @enum {string}
+                     */
+                    pm10?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description NO2 category (a band-only index's)
+                     * @enum {string}
+                     */
+                    no2?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description O3 category (a band-only index's)
+                     * @enum {string}
+                     */
+                    o3?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description SO2 category (a band-only index's)
+                     * @enum {string}
+                     */
+                    so2?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                    /**
+                     * @description CO category (a band-only index's)
+                     * @enum {string}
+                     */
+                    co?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
                 };
                 /** @description Each sub-index's source line or table row, and its station or area when it is one's; under `overall`, the overall value's when the document gives it alone (an AQHI, DAQI or PSI forecast) */
                 sources: {
@@ -4527,7 +4617,7 @@ export interface operations {
                         preliminary?: boolean;
                     };
                     /**
-                     * @description Index values given instead of concentrations: the video draws this index, its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
+                     * @description Index values given instead of concentrations: the video draws this index (its number, or for a band-only standard its category), its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
                      * @example {
                      *       "standard": "us-epa",
                      *       "overall": 112,
@@ -4541,18 +4631,25 @@ export interface operations {
                      *       "overall": 7,
                      *       "pollutants": {}
                      *     }
+                     * @example {
+                     *       "standard": "mx",
+                     *       "category": "mala",
+                     *       "categories": {
+                     *         "o3": "mala"
+                     *       }
+                     *     }
                      */
                     index?: {
-                        /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                        /** @description The standard the index is in. One with a numeric index, given as `overall` (and `pollutants`): us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). Or a band-only one, given as `category` (and `categories`): mx (Índice AIRE Y SALUD) or eu-eaqi (EEA index). */
                         standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                         /**
-                         * @description The overall index (0–500, within the standard's scale).
+                         * @description The overall index (0–500, within the standard's scale); required for a standard with a numeric index, absent for a band-only one.
                          * @example 112
                          * @example 48
                          */
-                        overall: number;
-                        /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
-                        pollutants: {
+                        overall?: number;
+                        /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty or absent when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
+                        pollutants?: {
                             /**
                              * @description PM2.5 sub-index.
                              * @example 112
@@ -4589,6 +4686,51 @@ export interface operations {
                              * @example 48
                              */
                             co?: number;
+                        };
+                        /**
+                         * @description The overall category of a band-only standard (mx: buena, aceptable, mala, muy_mala, extremadamente_mala; eu-eaqi: good, fair, moderate, poor, very_poor, extremely_poor); required for those, absent for a standard with a numeric index. The video draws it as the headline.
+                         * @example mala
+                         * @example poor
+                         */
+                        category?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                        /** @description Each pollutant's category the document gives for a band-only standard, if any: the one in the worst band is named as the main pollutant. None may be worse than `category`. */
+                        categories?: {
+                            /**
+                             * @description PM2.5 category.
+                             * @example mala
+                             * @example poor
+                             */
+                            pm25?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                            /**
+                             * @description PM10 category.
+                             * @example mala
+                             * @example poor
+                             */
+                            pm10?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                            /**
+                             * @description NO₂ category.
+                             * @example mala
+                             * @example poor
+                             */
+                            no2?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                            /**
+                             * @description O₃ category.
+                             * @example mala
+                             * @example poor
+                             */
+                            o3?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                            /**
+                             * @description SO₂ category.
+                             * @example mala
+                             * @example poor
+                             */
+                            so2?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                            /**
+                             * @description CO category.
+                             * @example mala
+                             * @example poor
+                             */
+                            co?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
                         };
                     };
                     /**
@@ -9023,7 +9165,7 @@ export interface operations {
                                 preliminary?: boolean;
                             };
                             /**
-                             * @description Index values given instead of concentrations: the video draws this index, its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
+                             * @description Index values given instead of concentrations: the video draws this index (its number, or for a band-only standard its category), its category and sub-indices instead of computing them, and shows no concentration. No pollutant concentration may be set with it; aqiStandard, when set, must be its standard.
                              * @example {
                              *       "standard": "us-epa",
                              *       "overall": 112,
@@ -9037,18 +9179,25 @@ export interface operations {
                              *       "overall": 7,
                              *       "pollutants": {}
                              *     }
+                             * @example {
+                             *       "standard": "mx",
+                             *       "category": "mala",
+                             *       "categories": {
+                             *         "o3": "mala"
+                             *       }
+                             *     }
                              */
                             index?: {
-                                /** @description The standard the index is in; one with a numeric index: us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). */
+                                /** @description The standard the index is in. One with a numeric index, given as `overall` (and `pollutants`): us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). Or a band-only one, given as `category` (and `categories`): mx (Índice AIRE Y SALUD) or eu-eaqi (EEA index). */
                                 standard: "us-epa" | "eu-eaqi" | "mx" | "cl" | "br-iqar" | "ca-aqhi" | "uk-daqi" | "sg-psi";
                                 /**
-                                 * @description The overall index (0–500, within the standard's scale).
+                                 * @description The overall index (0–500, within the standard's scale); required for a standard with a numeric index, absent for a band-only one.
                                  * @example 112
                                  * @example 48
                                  */
-                                overall: number;
-                                /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty ({}) when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
-                                pollutants: {
+                                overall?: number;
+                                /** @description Each pollutant's sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty or absent when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one. */
+                                pollutants?: {
                                     /**
                                      * @description PM2.5 sub-index.
                                      * @example 112
@@ -9085,6 +9234,51 @@ export interface operations {
                                      * @example 48
                                      */
                                     co?: number;
+                                };
+                                /**
+                                 * @description The overall category of a band-only standard (mx: buena, aceptable, mala, muy_mala, extremadamente_mala; eu-eaqi: good, fair, moderate, poor, very_poor, extremely_poor); required for those, absent for a standard with a numeric index. The video draws it as the headline.
+                                 * @example mala
+                                 * @example poor
+                                 */
+                                category?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                                /** @description Each pollutant's category the document gives for a band-only standard, if any: the one in the worst band is named as the main pollutant. None may be worse than `category`. */
+                                categories?: {
+                                    /**
+                                     * @description PM2.5 category.
+                                     * @example mala
+                                     * @example poor
+                                     */
+                                    pm25?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                                    /**
+                                     * @description PM10 category.
+                                     * @example mala
+                                     * @example poor
+                                     */
+                                    pm10?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                                    /**
+                                     * @description NO₂ category.
+                                     * @example mala
+                                     * @example poor
+                                     */
+                                    no2?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                                    /**
+                                     * @description O₃ category.
+                                     * @example mala
+                                     * @example poor
+                                     */
+                                    o3?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                                    /**
+                                     * @description SO₂ category.
+                                     * @example mala
+                                     * @example poor
+                                     */
+                                    so2?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
+                                    /**
+                                     * @description CO category.
+                                     * @example mala
+                                     * @example poor
+                                     */
+                                    co?: "buena" | "aceptable" | "mala" | "muy_mala" | "extremadamente_mala" | "good" | "fair" | "moderate" | "poor" | "very_poor" | "extremely_poor";
                                 };
                             };
                             /**

@@ -23,6 +23,8 @@ class Ingest(Resource):
         ``count`` or ``not-understood``). A bulletin of index values only (an AQI forecast)
         gives ``context["index"]`` — ``{"name", "standard", "overall", "pollutants", "sources"}``,
         index values, never concentrations — and no pollutant concentration; otherwise it is None.
+        A bulletin of a band-only index (Mexico's Índice AIRE Y SALUD, the EEA index) has
+        ``"overall": None`` and gives ``"category"`` (``"mala"``) and ``"categories"`` per pollutant.
         ``city_value`` (``"max"`` or ``"mean"``) chooses how station values become the
         city-level value when the bulletin states none (the service's default otherwise).
         """

@@ -28,6 +28,9 @@ const valueText = (ctx: Context, key: string): string => {
   return v === null || v === undefined ? '' : String(v);
 };
 
+/** A band-only index's category key as words ("muy_mala" → "muy mala"): the keys are the categories' own names. */
+const categoryText = (key: string): string => key.replace(/_/g, ' ');
+
 function Confidence({ value }: { value: number | undefined }) {
   const t = useT();
   const lang = useLang();
@@ -310,7 +313,11 @@ export function IngestPage() {
             </TableWrap>
             {ctx.index ? (
               <section class="stack" aria-labelledby="index-h">
-                <h3 id="index-h">{t('ingest.index', { name: ctx.index.name, overall: ctx.index.overall })}</h3>
+                <h3 id="index-h">
+                  {ctx.index.overall === null && ctx.index.category
+                    ? t('ingest.indexCategory', { name: ctx.index.name, category: categoryText(ctx.index.category) })
+                    : t('ingest.index', { name: ctx.index.name, overall: ctx.index.overall ?? '' })}
+                </h3>
                 <p class="muted small">{t(ctx.index.standard ? 'ingest.indexHint' : 'ingest.indexNoStandard', { standard: ctx.index.standard ?? '' })}</p>
                 <ul class="small">
                   {Object.entries(ctx.index.pollutants).map(([p, v]) => {
@@ -318,6 +325,19 @@ export function IngestPage() {
                     return (
                       <li key={p}>
                         {t(`param.${p}`)}: <strong>{v}</strong> {ctx.index?.name}
+                        {src ? (
+                          <span class="muted">
+                            {' '}— <q class="source-text">{src.sourceText}</q>
+                          </span>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                  {Object.entries(ctx.index.categories ?? {}).map(([p, v]) => {
+                    const src = ctx.index?.sources[p];
+                    return (
+                      <li key={p}>
+                        {t(`param.${p}`)}: <strong>{categoryText(v)}</strong>
                         {src ? (
                           <span class="muted">
                             {' '}— <q class="source-text">{src.sourceText}</q>

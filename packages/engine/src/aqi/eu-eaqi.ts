@@ -4,17 +4,19 @@
  * index is band-only: there is no number, just the band. A value on a band's upper
  * limit belongs to that band (the published ranges 0–5, 5–15 … share their ends).
  */
-import { AQI_STANDARD_NAME } from '@aqcast/vocabulary';
+import { AQI_STANDARD_NAME, BAND_CATEGORY_KEYS } from '@aqcast/vocabulary';
 import { bandOf, positionOnBands } from './scale.js';
 import type { AqiCategory, AqiStandard, PollutantId } from './types.js';
 
+/** Keys from the shared vocabulary: a document's category (extraction) and a given one (render) name the same bands. */
+const KEYS = BAND_CATEGORY_KEYS['eu-eaqi'];
 const CATEGORIES: AqiCategory[] = [
-  { key: 'good', level: 0, severity: 0, color: '#50F0E6', labels: { en: 'Good', es: 'Buena', pt: 'Boa' } },
-  { key: 'fair', level: 1, severity: 1, color: '#50CCAA', labels: { en: 'Fair', es: 'Razonablemente buena', pt: 'Razoável' } },
-  { key: 'moderate', level: 2, severity: 2, color: '#F0E641', labels: { en: 'Moderate', es: 'Regular', pt: 'Moderada' } },
-  { key: 'poor', level: 3, severity: 3, color: '#FF5050', labels: { en: 'Poor', es: 'Desfavorable', pt: 'Má' } },
-  { key: 'very_poor', level: 4, severity: 4, color: '#960032', labels: { en: 'Very poor', es: 'Muy desfavorable', pt: 'Muito má' } },
-  { key: 'extremely_poor', level: 5, severity: 5, color: '#7D2181', labels: { en: 'Extremely poor', es: 'Extremadamente desfavorable', pt: 'Extremamente má' } },
+  { key: KEYS[0], level: 0, severity: 0, color: '#50F0E6', labels: { en: 'Good', es: 'Buena', pt: 'Boa' } },
+  { key: KEYS[1], level: 1, severity: 1, color: '#50CCAA', labels: { en: 'Fair', es: 'Razonablemente buena', pt: 'Razoável' } },
+  { key: KEYS[2], level: 2, severity: 2, color: '#F0E641', labels: { en: 'Moderate', es: 'Regular', pt: 'Moderada' } },
+  { key: KEYS[3], level: 3, severity: 3, color: '#FF5050', labels: { en: 'Poor', es: 'Desfavorable', pt: 'Má' } },
+  { key: KEYS[4], level: 4, severity: 4, color: '#960032', labels: { en: 'Very poor', es: 'Muy desfavorable', pt: 'Muito má' } },
+  { key: KEYS[5], level: 5, severity: 5, color: '#7D2181', labels: { en: 'Extremely poor', es: 'Extremadamente desfavorable', pt: 'Extremamente má' } },
 ];
 
 /** Upper limits (µg/m³, hourly) of the first five bands; Extremely poor is above the last. */

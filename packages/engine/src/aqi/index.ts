@@ -20,7 +20,7 @@ export { fromPpb } from './units.js';
 
 const STANDARDS: Record<AqiStandardId, AqiStandard> = { 'us-epa': usEpa, 'eu-eaqi': euEaqi, mx, cl, 'br-iqar': brIqar, 'ca-aqhi': caAqhi, 'uk-daqi': ukDaqi, 'sg-psi': sgPsi };
 
-export { AQI_STANDARD_IDS, DEFAULT_AQI_STANDARD, INDEX_ONLY_STANDARD_IDS, RATED_STANDARD_IDS } from '@aqcast/vocabulary';
+export { AQI_STANDARD_IDS, DEFAULT_AQI_STANDARD, GIVEN_CATEGORY_KEYS, INDEX_ONLY_STANDARD_IDS, RATED_STANDARD_IDS } from '@aqcast/vocabulary';
 
 /** The standards this engine knows, with the pollutants each one rates (none for one drawn from a given index only) and the range of a given index in it (null without a numeric index). */
 export function listAqiStandards(): { id: AqiStandardId; name: string; indexName: string | null; pollutants: PollutantId[]; source: string; givenIndex: { min: number; max: number } | null }[] {
@@ -102,37 +102,68 @@ export function computeAqi(
 export const INDEX_SCALE_STANDARDS: readonly AqiStandardId[] = AQI_STANDARD_IDS.filter((id) => STANDARDS[id].indexScale !== undefined);
 
 /**
+ * The band-only standards (Mexico's Índice AIRE Y SALUD, the EEA index): no number, so a
+ * document of theirs gives categories, which are drawn as given.
+ */
+export const CATEGORY_STANDARDS: readonly AqiStandardId[] = AQI_STANDARD_IDS.filter((id) => STANDARDS[id].indexScale === undefined && STANDARDS[id].indexName === null);
+
+
+/** The category of `standard` with `key`, or undefined. */
+export function categoryOf(standard: AqiStandardId, key: string): AqiCategory | undefined {
+  return STANDARDS[standard].categories.find((c) => c.key === key);
+}
+
+/**
  * Rates an index the document gave on its standard's index bands: the category and
  * gauge position of the overall index and of each sub-index, as given — nothing is
  * computed from (or converted to) a concentration. The dominant pollutant is the one
- * with the highest sub-index. Throws RangeError for a standard without an index scale
- * (the render parameters refuse it first).
+ * with the highest sub-index. A given category (a band-only standard) is its band, at the
+ * middle of its slice of the gauge; the dominant pollutant is the one in the worst band.
+ * Throws RangeError for a standard, or a category, the given index cannot be in (the
+ * render parameters refuse them first).
  */
 export function rateGivenIndex(given: GivenIndex): AqiResult {
   const std = getAqiStandard(given.standard);
-  const scale = std.indexScale;
-  if (!scale) throw new RangeError(`${std.id} has no numeric index to give`);
-  const rate = (index: number): { category: AqiCategory; position: number } => {
-    const category = std.categories[Math.min(bandOf(index, scale.upper), std.categories.length - 1)];
-    if (!category) throw new Error(`no category for index ${index} in ${std.id}`);
-    return { category, position: positionOnBands(index, scale.upper, scale.top) };
-  };
   const indices: PollutantIndex[] = [];
-  for (const p of POLLUTANTS) {
-    const v = given.pollutants[p];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) continue;
-    const index = Math.round(v);
-    indices.push({ pollutant: p, index, ...rate(index) });
+  let overall: { index: number | null; category: AqiCategory; position: number };
+  if ('category' in given) {
+    const n = std.categories.length;
+    const rate = (key: string): { category: AqiCategory; position: number } => {
+      const category = categoryOf(std.id, key);
+      if (!category) throw new RangeError(`${std.id} has no category ${key}`);
+      return { category, position: (category.level + 0.5) / n };
+    };
+    for (const p of POLLUTANTS) {
+      const key = given.categories[p];
+      if (key !== undefined) indices.push({ pollutant: p, index: null, ...rate(key) });
+    }
+    overall = { index: null, ...rate(given.category) };
+  } else {
+    const scale = std.indexScale;
+    if (!scale) throw new RangeError(`${std.id} has no numeric index to give`);
+    const rate = (index: number): { category: AqiCategory; position: number } => {
+      const category = std.categories[Math.min(bandOf(index, scale.upper), std.categories.length - 1)];
+      if (!category) throw new Error(`no category for index ${index} in ${std.id}`);
+      return { category, position: positionOnBands(index, scale.upper, scale.top) };
+    };
+    for (const p of POLLUTANTS) {
+      const v = given.pollutants[p];
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) continue;
+      const index = Math.round(v);
+      indices.push({ pollutant: p, index, ...rate(index) });
+    }
+    const index = Math.round(given.overall);
+    overall = { index, ...rate(index) };
   }
-  const overall = Math.round(given.overall);
-  const { category, position } = rate(overall);
-  const dominant = indices.reduce<PollutantIndex | null>((a, b) => (!a || b.index > a.index ? b : a), null);
+  // The worst: the highest band, then the highest sub-index (or place) within it.
+  const dominant = indices.reduce<PollutantIndex | null>((a, b) => (!a || b.category.level > a.category.level || (b.category.level === a.category.level && b.position > a.position) ? b : a), null);
+  const { category, position } = overall;
   return {
     measure: 'index',
     standard: std.id,
     standardName: std.name,
     indexName: std.indexName,
-    index: overall,
+    index: overall.index,
     category,
     categoryKey: category.key,
     color: category.color,

@@ -9,17 +9,19 @@
  * air-quality services; NO2 and CO limits from one third-party implementation (not yet
  * checked against the DOF text). Colours: SIMAT (Mexico City monitoring) palette.
  */
-import { AQI_STANDARD_NAME } from '@aqcast/vocabulary';
+import { AQI_STANDARD_NAME, BAND_CATEGORY_KEYS } from '@aqcast/vocabulary';
 import { bandOf, positionOnBands } from './scale.js';
 import { roundTo, toPpm } from './units.js';
 import type { AqiCategory, AqiStandard, ConcentrationUnit, PollutantId } from './types.js';
 
+/** Keys from the shared vocabulary: a document's category (extraction) and a given one (render) name the same bands. */
+const KEYS = BAND_CATEGORY_KEYS['mx'];
 const CATEGORIES: AqiCategory[] = [
-  { key: 'buena', level: 0, severity: 0, color: '#9ACA3C', labels: { es: 'Buena', en: 'Good', pt: 'Boa' } },
-  { key: 'aceptable', level: 1, severity: 1, color: '#F7EC0F', labels: { es: 'Aceptable', en: 'Acceptable', pt: 'Aceitável' } },
-  { key: 'mala', level: 2, severity: 2, color: '#F8991D', labels: { es: 'Mala', en: 'Poor', pt: 'Ruim' } },
-  { key: 'muy_mala', level: 3, severity: 3, color: '#ED2124', labels: { es: 'Muy mala', en: 'Very poor', pt: 'Muito ruim' } },
-  { key: 'extremadamente_mala', level: 4, severity: 4, color: '#7D287D', labels: { es: 'Extremadamente mala', en: 'Extremely poor', pt: 'Extremamente ruim' } },
+  { key: KEYS[0], level: 0, severity: 0, color: '#9ACA3C', labels: { es: 'Buena', en: 'Good', pt: 'Boa' } },
+  { key: KEYS[1], level: 1, severity: 1, color: '#F7EC0F', labels: { es: 'Aceptable', en: 'Acceptable', pt: 'Aceitável' } },
+  { key: KEYS[2], level: 2, severity: 2, color: '#F8991D', labels: { es: 'Mala', en: 'Poor', pt: 'Ruim' } },
+  { key: KEYS[3], level: 3, severity: 3, color: '#ED2124', labels: { es: 'Muy mala', en: 'Very poor', pt: 'Muito ruim' } },
+  { key: KEYS[4], level: 4, severity: 4, color: '#7D287D', labels: { es: 'Extremadamente mala', en: 'Extremely poor', pt: 'Extremamente ruim' } },
 ];
 
 interface MxTable {

@@ -53,7 +53,7 @@ export interface PollutantAqi {
  * instead of computing an index from concentrations. Values are index numbers, never
  * concentrations.
  */
-export interface GivenIndex {
+export interface GivenIndexValues {
   /** A standard with a numeric index scale (`indexScale`): us-epa, br-iqar, cl, ca-aqhi, uk-daqi or sg-psi. */
   standard: AqiStandardId;
   /** The overall index. */
@@ -62,11 +62,27 @@ export interface GivenIndex {
   pollutants: Partial<Record<PollutantId, number>>;
 }
 
+/**
+ * The categories a document gave for a band-only standard (Mexico's Índice AIRE Y SALUD
+ * "Mala", the EEA index "Poor"): no number exists to draw, so the category is the headline.
+ */
+export interface GivenCategories {
+  /** A band-only standard (no `indexScale`): mx or eu-eaqi. */
+  standard: AqiStandardId;
+  /** The overall category's key in that standard (`mala`, `poor`). */
+  category: string;
+  /** Each pollutant's category key the document gives; empty when it gives only the overall one. */
+  categories: Partial<Record<PollutantId, string>>;
+}
+
+/** What a document gave instead of concentrations: index numbers, or the categories of a band-only index. */
+export type GivenIndex = GivenIndexValues | GivenCategories;
+
 /** A given sub-index rated on its standard's index scale. */
 export interface PollutantIndex {
   pollutant: PollutantId;
-  /** The sub-index as given, rounded to an integer. */
-  index: number;
+  /** The sub-index as given, rounded to an integer; null for a given category (a band-only standard has no number). */
+  index: number | null;
   category: AqiCategory;
   position: number;
 }

@@ -183,6 +183,11 @@ export interface BlockSpec {
   leading?: number;
 }
 
+/** The largest size up to `size` (not below `minSize`) at which every word of `text` fits `maxWidth` whole: a wrapped headline never breaks a word. */
+export function wholeWordSize(ctx: SKRSContext2D, text: string, maxWidth: number, size: number, minSize: number, weight: Weight = 400): number {
+  return Math.min(size, ...text.split(/\s+/).filter(Boolean).map((w) => fitSize(ctx, w, maxWidth, size, minSize, weight)));
+}
+
 /**
  * Lays `text` out in at most `maxLines` lines of `maxWidth`: the largest size from
  * `size` down to `minSize` that needs no more lines wins; below that the last line

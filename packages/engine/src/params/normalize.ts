@@ -7,7 +7,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import { DEFAULT_AQI_STANDARD, isAqiStandardId, isFormat, isIndexOnlyStandardId, isLanguage, POLLUTANTS, RATED_STANDARD_IDS } from '@aqcast/vocabulary';
-import { getAqiStandard, givenIndexRange, INDEX_SCALE_STANDARDS } from '../aqi/index.js';
+import { CATEGORY_STANDARDS, getAqiStandard, givenIndexRange, INDEX_SCALE_STANDARDS } from '../aqi/index.js';
 import { EngineError, type FieldError } from '../errors.js';
 import { DEFAULT_TEMPLATE_ID, findTemplate, listTemplateDefinitions } from '../templates/registry.js';
 import type { TemplateDefinition } from '../templates/types.js';
@@ -106,29 +106,51 @@ const SeriesSchema = RenderParamsSchema.properties.series;
 const GivenIndexSchema = RenderParamsSchema.properties.index;
 
 /**
- * A given index: in a standard with a numeric index, within its scale, and alone — an
- * index video shows no concentration, so none may be set beside it.
+ * A given index: a number within the scale of a standard with a numeric index, or a
+ * category of a band-only standard — never both — and alone: an index video shows no
+ * concentration, so none may be set beside it.
  */
 function givenIndexErrors(raw: Record<string, unknown>, errors: FieldErrors): void {
   const given = raw.index;
   if (given === undefined || [...errors.keys()].some((k) => k.startsWith('index')) || !Value.Check(GivenIndexSchema, given)) return;
   const std = getAqiStandard(given.standard);
   const scale = std.indexScale;
-  if (!scale) {
-    errors.add('index.standard', `${given.standard} has no numeric index; a given index is in ${INDEX_SCALE_STANDARDS.join(' or ')}`);
+  const drawable = [...INDEX_SCALE_STANDARDS, ...CATEGORY_STANDARDS].join(', ');
+  const subIndices = POLLUTANTS.filter((p) => given.pollutants?.[p] !== undefined);
+  const subCategories = POLLUTANTS.filter((p) => given.categories?.[p] !== undefined);
+  if (scale) {
+    if (given.category !== undefined || subCategories.length > 0) errors.add(given.category !== undefined ? 'index.category' : 'index.categories', `${std.indexName ?? std.id} is a numeric index: give index.overall (and index.pollutants), not categories`);
+    const { min, max } = givenIndexRange(scale);
+    const outside = (v: number) => v < min || v > max;
+    const range = `must be between ${min} and ${max} (the ${std.indexName ?? std.id} scale)`;
+    if (given.overall === undefined) errors.add('index.overall', `is required for ${std.indexName ?? std.id}, a numeric index (${range.replace('must be ', '')})`);
+    else if (outside(given.overall)) errors.add('index.overall', range);
+    for (const p of subIndices) {
+      const v = given.pollutants?.[p];
+      if (v !== undefined && outside(v)) errors.add(`index.pollutants.${p}`, range);
+    }
+    // The AQHI is one formula over three pollutants: it has no sub-index per pollutant.
+    if (scale.noSubIndex && subIndices.length > 0) errors.add('index.pollutants', `${std.indexName ?? std.id} has no sub-index per pollutant: give only index.overall (remove ${subIndices.join(', ')})`);
+  } else if (CATEGORY_STANDARDS.includes(std.id)) {
+    // A band-only standard has no number: its categories are what a document gives.
+    const keys = std.categories.map((c) => c.key);
+    const level = (key: string) => std.categories.find((c) => c.key === key)?.level;
+    if (given.overall !== undefined || subIndices.length > 0) errors.add(given.overall !== undefined ? 'index.overall' : 'index.pollutants', `${given.standard} has no index number: give index.category (and index.categories), one of ${keys.join(', ')}`);
+    if (given.category === undefined) errors.add('index.category', `is required for ${given.standard}, a band-only standard: one of ${keys.join(', ')}`);
+    else if (level(given.category) === undefined) errors.add('index.category', `must be one of ${keys.join(', ')} (the ${given.standard} categories)`);
+    for (const p of subCategories) {
+      const key = given.categories?.[p];
+      if (key === undefined) continue;
+      const l = level(key);
+      const overall = given.category === undefined ? undefined : level(given.category);
+      if (l === undefined) errors.add(`index.categories.${p}`, `must be one of ${keys.join(', ')} (the ${given.standard} categories)`);
+      // The overall category is the worst pollutant's, as these indices are defined.
+      else if (overall !== undefined && l > overall) errors.add(`index.categories.${p}`, `is worse than index.category (${given.category}); the overall category is the worst pollutant's`);
+    }
+  } else {
+    errors.add('index.standard', `${given.standard} has neither an index number nor categories to give; a given index is in ${drawable}`);
     return;
   }
-  const { min, max } = givenIndexRange(scale);
-  const outside = (v: number) => v < min || v > max;
-  const range = `must be between ${min} and ${max} (the ${std.indexName ?? std.id} scale)`;
-  if (outside(given.overall)) errors.add('index.overall', range);
-  for (const p of POLLUTANTS) {
-    const v = given.pollutants[p];
-    if (v !== undefined && outside(v)) errors.add(`index.pollutants.${p}`, range);
-  }
-  // The AQHI is one formula over three pollutants: it has no sub-index per pollutant.
-  const subIndices = POLLUTANTS.filter((p) => given.pollutants[p] !== undefined);
-  if (scale.noSubIndex && subIndices.length > 0) errors.add('index.pollutants', `${std.indexName ?? std.id} has no sub-index per pollutant: give only index.overall (remove ${subIndices.join(', ')})`);
   const concentrations = POLLUTANTS.filter((p) => raw[p] !== undefined);
   if (concentrations.length > 0) errors.add('index', `an index video shows no concentration: remove ${concentrations.join(', ')} or the index`);
   // Places, stations and series carry concentrations of their own.
@@ -229,7 +251,9 @@ function complete(input: RenderParamsInput, templateId: string, def: TemplateDef
   if (input.places) out.places = normalizePlaces(input.places);
   if (input.stations) out.stations = normalizePlaces(input.stations);
   if (input.provenance) out.provenance = normalizeProvenance(input.provenance);
-  if (input.index) out.index = { standard: input.index.standard, overall: input.index.overall, pollutants: { ...input.index.pollutants } };
+  const given = input.index;
+  // Checked above (givenIndexErrors): a number for a numeric index, a category for a band-only one.
+  if (given) out.index = given.category !== undefined ? { standard: given.standard, category: given.category, categories: { ...given.categories } } : { standard: given.standard, overall: given.overall ?? 0, pollutants: { ...given.pollutants } };
   const temp = input.temperatura ?? input.temperature;
   if (temp !== undefined) out.temperatura = temp;
   return out;

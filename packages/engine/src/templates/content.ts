@@ -69,6 +69,13 @@ export interface ReportContent {
    * forecasts give it), as a card for templates that list pollutants; null otherwise.
    */
   overall: CardView | null;
+  /**
+   * A given category with no number (a band-only index: Mexico's Índice AIRE Y SALUD, the
+   * EEA index): the category is the headline, drawn where a number would be.
+   */
+  categoryHeadline: boolean;
+  /** The symbol of the pollutant in the worst given category, when the document gives one (with `categoryHeadline`). */
+  mainPollutant: string | null;
   category: CategoryView | null;
   severity: Severity | null;
   /** Gauge position 0…1 of the overall result, null without data. */
@@ -97,6 +104,9 @@ export const STANDARD_SHORT_NAME: Record<AqiStandardId, Localized> = {
   'sg-psi': { en: 'Singapore PSI', es: 'PSI (Singapur)', pt: 'PSI (Singapura)' },
 };
 
+/** What a card calls a band-only index that has no short name of its own (indexName is null). */
+const CATEGORY_INDEX_SYMBOL: Partial<Record<AqiStandardId, string>> = { mx: 'AIRE Y SALUD', 'eu-eaqi': 'EAQI' };
+
 function categoryView(label: string, color: string): CategoryView {
   return { label, color, textColor: readableTextOn(color) };
 }
@@ -108,7 +118,9 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
   const byId = new Map(aqi.pollutants.map((p) => [p.pollutant, p]));
   const pollutants: PollutantView[] = [];
   // A given index: each sub-index is the pollutant's value, written with the index's name, never a concentration unit.
+  // A given category has no number to write: it names the main pollutant only.
   for (const g of aqi.indices) {
+    if (g.index === null) continue;
     pollutants.push({
       id: g.pollutant,
       symbol: POLLUTANT_SYMBOL[g.pollutant][lang],
@@ -145,20 +157,23 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
   const severity = aqi.category ? aqi.category.severity : null;
   const shown = shownIndex(aqi);
   // A given index with only its overall value has no pollutant to list: the overall index takes a card of its own.
+  // So does a given category (no number): its card shows the category alone.
+  const categoryHeadline = aqi.measure === 'index' && aqi.index === null && aqi.category !== null;
   const overall: CardView | null =
-    aqi.measure === 'index' && pollutants.length === 0 && shown && aqi.category && aqi.indexName
+    aqi.measure === 'index' && pollutants.length === 0 && aqi.category && (categoryHeadline || (shown && aqi.indexName))
       ? {
-          symbol: aqi.indexName,
+          symbol: aqi.indexName ?? CATEGORY_INDEX_SYMBOL[aqi.standard] ?? aqi.standard,
           name: STANDARD_SHORT_NAME[aqi.standard][lang],
-          value: shown.value,
+          value: shown ? shown.value : 0,
           decimals: 0,
-          valueText: `${n(shown.value, 0)}${shown.plus ? '+' : ''}`,
+          valueText: shown ? `${n(shown.value, 0)}${shown.plus ? '+' : ''}` : '',
           unit: '',
           category: categoryView(aqi.category.labels[lang], aqi.category.color),
           indexText: null,
           position: aqi.position,
         }
       : null;
+  const main = categoryHeadline ? aqi.indices.find((g) => g.pollutant === aqi.dominant) : undefined;
   return {
     language: lang,
     m,
@@ -171,6 +186,8 @@ export function buildContent(params: RenderParams, aqi: AqiResult): ReportConten
     indexValue: shown ? shown.value : null,
     indexSuffix: shown?.plus ? '+' : '',
     overall,
+    categoryHeadline,
+    mainPollutant: main ? POLLUTANT_SYMBOL[main.pollutant][lang] : null,
     category: aqi.category ? categoryView(aqi.category.labels[lang], aqi.category.color) : null,
     severity,
     position: aqi.position,

@@ -12,7 +12,7 @@ import { easeOutCubic, progress } from '../draw/easing.js';
 import { drawArcTrack, drawArcValue, drawScaleBarTrack, drawScaleBarValue, scaleBarLabelHeight, type ArcGauge, type ScaleBar } from '../draw/gauge.js';
 import { healthIcon, panel, pinIcon, roundRectPath } from '../draw/shapes.js';
 import { makeSprite, type Sprite } from '../draw/sprite.js';
-import { drawBlock, drawTabular, drawText, ellipsize, fitSize, layoutBlock, measure, tabularWidth } from '../draw/text.js';
+import { drawBlock, drawTabular, drawText, ellipsize, fitSize, layoutBlock, measure, tabularWidth, wholeWordSize } from '../draw/text.js';
 import { formatFixed, shownDecimals } from '../i18n/format.js';
 import { SENSITIVE_ADVICE } from '../i18n/sensitive-advice.js';
 import { canonicalJson } from '../params/canonical-json.js';
@@ -249,8 +249,10 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
   const indexStd = c.indexName !== null;
   // A given index with no sub-index has no main pollutant, but its overall index is the number.
   const overallOnly = c.dominant === null && c.indexName !== null && c.indexValue !== null;
-  const caption = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
+  const caption = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? c.dominant.symbol) : c.categoryHeadline ? c.m.airQuality : c.m.noPollutantData;
   const captionSize = Math.max(18, r * 0.1);
+  // A given category (no number) is the headline: written in the number's place, in its colour, on up to two lines.
+  const headline = c.categoryHeadline && c.category ? layoutBlock(ctx, c.category.label, { maxWidth: r * 1.3, maxLines: 2, size: wholeWordSize(ctx, c.category.label, r * 1.3, r * 0.3, r * 0.12, 800), minSize: r * 0.12, weight: 800, leading: 1.05 }) : null;
   const numberSize = r * 0.5;
   const numberY = gauge.cy + r * 0.12;
   const numberValue = overallOnly ? c.indexValue : c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
@@ -278,12 +280,15 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
       if (c.position !== null && e > 0) drawArcValue(g, gauge, target * e, accent, 0.8);
       drawText(g, caption, gauge.cx, numberY - numSize * 0.92, { size: fitSize(g, caption, r * 1.3, captionSize, 12, 700, 3), weight: 700, color: MUTED, align: 'center', tracking: 3 });
       if (numberValue !== null) drawTabular(g, formatFixed(c.language, numberValue * e, decimals) + suffix, gauge.cx + numW / 2, numberY, { size: numSize, weight: 800, color: INK });
-      else drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: MUTED, align: 'center' });
+      else if (headline && c.category) {
+        const top = numberY - headline.lineHeight * (headline.lines.length - 1) * 0.5;
+        headline.lines.forEach((line, i) => drawText(g, line, gauge.cx, top + i * headline.lineHeight, { size: headline.size, weight: 800, color: INK, align: 'center' }));
+      } else drawText(g, '—', gauge.cx, numberY, { size: numberSize, weight: 800, color: MUTED, align: 'center' });
       if (unitLine) drawText(g, unitLine, gauge.cx, numberY + captionSize * 1.5, { size: captionSize, weight: 500, color: MUTED, align: 'center' });
       g.restore();
     },
   };
-  if (c.category) {
+  if (c.category && !headline) {
     const cat = c.category;
     const pillH = Math.max(40, r * 0.2);
     const pillMaxW = Math.min(r * 1.45, 2 * Math.sqrt(Math.max(0, (r - thickness) ** 2 - (r * 0.42) ** 2)));
@@ -291,8 +296,9 @@ function buildIndexScene(input: SceneInput, stage: Stage, body: Rect, accent: st
     const pill = makeSprite(pw.w, pillH, px, (g) => drawCategoryPill(g, cat, pw.w, pillH, pw.size), 40);
     pieces.push({ sprite: pill, x: gauge.cx - pw.w / 2, y: gauge.cy + r * 0.3 + (unitLine ? captionSize * 0.9 : 0), at: sweepStart + sweepDur - 0.2, from: 'pop' });
   }
-  if (c.dominant) {
-    const line = `${c.m.dominantPollutant}: ${c.dominant.symbol}`;
+  const mainSymbol = c.dominant?.symbol ?? c.mainPollutant;
+  if (mainSymbol) {
+    const line = `${c.m.dominantPollutant}: ${mainSymbol}`;
     const size = Math.max(18, r * 0.085);
     const s = textSprite(px, line, size, 600, MUTED, gaugeBox.w - 40);
     pieces.push({ sprite: s, x: gauge.cx - s.w / 2, y: gauge.cy + r * Math.SQRT1_2 + thickness / 2 + size * 0.6, at: sweepStart + sweepDur, from: 'fade' });

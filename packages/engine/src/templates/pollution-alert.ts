@@ -110,7 +110,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   const headline = c.category ? c.m.alertHeadline(c.category.label) : c.m.noPollutantData;
   const head = layoutBlock(ctx, headline, { maxWidth: inner, maxLines: 2, size: spec.headlineSize, minSize: spec.headlineSize * 0.6, weight: 700, leading: 1.15 });
 
-  const bubbleText = c.dominant ? (c.indexText !== null ? `${c.indexName} ${c.indexText}` : `${c.dominant.symbol} ${c.dominant.valueText} ${c.dominant.unit}`) : c.overall ? `${c.overall.symbol} ${c.overall.valueText}` : '';
+  const bubbleText = c.dominant ? (c.indexText !== null ? `${c.indexName} ${c.indexText}` : `${c.dominant.symbol} ${c.dominant.valueText} ${c.dominant.unit}`) : c.categoryHeadline && c.category ? (c.mainPollutant ? `${c.mainPollutant} · ${c.category.label}` : c.category.label) : c.overall ? `${c.overall.symbol} ${c.overall.valueText}` : '';
   // The cards: each pollutant, or the overall index of a document that gives no sub-index.
   const cardViews: CardView[] = c.overall ? [c.overall] : c.pollutants;
   const bubbleSize = spec.headlineSize * 0.62;

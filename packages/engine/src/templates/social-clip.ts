@@ -11,7 +11,7 @@ import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
 import { drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
 import { roundRectPath } from '../draw/shapes.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
-import { drawTabular, drawText, fitSize, layoutBlock, measure, tabularWidth } from '../draw/text.js';
+import { drawTabular, drawText, fitSize, layoutBlock, measure, tabularWidth, wholeWordSize } from '../draw/text.js';
 import { formatFixed, shownDecimals } from '../i18n/format.js';
 import { canonicalJson } from '../params/canonical-json.js';
 import { ChangePlan, spriteBox } from './changes.js';
@@ -133,10 +133,15 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const cy = (ringTop + ringBottom) / 2;
   const gauge: ArcGauge = { cx: W / 2, cy, r, thickness: r * 0.14, start: Math.PI / 2 + 0.42, sweep: Math.PI * 2 - 0.84, scale: c.scale };
   let pill: Sprite | null = null;
-  if (c.category) {
+  // A given category (no number) is written inside the ring instead: its main pollutant takes the pill's place.
+  if (c.category && !c.categoryHeadline) {
     const cat = c.category;
     const pw = pillWidth(ctx, cat.label, spec.pillH, inner);
     pill = makeSprite(pw.w, spec.pillH, px, (g) => drawCategoryPill(g, cat, pw.w, spec.pillH, pw.size), 40);
+  } else if (c.categoryHeadline && c.mainPollutant) {
+    const line = `${c.m.dominantPollutant}: ${c.mainPollutant}`;
+    const size = fitSize(ctx, line, inner, spec.pillH * 0.5, 14, 600);
+    pill = makeSprite(measure(ctx, line, size, 600) + 8, spec.pillH, px, (g) => drawText(g, line, 4, spec.pillH / 2 + size * 0.36, { size, weight: 600, color: MUTED }), 40);
   }
   const pillY = cy + r + gauge.thickness / 2 + pillGap;
   const adviceSprite = makeSprite(inner, advice.height, px, (g) => {
@@ -146,7 +151,8 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const indexStd = c.indexName !== null;
   // A given index with no sub-index has no main pollutant, but its overall index is the number.
   const overallOnly = c.dominant === null && c.indexName !== null && c.indexValue !== null;
-  const caption = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? c.dominant.symbol) : c.m.noPollutantData;
+  const caption = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? c.dominant.symbol) : c.categoryHeadline ? c.m.airQuality : c.m.noPollutantData;
+  const headline = c.categoryHeadline && c.category ? layoutBlock(ctx, c.category.label, { maxWidth: r * 1.4, maxLines: 2, size: wholeWordSize(ctx, c.category.label, r * 1.4, r * 0.34, r * 0.12, 800), minSize: r * 0.12, weight: 800, leading: 1.05 }) : null;
   const numberValue = overallOnly ? c.indexValue : c.dominant ? (indexStd ? (c.indexValue ?? 0) : c.dominant.value) : null;
   const suffix = indexStd ? c.indexSuffix : '';
   const decimals = c.dominant && !indexStd ? c.dominant.decimals : 0;
@@ -250,6 +256,9 @@ export function createSocialClip(input: SceneInput): TemplateScene {
         // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
         drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals) + suffix, gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
         if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + numberFit * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
+      } else if (headline) {
+        const first = cy + headline.size * 0.36 - (headline.lineHeight * (headline.lines.length - 1)) / 2;
+        headline.lines.forEach((line, i) => drawText(g, line, gauge.cx, first + i * headline.lineHeight, { size: headline.size, weight: 800, color: INK, align: 'center', alpha: ca }));
       } else {
         drawText(g, '—', gauge.cx, cy + numberSize * 0.36, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
       }

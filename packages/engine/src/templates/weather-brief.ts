@@ -114,8 +114,10 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   const indexStd = c.indexName !== null;
   // A given index with no sub-index has no main pollutant, but its overall index is the number.
   const overallOnly = c.dominant === null && c.indexName !== null && c.indexText !== null;
-  const bigText = overallOnly ? (c.indexText ?? '—') : c.dominant ? (indexStd ? (c.indexText ?? '—') : c.dominant.valueText) : '—';
-  const smallText = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? `${c.dominant.symbol} · ${c.dominant.unit}`) : c.m.noPollutantData;
+  // A given category (no number) is the big text; no pill repeats it.
+  const headline = c.categoryHeadline && c.category !== null;
+  const bigText = overallOnly ? (c.indexText ?? '—') : c.dominant ? (indexStd ? (c.indexText ?? '—') : c.dominant.valueText) : headline ? (c.category?.label ?? '—') : '—';
+  const smallText = overallOnly ? (c.indexName ?? '') : c.dominant ? (c.indexName ?? `${c.dominant.symbol} · ${c.dominant.unit}`) : headline ? (c.mainPollutant ? `${c.m.dominantPollutant}: ${c.mainPollutant}` : c.standardName) : c.m.noPollutantData;
   const numberSize = fitSize(ctx, bigText, numberBoxW * 0.55, spec.aqNumber * k, spec.aqNumber * 0.5, 800);
   const aqPanel = makeSprite(inner, aqH, px, (g) => {
     panel(g, 0, 0, inner, aqH, 28, { fill: 'rgba(255,255,255,0.05)' });
@@ -123,7 +125,7 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
   }, 40);
   const pillH = spec.aqNumber * 0.5 * Math.min(1.2, k);
   let pill: Sprite | null = null;
-  if (c.category) {
+  if (c.category && !headline) {
     const cat = c.category;
     const pw = pillWidth(ctx, cat.label, pillH, side ? numberBoxW * 0.95 : inner - 64);
     pill = makeSprite(pw.w, pillH, px, (g) => drawCategoryPill(g, cat, pw.w, pillH, pw.size), 40);
@@ -270,7 +272,7 @@ export function createWeatherBrief(input: SceneInput): TemplateScene {
     drawScaleBarTrack(g, bar);
     const e = easeOutCubic(progress(t, slideStart, slideDur));
     if (c.position !== null) drawScaleBarValue(g, bar, target * e, color);
-    drawText(g, bigText, numberX, numberY, { size: numberSize, weight: 800, color: c.dominant || overallOnly ? INK : FAINT });
+    drawText(g, bigText, numberX, numberY, { size: numberSize, weight: 800, color: c.dominant || overallOnly || headline ? INK : FAINT });
     drawText(g, smallText, numberX, smallY, { size: spec.barLabel * 1.05, weight: 600, color: MUTED });
     g.restore();
     g.globalAlpha = 1;

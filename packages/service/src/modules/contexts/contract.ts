@@ -4,7 +4,7 @@
  * and the renders made from them. Types are derived from these schemas.
  */
 import { ProvenanceSchema, RenderParamsSchema } from '@aqcast/engine';
-import { AQI_STANDARD_IDS, MEASURES } from '@aqcast/vocabulary';
+import { AQI_STANDARD_IDS, GIVEN_CATEGORY_KEYS, MEASURES } from '@aqcast/vocabulary';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, PageOf, PageQuery, ResourceId, StringEnum } from '../../core/http/schemas.js';
 import { RENDER_OPTION_PROPS } from '../../core/render-params.js';
@@ -89,17 +89,23 @@ const LanguageModelSchema = Type.Object(
   { description: 'What the optional language model added, and the numbers it returned that the document does not contain' },
 );
 
+const categoryValue = (name: string) => Type.Optional(StringEnum(GIVEN_CATEGORY_KEYS, { description: `${name} category (a band-only index's)` }));
 const indexValue = (name: string) => Type.Optional(Type.Number({ minimum: 0, description: `${name} sub-index (an index value, not a concentration)` }));
 
 export const ContextIndexSchema = Type.Object(
   {
     name: Type.String({ description: 'The index as the document names it: AQI, IQAr, IMECA, AQHI …' }),
     standard: Nullable(StringEnum(AQI_STANDARD_IDS, { description: 'The AQI standard it is in, when the service knows it (AQI → us-epa, IQAr → br-iqar, ICAP → cl, Índice AIRE Y SALUD → mx, EAQI → eu-eaqi, AQHI → ca-aqhi, DAQI → uk-daqi, PSI → sg-psi); null for others (IMECA, Hong Kong\'s AQHI …), which a render refuses with 422' })),
-    overall: Type.Number({ minimum: 0, description: 'The overall index: the highest sub-index, or the one value the document gives (an AQHI has no sub-index)' }),
+    overall: Nullable(Type.Number({ minimum: 0 }), { description: 'The overall index: the highest sub-index, or the one value the document gives (an AQHI has no sub-index); null for a band-only index given as categories (`category`)' }),
     pollutants: Type.Object(
       { pm25: indexValue('PM2.5'), pm10: indexValue('PM10'), no2: indexValue('NO2'), o3: indexValue('O3'), so2: indexValue('SO2'), co: indexValue('CO') },
       { description: "Each pollutant's sub-index; over several stations or areas the highest" },
     ),
+    category: Type.Optional(StringEnum(GIVEN_CATEGORY_KEYS, { description: "For a band-only index, which has no number (Mexico's Índice AIRE Y SALUD, the EEA index): the worst category the document states, which a render draws as the headline" })),
+    categories: Type.Optional(Type.Object(
+      { pm25: categoryValue('PM2.5'), pm10: categoryValue('PM10'), no2: categoryValue('NO2'), o3: categoryValue('O3'), so2: categoryValue('SO2'), co: categoryValue('CO') },
+      { description: "For a band-only index: each pollutant's category where the document names a pollutant with it; over several areas the worst" },
+    )),
     sources: Type.Record(
       Type.String(),
       Type.Object({ sourceText: Type.String(), station: Type.Optional(Type.String()), confidence: Type.Number({ minimum: 0, maximum: 1 }) }),

@@ -11,7 +11,7 @@ import { etagOf, ifMatchAllows } from '../../core/etag.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { computeAqi, DEFAULT_AQI_STANDARD, INDEX_SCALE_STANDARDS, PLACE_LIMITS, ProvenanceSchema, type AqiStandardId, type PollutantId, type Provenance } from '@aqcast/engine';
+import { CATEGORY_STANDARDS, computeAqi, DEFAULT_AQI_STANDARD, INDEX_SCALE_STANDARDS, PLACE_LIMITS, ProvenanceSchema, type AqiStandardId, type PollutantId, type Provenance } from '@aqcast/engine';
 import { overallConfidence, type ExtractedContext } from '@aqcast/extract';
 import { AQI_STANDARD_IDS, isAqiStandardId, isMeasure, POLLUTANTS } from '@aqcast/vocabulary';
 import { Type } from '@sinclair/typebox';
@@ -616,33 +616,47 @@ function pollutantValues(values: Record<string, number>): Partial<Record<Polluta
 /**
  * What a render of a context reports: its concentrations, or — for a context of index
  * values with no concentration a person entered since — its index, drawn as given (an
- * index video). An index in no standard with a numeric index scale cannot be drawn: 422
- * naming `index.standard`.
+ * index video): its number in a standard with a numeric index scale, or its category in a
+ * band-only one. An index in neither cannot be drawn: 422 naming `index.standard`.
  */
 function valueParams(doc: ContextDocument): Record<string, unknown> {
   const values = measureValues(doc);
   const index = doc.index;
   if (!index || POLLUTANTS.some((p) => values[p] !== undefined)) return values;
-  if (!index.standard || !INDEX_SCALE_STANDARDS.includes(index.standard)) {
-    throw new AppError(CONTEXT_ERRORS.index_not_drawable, `the context's index (${index.name}${index.standard ? `, ${index.standard}` : ''}) is not in a standard with a numeric index the videos draw (${INDEX_SCALE_STANDARDS.join(', ')}); enter concentrations with PATCH to render it`, {
-      errors: [{ field: 'index.standard', message: `must be one of ${INDEX_SCALE_STANDARDS.join(', ')} to be drawn` }],
+  const drawable = [...INDEX_SCALE_STANDARDS, ...CATEGORY_STANDARDS];
+  const standard = index.standard;
+  const numeric = standard !== null && INDEX_SCALE_STANDARDS.includes(standard) && index.overall !== null;
+  const banded = standard !== null && CATEGORY_STANDARDS.includes(standard) && index.category !== undefined;
+  if (!standard || (!numeric && !banded)) {
+    throw new AppError(CONTEXT_ERRORS.index_not_drawable, `the context's index (${index.name}${standard ? `, ${standard}` : ''}) is not in a standard the videos draw (a numeric index: ${INDEX_SCALE_STANDARDS.join(', ')}; categories: ${CATEGORY_STANDARDS.join(', ')}); enter concentrations with PATCH to render it`, {
+      errors: [{ field: 'index.standard', message: `must be one of ${drawable.join(', ')} to be drawn` }],
     });
+  }
+  const { pm25: _pm25, pm10: _pm10, no2: _no2, o3: _o3, so2: _so2, co: _co, ...weather } = values;
+  if (banded) {
+    const categories: Partial<Record<PollutantId, string>> = {};
+    for (const p of POLLUTANTS) {
+      const v = index.categories?.[p];
+      if (v !== undefined) categories[p] = v;
+    }
+    return { ...weather, index: { standard, category: index.category, categories } };
   }
   const pollutants: Partial<Record<PollutantId, number>> = {};
   for (const p of POLLUTANTS) {
     const v = index.pollutants[p];
     if (v !== undefined) pollutants[p] = v;
   }
-  const { pm25: _pm25, pm10: _pm10, no2: _no2, o3: _o3, so2: _so2, co: _co, ...weather } = values;
-  return { ...weather, index: { standard: index.standard, overall: index.overall, pollutants } };
+  return { ...weather, index: { standard, overall: index.overall, pollutants } };
 }
 
 /** A stored index, checked as read (the contract's nullable enum is written for OpenAPI, not for Value.Check). */
 const StoredIndexSchema = Type.Object({
   name: Type.String(),
   standard: Type.Union([...AQI_STANDARD_IDS.map((id) => Type.Literal(id)), Type.Null()]),
-  overall: Type.Number(),
+  overall: Type.Union([Type.Number(), Type.Null()]),
   pollutants: Type.Record(Type.String(), Type.Number()),
+  category: Type.Optional(Type.String()),
+  categories: Type.Optional(Type.Record(Type.String(), Type.String())),
   sources: Type.Record(Type.String(), Type.Object({ sourceText: Type.String(), confidence: Type.Number() })),
 });
 
