@@ -76,6 +76,14 @@ describe('given index', () => {
     }
   });
 
+  it('is refused by the templates of places, stations and series, naming the template', () => {
+    for (const template of ['ranking', 'comparison', 'station-map', 'trend']) {
+      assert.throws(() => normalizeRenderParams({ ...GIVEN, template }), (e) => fieldsOf(e).includes('template') && e instanceof EngineError && /daily-report/.test(e.message), template);
+      assert.throws(() => normalizeRenderParams({ location: 'X', template, index: { standard: 'mx', category: 'mala' } }), (e) => fieldsOf(e).includes('template'), template);
+    }
+    assert.deepEqual(listTemplates().filter((t) => t.params.includes('index')).map((t) => t.id).sort(), ['daily-report', 'pollution-alert', 'social-clip', 'weather-brief']);
+  });
+
   it('takes its standard as the render standard', () => {
     const p = normalizeRenderParams({ ...GIVEN, index: { standard: 'br-iqar', overall: 57, pollutants: { o3: 57 } } });
     assert.equal(p.aqiStandard, 'br-iqar');

@@ -209,6 +209,11 @@ function ruleErrorsOf(raw: Record<string, unknown>, errors: FieldErrors): { def:
     const known = listTemplateDefinitions().map((t) => t.id);
     errors.add(templateField, `unknown template '${templateId}'; known templates are ${known.join(', ')}`);
   }
+  // A given index is one place's: the templates of places, stations and series draw their own values, not it.
+  if (def && raw.index !== undefined && !def.params.includes('index') && !errors.has(templateField)) {
+    const drawing = listTemplateDefinitions().filter((t) => t.params.includes('index')).map((t) => t.id);
+    errors.add(templateField, `template '${def.id}' draws its places' or series' own values, not a given index; an index video uses ${drawing.join(', ')}`);
+  }
   const format = isFormat(raw.format) ? raw.format : 'landscape';
   if (def && !errors.has('format') && !def.formats.includes(format)) {
     errors.add('format', `template '${def.id}' does not support '${format}'; it supports ${def.formats.join(', ')}`);

@@ -615,7 +615,7 @@ export const dailyReport: TemplateDefinition = {
   description:
     'The default, told in scenes: the title; the index counting up on its gauge beside the standard’s scale; the pollutants (at 30 and 60 s each in turn, with its sub-index and place on the scale); the weather; advice for everyone (and for sensitive groups, and the recommendations, in longer videos); the source and date. 15, 30 or 60 s.',
   formats: ['landscape', 'portrait', 'square'],
-  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'durationSec'],
+  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'index', 'durationSec'],
   version: '2.3.1',
   durationSec: 15,
   durations: DAILY_REPORT_DURATIONS,

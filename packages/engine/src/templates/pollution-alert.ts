@@ -349,7 +349,7 @@ export const pollutionAlert: TemplateDefinition = {
   name: 'Pollution alert',
   description: 'An urgent bulletin: a banner in the category colour with moving hazard stripes, the category as a headline, a scale whose marker slides to the value, the pollutants and three recommendations. 12 s.',
   formats: ['landscape', 'portrait', 'square'],
-  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
+  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'index'],
   version: '1.3.1',
   durationSec: DURATION,
   durations: [DURATION],

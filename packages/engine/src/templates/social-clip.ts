@@ -285,7 +285,7 @@ export const socialClip: TemplateDefinition = {
   name: 'Social clip',
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
-  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date'],
+  params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'index'],
   version: '1.3.1',
   durationSec: DURATION,
   durations: [DURATION],

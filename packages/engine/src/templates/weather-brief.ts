@@ -293,7 +293,7 @@ export const weatherBrief: TemplateDefinition = {
   name: 'Weather brief',
   description: 'Weather first: temperature and humidity as the hero, then the air quality on a sliding scale, the pollutants and the advice. 14 s.',
   formats: ['landscape', 'portrait', 'square'],
-  params: ['location', 'temperatura', 'humidity', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date'],
+  params: ['location', 'temperatura', 'humidity', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'language', 'aqiStandard', 'date', 'index'],
   version: '1.3.1',
   durationSec: DURATION,
   durations: [DURATION],
