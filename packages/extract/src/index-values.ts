@@ -212,7 +212,7 @@ const BAND_CATEGORY_WORDS: Record<BandStandardId, ReadonlyArray<readonly string[
 };
 
 /** Words right before a category that make it the document's statement of one ("Calidad del aire: Mala", "índice AIRE Y SALUD es Muy mala"). */
-const CATEGORY_CUE = /(?:calidad\s+del\s+aire|aire\s+y\s+salud|indice|index|condicion|categoria|category|nivel|level|clasificacion|qualidade\s+do\s+ar|air\s+quality)[^.;!?]{0,40}$/i;
+const CATEGORY_CUE = /(?:calidad\s+del\s+aire|aire\s+y\s+salud|indice|index|condicion|categoria|category|nivel|level|clasificacion|qualidade\s+do\s+ar|air\s+quality|overall)[^.;!?]{0,40}$/i;
 
 /** One category a document states for a band-only index, with the pollutant it is about when one is named with it. */
 export interface CategoryValue {
@@ -237,8 +237,11 @@ export function readCategoryStatements(lines: Line[], standard: BandStandardId, 
   for (const l of lines) {
     const matches = [...l.folded.matchAll(pattern)];
     if (matches.length === 0) continue;
-    if (new Set(matches.map((m) => levelOf(m[1]!))).size >= 3) continue;
     const labels = findLabels(l.folded, ocr).filter((x) => isPollutant(x.measure));
+    // A label right before it (separators, a bracketed note between): the category is that pollutant's ("NO2 (1 h): Poor").
+    const labelled = (start: number): boolean => labels.some((x) => x.end <= start && /^[\s:=(),-]*$/.test(l.folded.slice(x.end, start).replace(/\([^)]{0,30}\)/g, '')));
+    // Three categories or more on a line are a legend of the scale, unless each is a pollutant's ("PM2.5 Good, PM10 Fair, NO2 Moderate").
+    if (new Set(matches.map((m) => levelOf(m[1]!))).size >= 3 && !matches.every((m) => labelled(m.index ?? 0))) continue;
     const cells = l.cells.map((c) => l.folded.slice(c.start, c.end).trim().toLowerCase());
     const confidence = (ocr ? 0.7 + 0.2 * (l.ocrConfidence ?? 0.8) : 1) * 0.85;
     for (const m of matches) {
@@ -246,7 +249,7 @@ export function readCategoryStatements(lines: Line[], standard: BandStandardId, 
       const start = m.index ?? 0;
       if (level === undefined) continue;
       const ownCell = l.cells.length >= 2 && cells.some((c) => c === m[1]!.toLowerCase());
-      if (!ownCell && !CATEGORY_CUE.test(l.folded.slice(0, start)) && !labels.some((x) => x.end <= start && /^[\s:=(),-]*$/.test(l.folded.slice(x.end, start).replace(/\([^)]{0,30}\)/g, '')))) continue;
+      if (!ownCell && !CATEGORY_CUE.test(l.folded.slice(0, start)) && !labelled(start)) continue;
       const before = labels.filter((x) => x.end <= start).at(-1);
       const label = before ?? (ownCell && labels.length === 1 ? labels[0] : undefined);
       const pollutant = label && isPollutant(label.measure) ? label.measure : null;
@@ -254,6 +257,23 @@ export function readCategoryStatements(lines: Line[], standard: BandStandardId, 
     }
   }
   return out;
+}
+
+/** A line naming the pollutant responsible for the category: "Contaminante responsable: Ozono (O3)", "Main pollutant: PM10". */
+const RESPONSIBLE = /\b(?:contaminantes?(?:\s+(?:responsable|principal|criterio|dominante))?|poluentes?(?:\s+(?:responsavel|principal))?|(?:main|dominant|responsible|prominent)\s+pollutants?|pollutants?)\b\s*[:=-]?/i;
+
+/**
+ * The one pollutant a document names as responsible for its category, on a line of its own
+ * ("Contaminante responsable: Ozono (O3)"), when it names exactly one there; else null.
+ */
+export function responsiblePollutant(lines: Line[], ocr: boolean): Pollutant | null {
+  const named = new Set<Pollutant>();
+  for (const l of lines) {
+    const m = RESPONSIBLE.exec(l.folded);
+    if (!m) continue;
+    for (const x of findLabels(l.folded.slice(m.index + m[0].length), ocr)) if (isPollutant(x.measure)) named.add(x.measure);
+  }
+  return named.size === 1 ? [...named][0]! : null;
 }
 
 /** The key of a band-only index's category at `level` (the shared vocabulary's). */

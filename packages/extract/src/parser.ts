@@ -20,7 +20,7 @@ import { findDate } from './dates.js';
 import { findLabels, unitAt, unitWithin } from './labels.js';
 import { toLines, type Line } from './lines.js';
 import { readLongTables, readPairRows } from './long-tables.js';
-import { bandCategoryKey, readCategoryStatements, readIndexStatements, readIndexTables, readOverallIndexStatements, type IndexValue } from './index-values.js';
+import { bandCategoryKey, readCategoryStatements, responsiblePollutant, readIndexStatements, readIndexTables, readOverallIndexStatements, type IndexValue } from './index-values.js';
 import { isIndexOnlyStandardId } from '@aqcast/vocabulary';
 import { findLocation } from './location.js';
 import { numberTokens, restoreLostDecimalCommas, restoreLostMeanDecimal, useDecimalMarkOf } from './numbers.js';
@@ -360,6 +360,12 @@ function categoryIndexReading(lines: Line[], ocr: boolean): IndexReading | null 
     if (!own || key === undefined) continue;
     categories[p] = key;
     sources[p] = { sourceText: own.sourceText, confidence: round2(own.confidence) };
+  }
+  // A category stated alone, its pollutant named on a line of its own ("Contaminante responsable: Ozono"): the category is that pollutant's.
+  const responsible = Object.keys(categories).length === 0 ? responsiblePollutant(lines, ocr) : null;
+  if (responsible) {
+    categories[responsible] = category;
+    sources[responsible] = sources.overall;
   }
   return { ...named, overall: null, pollutants: {}, category, categories, sources };
 }

@@ -1154,3 +1154,26 @@ describe('tables of statistics', () => {
     assert.deepEqual(r.stations?.map((s) => [s.name, s.values.no2]), [['Harbour', 141], ['Hill Road', 97]]);
   });
 });
+
+describe('band-only indices given as categories (Índice AIRE Y SALUD, EAQI)', () => {
+  const index = (text: string) => {
+    const r = parse(text);
+    return r.index ? { standard: r.index.standard, overall: r.index.overall, category: r.index.category, categories: r.index.categories } : null;
+  };
+  it('a per-zone table: the worst zone\'s category overall, each pollutant\'s worst', () => {
+    assert.deepEqual(index('Índice AIRE Y SALUD\nGuadalajara, 2 de marzo de 2026\nEstación   Índice   Contaminante\nAtemajac   Mala   PM10\nLas Pintas   Aceptable   O3\nMiravalle   Buena   PM2.5'), { standard: 'mx', overall: null, category: 'mala', categories: { pm25: 'buena', pm10: 'mala', o3: 'aceptable' } });
+  });
+  it('a category stated alone takes the pollutant named responsible on its own line', () => {
+    assert.deepEqual(index('Índice AIRE Y SALUD\nCiudad de México, 8 de abril de 2026\nCalidad del aire: MALA\nRiesgo: ALTO\nContaminante responsable: Ozono (O3)'), { standard: 'mx', overall: null, category: 'mala', categories: { o3: 'mala' } });
+    assert.deepEqual(index('Índice AIRE Y SALUD\nToluca, 3 de marzo de 2026\nHoy la calidad del aire en Toluca es aceptable.'), { standard: 'mx', overall: null, category: 'aceptable', categories: {} });
+  });
+  it('the EEA index: categories after their pollutants on one line are statements, not a legend', () => {
+    assert.deepEqual(index('European Air Quality Index\nDublin, 12 March 2026\nOverall: Moderate\nPM2.5 Good, PM10 Fair, NO2 Moderate'), { standard: 'eu-eaqi', overall: null, category: 'moderate', categories: { pm25: 'good', pm10: 'fair', no2: 'moderate' } });
+  });
+  it('a legend of the bands, a category word in passing, a table of bands in µg/m³, or an index without categories give none', () => {
+    assert.equal(index('Índice AIRE Y SALUD\nBuena | Aceptable | Mala | Muy mala | Extremadamente mala\nHoy no hay datos disponibles.'), null);
+    assert.equal(index('Índice AIRE Y SALUD\nGuadalajara, 5 de marzo de 2026\nBuena parte de la ciudad amaneció con neblina.'), null);
+    assert.equal(index('Bandas del Índice AIRE Y SALUD para PM2,5\nBuena: menores a 15 µg/m³\nMala: de 33 a 79 µg/m³'), null);
+    assert.equal(index('Índice AIRE Y SALUD\nMonterrey, 3 de febrero de 2026\nConsulte la calidad del aire en línea.'), null);
+  });
+});
