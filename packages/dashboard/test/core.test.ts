@@ -11,6 +11,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { corpusSpecs, renderDoc } from '../../extract/corpus/generate.js';
+import { layoutCorpus } from '../../extract/corpus/layouts.js';
+import { renderDocument } from '../../extract/corpus/render.js';
 import { seriousViolations, startDashboard, TEST_API_KEY, until, waitForJob, type Dashboard } from './helpers.js';
 
 const SMALL = { resolution: '360p' } as const;
@@ -379,6 +381,40 @@ describe('dashboard: sign-in, renders, ingest (browser)', () => {
     const ctx = (await d.api('GET', `/contexts/${job.contextId}`)).body;
     assert.equal(ctx.pm25, 66.6);
     assert.equal(ctx.fields.pm25.edited, true);
+  });
+
+  test('ingest: a bulletin of a band-only index shows its categories, each with its source line', async () => {
+    const doc = layoutCorpus('dev').find((x) => x.family === 'sedema-aire-salud' && x.medium === 'pdf-text')!;
+    const { bytes } = await renderDocument(doc, 0);
+    await d.goto('/ingest');
+    await d.page.locator('input[type=file]').setInputFiles({ name: 'aire-y-salud.pdf', mimeType: 'application/pdf', buffer: Buffer.from(bytes) });
+    const heading = d.page.locator('#index-h');
+    await heading.waitFor({ timeout: 60_000 });
+    assert.equal(await heading.textContent(), 'Index categories: Índice AIRE Y SALUD, overall muy mala');
+    const items = await d.page.locator('section[aria-labelledby=index-h] li').allTextContents();
+    assert.ok(items.some((t) => /O₃|O3/.test(t) && t.includes('muy mala') && t.includes('Suroeste')), JSON.stringify(items));
+    assert.ok(!items.some((t) => /null|undefined/.test(t)), JSON.stringify(items));
+    await d.screenshot('en-ingest-categories');
+    assert.equal(seriousViolations(await d.axe()), '');
+    // An index video: the templates of one place, in the index's own standard.
+    const offered = await d.page.locator('input[name=template]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    assert.deepEqual(offered.sort(), ['daily-report', 'pollution-alert', 'social-clip', 'weather-brief']);
+    assert.deepEqual(await d.page.locator('select[name=aqiStandard] option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value)), ['mx']);
+    await d.page.getByLabel('Resolution').selectOption('360p');
+    await d.page.getByRole('button', { name: 'Render', exact: true }).click();
+    await d.page.locator('.card', { has: d.page.locator('#result-h') }).locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 90_000 });
+    const link = await d.page.getByRole('link', { name: 'Open the render' }).getAttribute('href');
+    const job = (await d.api('GET', `/render/${decodeURIComponent(link!.split('/renders/')[1]!)}`)).body;
+    assert.deepEqual([job.params.aqiStandard, job.params.index?.category], ['mx', 'muy_mala']);
+    // The stored context shows the same categories, and renders with the same choices.
+    await d.goto(`/contexts/${job.contextId}`);
+    const values = d.page.getByRole('region', { name: /^Values$/ });
+    await values.getByText('Index categories: Índice AIRE Y SALUD, overall muy mala').waitFor();
+    assert.match((await values.textContent()) ?? '', /muy mala.*Suroeste Muy mala Muy alto Ozono/);
+    const render = d.page.getByRole('region', { name: /^Render/ });
+    const choices = await render.getByLabel('Template').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    assert.deepEqual(choices.filter(Boolean).sort(), ['daily-report', 'pollution-alert', 'social-clip', 'weather-brief']);
+    await d.screenshot('en-context-categories');
   });
 
   test('keyboard: skip link, navigation, the template picker and a dialog work without a mouse', async () => {

@@ -12,7 +12,7 @@ import { ratesConcentrations } from '../model';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Context as ContextView, Job as JobView } from '@aqcast/client';
-import { isMeasure, MEASURES, RENDER_UNIT as UNITS } from '@aqcast/vocabulary';
+import { FORMATS, isMeasure, LANGUAGES, MEASURES, POLLUTANTS, RENDER_UNIT as UNITS } from '@aqcast/vocabulary';
 import { ApiError, client, useQuery } from '../api';
 import { formatDate, formatNumber, useLang, useT, type Lang } from '../i18n';
 import { Link, navigate, setQuery, useLocation } from '../router';
@@ -401,8 +401,9 @@ function ValuesCard({ ctx }: { ctx: ContextView }) {
   return (
     <section class="card" aria-labelledby="ctx-values">
       <h2 id="ctx-values">{t('contexts.values')}</h2>
+      {ctx.index ? <IndexValues index={ctx.index} /> : null}
       {rows.length === 0 ? (
-        <p class="muted">{t('contexts.noValues')}</p>
+        ctx.index ? null : <p class="muted">{t('contexts.noValues')}</p>
       ) : (
         <TableWrap label={t('contexts.values')}>
           <table class="data">
@@ -448,6 +449,42 @@ function ValuesCard({ ctx }: { ctx: ContextView }) {
         </TableWrap>
       )}
     </section>
+  );
+}
+
+/** The index a document gave instead of concentrations: its number or (a band-only index) its category, and each pollutant's, with their source lines. */
+function IndexValues({ index }: { index: NonNullable<ContextView['index']> }) {
+  const t = useT();
+  const rows: Array<[string, string]> = [
+    ...Object.entries(index.pollutants).map(([p, v]): [string, string] => [p, `${v} ${index.name}`]),
+    ...Object.entries(index.categories ?? {}).map(([p, v]): [string, string] => [p, v.replace(/_/g, ' ')]),
+  ];
+  return (
+    <div class="stack">
+      <h3>
+        {index.overall === null && index.category
+          ? t('ingest.indexCategory', { name: index.name, category: index.category.replace(/_/g, ' ') })
+          : t('ingest.index', { name: index.name, overall: index.overall ?? '' })}
+      </h3>
+      <p class="muted small">{t(index.standard ? 'ingest.indexHint' : 'ingest.indexNoStandard', { standard: index.standard ?? '' })}</p>
+      {rows.length ? (
+        <ul class="small">
+          {rows.map(([p, v]) => {
+            const src = index.sources[p];
+            return (
+              <li key={p}>
+                {measureLabel(t, p)}: <strong>{v}</strong>
+                {src ? (
+                  <span class="muted">
+                    {' '}— <q>{src.sourceText}</q>
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
@@ -702,6 +739,8 @@ function RenderCard({ ctx, onQueued }: { ctx: ContextView; onQueued: () => void 
   const action = useAction();
   const fe = fieldErrors(action.error);
   const set = (k: keyof typeof opts, v: string) => setOpts({ ...opts, [k]: v });
+  // A context of index values with no concentration entered renders as an index video: the templates of one place, in the index's standard.
+  const indexVideo = !!ctx.index && !POLLUTANTS.some((p) => ctx[p] !== undefined);
   return (
     <section class="card" aria-labelledby="ctx-render">
       <h2 id="ctx-render">{t('contexts.render.title')}</h2>
@@ -724,7 +763,7 @@ function RenderCard({ ctx, onQueued }: { ctx: ContextView; onQueued: () => void 
           <Field label={t('shared.template')} error={fe.template}>
             <select value={opts.template} onChange={(e) => set('template', e.currentTarget.value)}>
               <option value="">{t('shared.default')}</option>
-              {templates.data?.templates.map((tp) => (
+              {templates.data?.templates.filter((tp) => !indexVideo || tp.params.includes('index')).map((tp) => (
                 <option key={tp.id} value={tp.id}>
                   {tp.name}
                 </option>
@@ -754,7 +793,7 @@ function RenderCard({ ctx, onQueued }: { ctx: ContextView; onQueued: () => void 
           <Field label={t('shared.aqiStandard')} error={fe.aqiStandard}>
             <select value={opts.aqiStandard} onChange={(e) => set('aqiStandard', e.currentTarget.value)}>
               <option value="">{t('shared.default')}</option>
-              {templates.data?.aqiStandards.filter(ratesConcentrations).map((s) => (
+              {templates.data?.aqiStandards.filter((s) => (indexVideo ? s.id === ctx.index?.standard : ratesConcentrations(s))).map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
                 </option>
@@ -852,10 +891,8 @@ function DeleteContextDialog({ open, ctx, onClose }: { open: boolean; ctx: Conte
 
 // ---- helpers shared by the pages of this set -------------------------------------
 
-export const FORMATS = ['landscape', 'portrait', 'square'] as const;
-export const LANGUAGES = ['es', 'en', 'pt'] as const;
+export { FORMATS, LANGUAGES, POLLUTANTS };
 export const RESOLUTIONS = ['1080p', '720p', '360p'] as const;
-export const POLLUTANTS = ['pm25', 'pm10', 'no2', 'o3', 'so2', 'co'] as const;
 
 /** A form grid with wider columns, for fields whose values are long (time zones, context names). */
 export const WIDE_GRID = { gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 15rem), 1fr))' };

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Context, ResponseOf } from '@aqcast/client';
+import { POLLUTANTS } from '@aqcast/vocabulary';
 import { asApiError, client, useQuery, type ApiError } from '../api';
 import { formatBytes, formatNumber, useLang, useT } from '../i18n';
 import { useJobEvents } from '../live';
@@ -208,6 +209,11 @@ export function IngestPage() {
   const errors = fieldErrors(error);
   const template = templates.data?.templates.find((x) => x.id === options.template);
   const changed = ctx ? FIELDS.filter((k) => (edits[k] ?? '').trim() !== valueText(ctx, k)).length : 0;
+  // A context of index values with no concentration typed in renders as an index video: in the index's
+  // own standard, by the templates of one place (those whose params list `index`).
+  const indexVideo = !!ctx?.index && !POLLUTANTS.some((k) => (edits[k] ?? '').trim() !== '');
+  const pickable = templates.data ? (indexVideo ? templates.data.templates.filter((x) => x.params.includes('index')) : templates.data.templates) : [];
+  const standards = templates.data ? templates.data.aqiStandards.filter((x) => (indexVideo ? x.id === ctx?.index?.standard : ratesConcentrations(x))) : [];
 
   return (
     <Page title={t('nav.ingest')}>
@@ -230,7 +236,7 @@ export function IngestPage() {
             try {
               const saved = await save();
               if (!saved) return;
-              const body: Record<string, unknown> = { template: options.template || undefined, format: options.formats[0], language: options.languages[0], resolution: options.resolution, aqiStandard: options.aqiStandard };
+              const body: Record<string, unknown> = { template: options.template || undefined, format: options.formats[0], language: options.languages[0], resolution: options.resolution, aqiStandard: indexVideo ? undefined : options.aqiStandard, ...(indexVideo && !pickable.some((x) => x.id === options.template) ? { template: undefined } : {}) };
               const queued = await client.request<Job>('POST', `/contexts/${encodeURIComponent(saved.contextId)}/render`, { body });
               setJob(queued);
               notify(t('new.queued'), 'success');
@@ -401,8 +407,8 @@ export function IngestPage() {
           {templates.data ? (
             <section class="card stack" aria-labelledby="ing-out-h">
               <h2 id="ing-out-h">{t('new.output')}</h2>
-              <TemplatePicker templates={templates.data.templates} value={options.template} onChange={(id) => setOptions({ ...options, template: id })} />
-              <OptionsFields value={options} onChange={setOptions} template={template} standards={templates.data.aqiStandards.filter(ratesConcentrations)} multi={false} errors={errors} />
+              <TemplatePicker templates={pickable} value={options.template} onChange={(id) => setOptions({ ...options, template: id })} />
+              <OptionsFields value={options} onChange={setOptions} template={template} standards={standards} multi={false} errors={errors} />
             </section>
           ) : (
             <Loading />
