@@ -34,7 +34,9 @@ const CLIP_MARGIN = 32;
  * ring box, 260 K px, 3.0 ms alone, 4.1 ms with the 8 px timeline bar in the same clip),
  * and anti-aliased edges (arcs, round dots, a blurred shadow) come out up to 7 levels
  * off per edge, up to 19 where they stack (the daily report's gauge), whereas under one
- * rectangle they are drawn exactly as in a full frame. A pass costs the scene's drawing
+ * rectangle holding the whole shape they are drawn exactly as in a full frame (a
+ * rectangle that cuts through an anti-aliased path, as bands along the social clip's
+ * ring would cut its arc, shifts that path's edges too). A pass costs the scene's drawing
  * calls again (0.3–1 ms a frame at 1080p); 100 K px is where that pays on the templates'
  * own blocks (main-thread CPU of whole 1080p renders, see the commit).
  */
