@@ -28,6 +28,20 @@ import { drawFrame, outroAlpha, outroFrame } from './scene.js';
  */
 const CLIP_MARGIN = 32;
 /**
+ * Pixels from which a changed block is redrawn under a clip of its own rectangle, in a
+ * pass of its own; smaller blocks share one clip. Skia rasterises under a clip of
+ * several rectangles through a coverage mask: every pixel costs more (a 1080p square's
+ * ring box, 260 K px, 3.0 ms alone, 4.1 ms with the 8 px timeline bar in the same clip),
+ * and anti-aliased edges (arcs, round dots, a blurred shadow) come out up to 7 levels
+ * off per edge, up to 19 where they stack (the daily report's gauge), whereas under one
+ * rectangle holding the whole shape they are drawn exactly as in a full frame (a
+ * rectangle that cuts through an anti-aliased path, as bands along the social clip's
+ * ring would cut its arc, shifts that path's edges too). A pass costs the scene's drawing
+ * calls again (0.3–1 ms a frame at 1080p); 100 K px is where that pays on the templates'
+ * own blocks (main-thread CPU of whole 1080p renders, see the commit).
+ */
+export const OWN_PASS_PX = 100_000;
+/**
  * Largest read-back from Skia at once. Each read allocates a buffer that lives until
  * the next garbage collection; bigger reads kept the heap growing into fresh pages
  * (with transparent huge pages, each fault zeroes 2 MB): 96 KB spent 2–4 s of kernel
@@ -75,6 +89,8 @@ export class FrameDrawer {
     private readonly overlay: CaptionOverlay | null = null,
     /** The consumer blends outro frames in YUV (no captions over them), so they are not drawn. */
     private readonly compositeOutro = true,
+    /** Blocks of at least this many pixels are redrawn in a pass of their own (OWN_PASS_PX; tests pass less). */
+    private readonly ownPassPx = OWN_PASS_PX,
   ) {
     this.canvas = createCanvas(ps.width, ps.height);
     this.ctx = this.canvas.getContext('2d');
@@ -111,35 +127,46 @@ export class FrameDrawer {
     }
     this.lastFrame = i;
     this.lastOut = outTime;
-    let blocks: Rect[];
     const t0 = performance.now();
-    const full = change === 'full';
     if (change === 'full') {
       this.compose(i, outTime);
-      blocks = [{ x: 0, y: 0, w: this.ps.width, h: this.ps.height }];
-    } else {
-      blocks = mergeBlocks(change.map((r) => ({ ...alignBlock(this.toPixels(r), this.ps.width, this.ps.height), bleed: Math.ceil(Math.max(CLIP_MARGIN, r.bleed ?? 0) * this.ps.scale) })).filter((r) => r.w > 0 && r.h > 0));
-      if (blocks.length === 0) return { kind: 'reuse' };
-      // All blocks in one clip, so the scene is drawn (and recorded by the canvas) once
-      // per frame, not once per block: 25–30 % less drawing time than a rectangle clip
-      // per block, though Skia then blends through a coverage mask and a few pixels
-      // differ by a level or two. Blurs come out slightly differently near a clip edge,
-      // so each block is redrawn with a margin and only the block is read back.
-      const ctx = this.ctx;
+      const whole = { x: 0, y: 0, w: this.ps.width, h: this.ps.height };
+      const t1 = performance.now();
+      const bands = this.readBands(this.ctx, whole);
+      return { kind: 'draw', full: true, blocks: [whole], bands, drawMs: t1 - t0, readMs: performance.now() - t1 };
+    }
+    const blocks = mergeBlocks(change.map((r) => ({ ...alignBlock(this.toPixels(r), this.ps.width, this.ps.height), bleed: Math.ceil(Math.max(CLIP_MARGIN, r.bleed ?? 0) * this.ps.scale) })).filter((r) => r.w > 0 && r.h > 0));
+    if (blocks.length === 0) return { kind: 'reuse' };
+    // Small blocks share one clip, so the scene is drawn (and recorded by the canvas)
+    // once for all of them, though Skia then blends through a coverage mask and a few
+    // pixels differ by a level or two; each large block is redrawn under a clip of its
+    // own rectangle, exactly and faster (OWN_PASS_PX). Blurs come out slightly
+    // differently near a clip edge, so each block is redrawn with a margin; a pass's
+    // blocks are read back before the next pass, whose margin may reach into them.
+    const small = blocks.filter((b) => b.w * b.h < this.ownPassPx);
+    const passes = [...(small.length ? [small] : []), ...blocks.filter((b) => b.w * b.h >= this.ownPassPx).map((b) => [b])];
+    const ctx = this.ctx;
+    const bands: Band[] = [];
+    let drawMs = 0;
+    let readMs = 0;
+    for (const pass of passes) {
+      const p0 = performance.now();
       ctx.save();
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.beginPath();
-      for (const r of blocks) {
+      for (const r of pass) {
         const m = r.bleed ?? 0;
         ctx.rect(r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m);
       }
       ctx.clip();
       this.compose(i, outTime);
       ctx.restore();
+      const p1 = performance.now();
+      for (const b of pass) bands.push(...this.readBands(ctx, b));
+      drawMs += p1 - p0;
+      readMs += performance.now() - p1;
     }
-    const t1 = performance.now();
-    const bands = blocks.flatMap((b) => this.readBands(this.ctx, b));
-    return { kind: 'draw', full, blocks: blocks.map(({ x, y, w, h }) => ({ x, y, w, h })), bands, drawMs: t1 - t0, readMs: performance.now() - t1 };
+    return { kind: 'draw', full: false, blocks: passes.flat().map(({ x, y, w, h }) => ({ x, y, w, h })), bands, drawMs, readMs };
   }
 
   /**

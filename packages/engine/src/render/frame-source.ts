@@ -73,6 +73,8 @@ export class FrameSource {
     incremental = true,
     private readonly path: PixelPath = 'wasm-simd',
     overlay: CaptionOverlay | null = null,
+    /** See FrameDrawer's `ownPassPx`. */
+    ownPassPx?: number,
   ) {
     this.pixelFormat = path === 'ffmpeg' ? 'rgba' : 'yuv420p';
     this.yuv = path === 'ffmpeg' ? null : createI420Converter(ps.width, ps.height, path);
@@ -80,7 +82,7 @@ export class FrameSource {
     this.rgba = this.yuv ? null : Buffer.alloc(this.frameBytes);
     // Allocated on first use: an encoder fed the changed blocks (updateAt) never needs it.
     this.ring = Array.from({ length: ringSize }, () => Buffer.alloc(0));
-    this.drawer = new FrameDrawer(ps, incremental, overlay, path !== 'ffmpeg');
+    this.drawer = new FrameDrawer(ps, incremental, overlay, path !== 'ffmpeg', ownPassPx);
   }
 
   /** The last frame drawn, copied to a canvas of its own (see FrameDrawer.copyFrame). */
