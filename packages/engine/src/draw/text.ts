@@ -67,12 +67,26 @@ function applyFont(ctx: SKRSContext2D, size: number, weight: Weight, tracking: n
   ctx.letterSpacing = `${tracking}px`;
 }
 
+/**
+ * Widths already measured, by font, spacing and text: templates measure the same strings
+ * every frame (a centred caption, a counted number's digits), and each measureText is a
+ * call into the canvas library. Families are named for their files' contents (theme/fonts.ts),
+ * so a name always measures the same. Cleared when large, so it stays small.
+ */
+const widths = new Map<string, number>();
+
 /** Width of `text` in the given size/weight (design px). */
 export function measure(ctx: SKRSContext2D, text: string, size: number, weight: Weight = 400, tracking = 0): number {
+  const key = `${weight} ${size} ${tracking} ${activeTheme().fontFamily}\u0000${text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
   applyFont(ctx, size, weight, tracking);
-  const w = ctx.measureText(text).width;
+  const raw = ctx.measureText(text).width;
   // Skia counts the spacing after the last glyph too; a box needs only the inner gaps.
-  return tracking ? w - tracking : w;
+  const w = tracking ? raw - tracking : raw;
+  if (widths.size >= 20_000) widths.clear();
+  widths.set(key, w);
+  return w;
 }
 
 export function drawText(ctx: SKRSContext2D, text: string, x: number, y: number, style: TextStyle): void {
@@ -278,11 +292,11 @@ export function drawTabular(ctx: SKRSContext2D, text: string, right: number, y: 
   for (let i = chars.length - 1; i >= 0; i--) {
     const ch = chars[i] ?? '';
     if (DIGITS.includes(ch)) {
-      const w = ctx.measureText(ch).width;
+      const w = measure(ctx, ch, style.size, weight);
       x -= cell;
       ctx.fillText(ch, x + (cell - w) / 2, y);
     } else {
-      const w = ctx.measureText(ch).width;
+      const w = measure(ctx, ch, style.size, weight);
       x -= w;
       ctx.fillText(ch, x, y);
     }

@@ -4,6 +4,7 @@
  * of advice and chips with the measured values. Portrait and square only: a feed
  * clip in landscape would waste most of a phone screen.
  */
+import { Path2D } from '@napi-rs/canvas';
 import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, rgba } from '../draw/color.js';
@@ -166,7 +167,22 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const sweepDur = 2.2;
   const chipStart = 3.9;
   const settled = Math.max(sweepStart + sweepDur + 0.8, chipStart + chips.length * 0.08 + 0.6, 3.6 + 0.6) + 0.1;
-  const ringRect = { x: gauge.cx - r - 90, y: cy - r - 90, w: 2 * r + 180, h: 2 * r + 180 };
+  // What changes round the ring: the halo's dots (to r + thickness/2 + 38) and the breathing marker's
+  // glow (its disc, 0.78 thickness, plus 3.5 sigma of a 28 px blur, where it has faded to under a level).
+  const ringReach = Math.ceil(Math.max(gauge.thickness / 2 + 38, gauge.thickness * 0.78 + 50));
+  const ringRect = { x: gauge.cx - r - ringReach, y: cy - r - ringReach, w: 2 * (r + ringReach), h: 2 * (r + ringReach) };
+  const captionSize = fitSize(ctx, caption, r * 1.4, r * 0.13, 14, 700, 4);
+  // The dotted halo round the ring, one path (filled in one call each frame): 72 dots, every sixth larger.
+  const halo = new Path2D();
+  const haloR = r + gauge.thickness / 2 + 34;
+  for (let k = 0; k < 72; k++) {
+    const a = (k / 72) * Math.PI * 2;
+    const x = Math.cos(a) * haloR;
+    const y = Math.sin(a) * haloR;
+    const dot = k % 6 === 0 ? 3.2 : 1.8;
+    halo.moveTo(x + dot, y);
+    halo.arc(x, y, dot, 0, Math.PI * 2);
+  }
 
   // Hold phase, besides the turning halo: a light sweep crosses the category pill and
   // the value chips.
@@ -236,14 +252,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       g.rotate(t * 0.35);
       // (In the category's legible tint for an index given alone, whose scales' dark reds and purples would barely move the picture.)
       g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : c.overall ? accent : color, 0.45);
-      const dots = 72;
-      const hr = r + gauge.thickness / 2 + 34;
-      for (let k = 0; k < dots; k++) {
-        const a = (k / dots) * Math.PI * 2;
-        g.beginPath();
-        g.arc(Math.cos(a) * hr, Math.sin(a) * hr, k % 6 === 0 ? 3.2 : 1.8, 0, Math.PI * 2);
-        g.fill();
-      }
+      g.fill(halo);
       g.restore();
       const e = easeOutCubic(progress(t, sweepStart, sweepDur));
       if (c.position !== null) {
@@ -251,7 +260,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
         drawArcValue(g, gauge, target * e, color, breathe);
       }
       const ca = fade(t, 0.6, 0.5, OUTRO, 0.5);
-      drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: fitSize(g, caption, r * 1.4, r * 0.13, 14, 700, 4), weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
+      drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: captionSize, weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
       if (numberValue !== null) {
         // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
         drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals) + suffix, gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
@@ -286,7 +295,7 @@ export const socialClip: TemplateDefinition = {
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'index'],
-  version: '1.3.1',
+  version: '1.3.2',
   durationSec: DURATION,
   durations: [DURATION],
   create: createSocialClip,
