@@ -251,7 +251,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       g.translate(gauge.cx, cy);
       g.rotate(t * 0.35);
       // (In the category's legible tint for an index given alone, whose scales' dark reds and purples would barely move the picture.)
-      g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : c.overall ? accent : color, 0.45);
+      g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : c.overall ? accent : color, 0.6);
       g.fill(halo);
       g.restore();
       const e = easeOutCubic(progress(t, sweepStart, sweepDur));
