@@ -453,17 +453,19 @@ function ValuesCard({ ctx }: { ctx: ContextView }) {
 }
 
 /** The index a document gave instead of concentrations: its number or (a band-only index) its category, and each pollutant's, with their source lines. */
-function IndexValues({ index }: { index: NonNullable<ContextView['index']> }) {
+export function IndexValues({ index }: { index: NonNullable<ContextView['index']> }) {
   const t = useT();
+  // A band-only index's category keys are its categories' own names ("muy_mala" → "muy mala").
+  const words = (key: string): string => key.replace(/_/g, ' ');
   const rows: Array<[string, string]> = [
     ...Object.entries(index.pollutants).map(([p, v]): [string, string] => [p, `${v} ${index.name}`]),
-    ...Object.entries(index.categories ?? {}).map(([p, v]): [string, string] => [p, v.replace(/_/g, ' ')]),
+    ...Object.entries(index.categories ?? {}).map(([p, v]): [string, string] => [p, words(v)]),
   ];
   return (
-    <div class="stack">
-      <h3>
+    <section class="stack" aria-labelledby="index-h">
+      <h3 id="index-h">
         {index.overall === null && index.category
-          ? t('ingest.indexCategory', { name: index.name, category: index.category.replace(/_/g, ' ') })
+          ? t('ingest.indexCategory', { name: index.name, category: words(index.category) })
           : t('ingest.index', { name: index.name, overall: index.overall ?? '' })}
       </h3>
       <p class="muted small">{t(index.standard ? 'ingest.indexHint' : 'ingest.indexNoStandard', { standard: index.standard ?? '' })}</p>
@@ -476,7 +478,7 @@ function IndexValues({ index }: { index: NonNullable<ContextView['index']> }) {
                 {measureLabel(t, p)}: <strong>{v}</strong>
                 {src ? (
                   <span class="muted">
-                    {' '}— <q>{src.sourceText}</q>
+                    {' '}— <q class="source-text">{src.sourceText}</q>
                   </span>
                 ) : null}
               </li>
@@ -484,7 +486,7 @@ function IndexValues({ index }: { index: NonNullable<ContextView['index']> }) {
           })}
         </ul>
       ) : null}
-    </div>
+    </section>
   );
 }
 

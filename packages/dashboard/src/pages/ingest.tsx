@@ -16,6 +16,7 @@ import { OptionsFields, TemplatePicker, defaultOptions, type RenderOptions } fro
 import { Link } from '../router';
 import { hasScope } from '../session';
 import { Button, ErrorBanner, Loading, Page, StatusBadge, TableWrap, fieldErrors, notify } from '../ui';
+import { IndexValues } from './contexts';
 import { ProgressBar } from './renders';
 
 /** A line that looked like a measurement but gave no value (the upload answer's `skipped`). */
@@ -28,9 +29,6 @@ const valueText = (ctx: Context, key: string): string => {
   const v = ctx[key];
   return v === null || v === undefined ? '' : String(v);
 };
-
-/** A band-only index's category key as words ("muy_mala" → "muy mala"): the keys are the categories' own names. */
-const categoryText = (key: string): string => key.replace(/_/g, ' ');
 
 function Confidence({ value }: { value: number | undefined }) {
   const t = useT();
@@ -317,44 +315,7 @@ export function IngestPage() {
                 </tbody>
               </table>
             </TableWrap>
-            {ctx.index ? (
-              <section class="stack" aria-labelledby="index-h">
-                <h3 id="index-h">
-                  {ctx.index.overall === null && ctx.index.category
-                    ? t('ingest.indexCategory', { name: ctx.index.name, category: categoryText(ctx.index.category) })
-                    : t('ingest.index', { name: ctx.index.name, overall: ctx.index.overall ?? '' })}
-                </h3>
-                <p class="muted small">{t(ctx.index.standard ? 'ingest.indexHint' : 'ingest.indexNoStandard', { standard: ctx.index.standard ?? '' })}</p>
-                <ul class="small">
-                  {Object.entries(ctx.index.pollutants).map(([p, v]) => {
-                    const src = ctx.index?.sources[p];
-                    return (
-                      <li key={p}>
-                        {t(`param.${p}`)}: <strong>{v}</strong> {ctx.index?.name}
-                        {src ? (
-                          <span class="muted">
-                            {' '}— <q class="source-text">{src.sourceText}</q>
-                          </span>
-                        ) : null}
-                      </li>
-                    );
-                  })}
-                  {Object.entries(ctx.index.categories ?? {}).map(([p, v]) => {
-                    const src = ctx.index?.sources[p];
-                    return (
-                      <li key={p}>
-                        {t(`param.${p}`)}: <strong>{categoryText(v)}</strong>
-                        {src ? (
-                          <span class="muted">
-                            {' '}— <q class="source-text">{src.sourceText}</q>
-                          </span>
-                        ) : null}
-                      </li>
-                    );
-                  })}
-                </ul>
-              </section>
-            ) : null}
+            {ctx.index ? <IndexValues index={ctx.index} /> : null}
             {skipped.length ? (
               <section class="skipped stack" aria-labelledby="skipped-h">
                 <h3 id="skipped-h">{t('ingest.skipped', { n: skipped.length })}</h3>

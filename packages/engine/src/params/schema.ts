@@ -3,7 +3,7 @@
  * for HTTP validation and OpenAPI, and the engine uses in `normalizeRenderParams`.
  * Every property carries a description and examples.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AQI_STANDARD_IDS, FORMATS, GIVEN_CATEGORY_KEYS, LANGUAGES, POLLUTANTS } from '@aqcast/vocabulary';
 import { PlacesSchema, ProvenanceSchema, StationsSchema } from './places.js';
 
@@ -46,6 +46,13 @@ const indexValue = (description: string) => Type.Number({ minimum: 0, maximum: G
 
 const categoryKey = (description: string) => Type.Union(GIVEN_CATEGORY_KEYS.map((k) => Type.Literal(k)), { description, examples: ['mala', 'poor'] });
 
+/** One optional value a pollutant, as a given index holds them (a sub-index, a category). */
+const perPollutant = <T extends TSchema>(value: (name: string) => T, description: string) =>
+  Type.Object(
+    { pm25: Type.Optional(value('PM2.5')), pm10: Type.Optional(value('PM10')), no2: Type.Optional(value('NO₂')), o3: Type.Optional(value('O₃')), so2: Type.Optional(value('SO₂')), co: Type.Optional(value('CO')) },
+    { additionalProperties: false, description },
+  );
+
 /**
  * An index the document gave instead of concentrations (an AQI forecast, an IQAr table, a
  * Mexican Índice AIRE Y SALUD bulletin): the video draws it — its number or category and
@@ -55,29 +62,9 @@ export const GivenIndexSchema = Type.Object(
   {
     standard: Type.Union(AQI_STANDARD_IDS.map((v) => Type.Literal(v)), { description: 'The standard the index is in. One with a numeric index, given as `overall` (and `pollutants`): us-epa (AQI 0–500), br-iqar (IQAr 0–400), cl (ICAP 0–500), ca-aqhi (AQHI 1–30, written 10+ above 10), uk-daqi (DAQI 1–10) or sg-psi (PSI 0–500). Or a band-only one, given as `category` (and `categories`): mx (Índice AIRE Y SALUD) or eu-eaqi (EEA index).' }),
     overall: Type.Optional(indexValue(`The overall index (0–${GIVEN_INDEX_MAX}, within the standard's scale); required for a standard with a numeric index, absent for a band-only one.`)),
-    pollutants: Type.Optional(Type.Object(
-      {
-        pm25: Type.Optional(indexValue('PM2.5 sub-index.')),
-        pm10: Type.Optional(indexValue('PM10 sub-index.')),
-        no2: Type.Optional(indexValue('NO₂ sub-index.')),
-        o3: Type.Optional(indexValue('O₃ sub-index.')),
-        so2: Type.Optional(indexValue('SO₂ sub-index.')),
-        co: Type.Optional(indexValue('CO sub-index.')),
-      },
-      { additionalProperties: false, description: 'Each pollutant\'s sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty or absent when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one.' },
-    )),
+    pollutants: Type.Optional(perPollutant((name) => indexValue(`${name} sub-index.`), 'Each pollutant\'s sub-index the document gives, if any: the video tells them and names the highest as the main pollutant. Empty or absent when the document gives only the overall index (as AQHI, DAQI and PSI forecasts usually do); ca-aqhi never has one.')),
     category: Type.Optional(categoryKey('The overall category of a band-only standard (mx: buena, aceptable, mala, muy_mala, extremadamente_mala; eu-eaqi: good, fair, moderate, poor, very_poor, extremely_poor); required for those, absent for a standard with a numeric index. The video draws it as the headline.')),
-    categories: Type.Optional(Type.Object(
-      {
-        pm25: Type.Optional(categoryKey('PM2.5 category.')),
-        pm10: Type.Optional(categoryKey('PM10 category.')),
-        no2: Type.Optional(categoryKey('NO₂ category.')),
-        o3: Type.Optional(categoryKey('O₃ category.')),
-        so2: Type.Optional(categoryKey('SO₂ category.')),
-        co: Type.Optional(categoryKey('CO category.')),
-      },
-      { additionalProperties: false, description: 'Each pollutant\'s category the document gives for a band-only standard, if any: the one in the worst band is named as the main pollutant. None may be worse than `category`.' },
-    )),
+    categories: Type.Optional(perPollutant((name) => categoryKey(`${name} category.`), 'Each pollutant\'s category the document gives for a band-only standard, if any: the one in the worst band is named as the main pollutant. None may be worse than `category`.')),
   },
   {
     additionalProperties: false,
