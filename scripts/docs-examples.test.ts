@@ -29,7 +29,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startAirSources, type AirSources } from '../packages/service/test/air-sources.js';
@@ -41,8 +41,6 @@ const RUNNABLE = new Set(['sh', 'bash', 'shell']);
 const PAGE_GUARD_MS = 8 * 60_000;
 /** Outputs an example must not write twice (a log a background receiver appends to may grow). */
 const OUTPUT_FILE = /\.(mp4|png|jpe?g|webp|vtt|srt|mp3|wav|pdf)$/i;
-/** Guides being written on other branches: a link to one may point nowhere until it is merged. */
-const GUIDES_IN_PROGRESS = ['operations.md', 'api.md', 'ingest.md', 'dashboard.md', 'scenes.md', 'brands.md', 'voice.md'];
 /** What the README may weigh, counting each section marked as moving to a guide as one paragraph of this size. */
 const README_LIMIT = 15 * 1024;
 const MOVING_SECTION_BYTES = 500;
@@ -287,7 +285,6 @@ describe('docs: every shell example runs against a live service', () => {
         if (target === '' || /^[a-z]+:/i.test(target)) continue;
         const file = resolve(join(ROOT, dirname(page.path)), target);
         if (existsSync(file)) continue;
-        if (dirname(file) === join(ROOT, 'docs') && GUIDES_IN_PROGRESS.includes(basename(file))) continue;
         broken.push(`${page.path}: ${target}`);
       }
     }

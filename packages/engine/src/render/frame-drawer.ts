@@ -13,6 +13,7 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CaptionOverlay } from '../captions/overlay.js';
+import { unionRect } from '../templates/changes.js';
 import type { Rect } from '../templates/types.js';
 import { withTheme } from '../theme/index.js';
 import { alignBlock } from '../yuv/i420.js';
@@ -135,16 +136,26 @@ export class FrameDrawer {
       const bands = this.readBands(this.ctx, whole);
       return { kind: 'draw', full: true, blocks: [whole], bands, drawMs: t1 - t0, readMs: performance.now() - t1 };
     }
-    const blocks = mergeBlocks(change.map((r) => ({ ...alignBlock(this.toPixels(r), this.ps.width, this.ps.height), bleed: Math.ceil(Math.max(CLIP_MARGIN, r.bleed ?? 0) * this.ps.scale) })).filter((r) => r.w > 0 && r.h > 0));
-    if (blocks.length === 0) return { kind: 'reuse' };
-    // Small blocks share one clip, so the scene is drawn (and recorded by the canvas)
+    const block = (r: Rect): Rect => ({ ...alignBlock(this.toPixels(r), this.ps.width, this.ps.height), bleed: Math.ceil(Math.max(CLIP_MARGIN, r.bleed ?? 0) * this.ps.scale) });
+    const regions = mergeRegions(
+      change.flatMap((r) => {
+        const parts = (r.parts ?? [r]).map(block).filter((p) => p.w > 0 && p.h > 0);
+        // (A part reaching past its rectangle widens the box: what is read is drawn whole.)
+        return parts.length ? [{ box: { ...unionRect([block(r), ...parts]), bleed: block(r).bleed }, parts }] : [];
+      }),
+    );
+    if (regions.length === 0) return { kind: 'reuse' };
+    // Small regions share one clip, so the scene is drawn (and recorded by the canvas)
     // once for all of them, though Skia then blends through a coverage mask and a few
-    // pixels differ by a level or two; each large block is redrawn under a clip of its
+    // pixels differ by a level or two; each large region is redrawn under a clip of its
     // own rectangle, exactly and faster (OWN_PASS_PX). Blurs come out slightly
-    // differently near a clip edge, so each block is redrawn with a margin; a pass's
-    // blocks are read back before the next pass, whose margin may reach into them.
-    const small = blocks.filter((b) => b.w * b.h < this.ownPassPx);
-    const passes = [...(small.length ? [small] : []), ...blocks.filter((b) => b.w * b.h >= this.ownPassPx).map((b) => [b])];
+    // differently near a clip edge, so each region is redrawn with a margin; a pass's
+    // parts are read back before the next pass, whose margin may reach into them.
+    const small = regions.filter((g) => g.box.w * g.box.h < this.ownPassPx);
+    const passes: { clip: Rect[]; read: Rect[] }[] = [
+      ...(small.length ? [{ clip: small.map((g) => g.box), read: small.flatMap((g) => g.parts) }] : []),
+      ...regions.filter((g) => g.box.w * g.box.h >= this.ownPassPx).map((g) => ({ clip: [g.box], read: g.parts })),
+    ];
     const ctx = this.ctx;
     const bands: Band[] = [];
     let drawMs = 0;
@@ -154,7 +165,7 @@ export class FrameDrawer {
       ctx.save();
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.beginPath();
-      for (const r of pass) {
+      for (const r of pass.clip) {
         const m = r.bleed ?? 0;
         ctx.rect(r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m);
       }
@@ -162,11 +173,11 @@ export class FrameDrawer {
       this.compose(i, outTime);
       ctx.restore();
       const p1 = performance.now();
-      for (const b of pass) bands.push(...this.readBands(ctx, b));
+      for (const b of pass.read) bands.push(...this.readBands(ctx, b));
       drawMs += p1 - p0;
       readMs += performance.now() - p1;
     }
-    return { kind: 'draw', full: false, blocks: passes.flat().map(({ x, y, w, h }) => ({ x, y, w, h })), bands, drawMs, readMs };
+    return { kind: 'draw', full: false, blocks: passes.flatMap((p) => p.read).map(({ x, y, w, h }) => ({ x, y, w, h })), bands, drawMs, readMs };
   }
 
   /**
@@ -250,19 +261,35 @@ export class FrameDrawer {
   }
 }
 
-/** Merges overlapping blocks (their union box) so no pixel is read and converted twice. */
-export function mergeBlocks(blocks: Rect[]): Rect[] {
-  const out = blocks.slice();
+/** A box redrawn under one clip, and the parts of it read back (the whole box, unless a rectangle gave `parts`). */
+interface Region {
+  box: Rect;
+  parts: Rect[];
+}
+
+/**
+ * Merges regions whose boxes overlap into their union box, so every pixel read is
+ * drawn under a clip holding each overlapping element whole. Their parts are kept
+ * apart, unless together they hold as many pixels as the box: where two parts meet
+ * (pieces along a ring, grown to even edges) a few pixels are read twice, from the
+ * same drawing.
+ */
+export function mergeRegions(regions: Region[]): Region[] {
+  const out = regions.slice();
   for (let merged = true; merged; ) {
     merged = false;
     for (let i = 0; i < out.length && !merged; i++) {
       for (let j = i + 1; j < out.length; j++) {
-        const a = out[i]!;
-        const b = out[j]!;
+        const a = out[i]!.box;
+        const b = out[j]!.box;
         if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) {
           const x = Math.min(a.x, b.x);
           const y = Math.min(a.y, b.y);
-          out[i] = { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y, bleed: Math.max(a.bleed ?? 0, b.bleed ?? 0) };
+          const box = { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y, bleed: Math.max(a.bleed ?? 0, b.bleed ?? 0) };
+          // A part inside another of the same region is read once.
+          const parts = [...out[i]!.parts, ...out[j]!.parts].filter((p, k, all) => !all.some((q, m) => m !== k && contains(q, p) && (!contains(p, q) || m < k)));
+          // Parts that hold as many pixels as their box (overlapping entrances) are read as the box.
+          out[i] = { box, parts: parts.reduce((n, p) => n + p.w * p.h, 0) >= box.w * box.h ? [box] : parts };
           out.splice(j, 1);
           merged = true;
           break;
@@ -271,4 +298,8 @@ export function mergeBlocks(blocks: Rect[]): Rect[] {
     }
   }
   return out;
+}
+
+function contains(a: Rect, b: Rect): boolean {
+  return b.x >= a.x && b.y >= a.y && b.x + b.w <= a.x + a.w && b.y + b.h <= a.y + a.h;
 }

@@ -79,3 +79,30 @@ export function unionRect(rects: Rect[]): Rect {
   const y1 = Math.max(...rects.map((r) => r.y + r.h));
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
+
+/**
+ * Rectangles that together cover the ring between radii `inner` and `outer` round
+ * (cx, cy), in horizontal bands `band` design px tall: where a band crosses the
+ * ring's hole, its left and right pieces apart. A thin ring (a halo of dots) is a
+ * fraction of its bounding box: redrawn, converted and encoded as these pieces, a
+ * frame pays for what turns, not for the still disc inside it.
+ */
+export function ringRects(cx: number, cy: number, inner: number, outer: number, band: number): Rect[] {
+  const out: Rect[] = [];
+  const n = Math.ceil((2 * outer) / band);
+  const h = (2 * outer) / n;
+  for (let k = 0; k < n; k++) {
+    const y0 = -outer + k * h;
+    const y1 = y0 + h;
+    // The band's nearest and farthest |y| from the centre.
+    const near = y0 < 0 && y1 > 0 ? 0 : Math.min(Math.abs(y0), Math.abs(y1));
+    const far = Math.max(Math.abs(y0), Math.abs(y1));
+    const xo = Math.sqrt(Math.max(0, outer * outer - near * near));
+    if (far >= inner) out.push({ x: cx - xo, y: cy + y0, w: 2 * xo, h });
+    else {
+      const xi = Math.sqrt(inner * inner - far * far);
+      out.push({ x: cx - xo, y: cy + y0, w: xo - xi, h }, { x: cx + xi, y: cy + y0, w: xo - xi, h });
+    }
+  }
+  return out;
+}

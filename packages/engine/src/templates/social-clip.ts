@@ -4,7 +4,7 @@
  * of advice and chips with the measured values. Portrait and square only: a feed
  * clip in landscape would waste most of a phone screen.
  */
-import { Path2D } from '@napi-rs/canvas';
+import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, rgba } from '../draw/color.js';
@@ -15,7 +15,7 @@ import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawTabular, drawText, fitSize, layoutBlock, measure, tabularWidth, wholeWordSize } from '../draw/text.js';
 import { formatFixed, shownDecimals } from '../i18n/format.js';
 import { canonicalJson } from '../params/canonical-json.js';
-import { ChangePlan, spriteBox } from './changes.js';
+import { ChangePlan, ringRects, spriteBox } from './changes.js';
 import { measureContext } from './measure.js';
 import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
 import { footerClearOfCaptions, stageFor } from './stage.js';
@@ -220,8 +220,15 @@ export function createSocialClip(input: SceneInput): TemplateScene {
 
   // Where frames change, element by element, during the entrances too (the ring and
   // its halo, turning all along, keep to ringRect; the close is a group fade).
+  // Once the arc and the number have come in, only the halo's thin ring and the
+  // marker's breathing glow change inside ringRect.
+  const sweepEnd = sweepStart + sweepDur;
+  const haloRing = ringRects(gauge.cx, cy, haloR - 3.2 - 2, haloR + 3.2 + 2, 24);
+  const marker = { x: Math.cos(gauge.start + gauge.sweep * target) * r + gauge.cx, y: Math.sin(gauge.start + gauge.sweep * target) * r + cy };
+  const markerReach = Math.ceil(gauge.thickness * 0.78 + 50);
   const plan = new ChangePlan(1 / input.fps)
-    .during(0, OUTRO, ringRect)
+    .during(0, sweepEnd, ringRect)
+    .during(sweepEnd, OUTRO, { ...ringRect, parts: [...haloRing, { x: marker.x - markerReach, y: marker.y - markerReach, w: 2 * markerReach, h: 2 * markerReach }] })
     .during(0, OUTRO, { x: 0, y: H - 8, w: W, h: 8 })
     .during(0.1, 0.9, spriteBox(title, M, top, { dy: 60, scale: 1.1 }))
     .during(3.6, 4.2, spriteBox(adviceSprite, M, adviceY, { dy: 30 }))
@@ -240,53 +247,69 @@ export function createSocialClip(input: SceneInput): TemplateScene {
       drawFooter(g, c, M, footerY, inner, spec.footer);
     },
     drawFrame(g, t) {
-      const out = (start: number) => fade(t, start, 0.45, OUTRO, 0.5);
-      const te = easeOutBack(progress(t, 0.1, 0.8), 1.2);
-      drawSprite(g, title, M, top, { alpha: out(0.1), dy: 60 * (1 - te), scale: 0.94 + 0.06 * te });
-
-      const alphaAll = 1 - progress(t, OUTRO, 0.5);
-      g.globalAlpha = alphaAll;
-      // A thin dotted halo turns slowly around the ring: the clip never sits still.
-      g.save();
-      g.translate(gauge.cx, cy);
-      g.rotate(t * 0.35);
-      // (In the category's legible tint for an index given alone, whose scales' dark reds and purples would barely move the picture.)
-      g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : c.overall ? accent : color, 0.6);
-      g.fill(halo);
-      g.restore();
-      const e = easeOutCubic(progress(t, sweepStart, sweepDur));
-      if (c.position !== null) {
-        const breathe = 0.75 + 0.25 * Math.sin((t - sweepStart) * 2.6);
-        drawArcValue(g, gauge, target * e, color, breathe);
-      }
-      const ca = fade(t, 0.6, 0.5, OUTRO, 0.5);
-      drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: captionSize, weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
-      if (numberValue !== null) {
-        // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
-        drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals) + suffix, gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
-        if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + numberFit * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
-      } else if (headline) {
-        const first = cy + headline.size * 0.36 - (headline.lineHeight * (headline.lines.length - 1)) / 2;
-        headline.lines.forEach((line, i) => drawText(g, line, gauge.cx, first + i * headline.lineHeight, { size: headline.size, weight: 800, color: INK, align: 'center', alpha: ca }));
-      } else {
-        drawText(g, '—', gauge.cx, cy + numberSize * 0.36, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
-      }
-      g.globalAlpha = 1;
-      if (pill) {
-        const pt = progress(t, sweepStart + sweepDur - 0.2, 0.6);
-        drawSprite(g, pill, (W - pill.w) / 2, pillY, { alpha: Math.min(1, pt * 2.5) * alphaAll, scale: 0.5 + 0.5 * easeOutBack(pt, 2) });
-      }
-      const ae = easeOutCubic(progress(t, 3.6, 0.6));
-      drawSprite(g, adviceSprite, M, adviceY, { alpha: out(3.6), dy: 30 * (1 - ae) });
-      rowsOfChips.forEach((it, i) => {
-        const start = chipStart + i * 0.08;
-        const pe = progress(t, start, 0.5);
-        drawSprite(g, it.sprite, it.x, chipsY + it.row * (chipH + gap), { alpha: out(start), scale: 0.6 + 0.4 * easeOutBack(pe) });
-      });
-      ambient.draw(g, t);
-      drawTimeline(g, W, H, t, DURATION, color);
+      drawBase(g, t);
+      drawAmbient(g, t);
     },
+    // Once the chips are in, only the halo, the marker's breath and the ambient light
+    // move until the outro.
+    layers: { still: [{ from: settled, to: OUTRO }], drawBase, drawAmbient },
   };
+
+  /** Everything that comes in and then stands: title, arc, number, advice, chips. */
+  function drawBase(g: SKRSContext2D, t: number): void {
+    const out = (start: number) => fade(t, start, 0.45, OUTRO, 0.5);
+    const te = easeOutBack(progress(t, 0.1, 0.8), 1.2);
+    drawSprite(g, title, M, top, { alpha: out(0.1), dy: 60 * (1 - te), scale: 0.94 + 0.06 * te });
+
+    g.globalAlpha = 1 - progress(t, OUTRO, 0.5);
+    if (c.position !== null) drawArcValue(g, gauge, target * easeOutCubic(progress(t, sweepStart, sweepDur)), color, 1, 'arc');
+    const ca = fade(t, 0.6, 0.5, OUTRO, 0.5);
+    drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: captionSize, weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
+    if (numberValue !== null) {
+      // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
+      const e = easeOutCubic(progress(t, sweepStart, sweepDur));
+      drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals) + suffix, gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
+      if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + numberFit * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
+    } else if (headline) {
+      const first = cy + headline.size * 0.36 - (headline.lineHeight * (headline.lines.length - 1)) / 2;
+      headline.lines.forEach((line, i) => drawText(g, line, gauge.cx, first + i * headline.lineHeight, { size: headline.size, weight: 800, color: INK, align: 'center', alpha: ca }));
+    } else {
+      drawText(g, '—', gauge.cx, cy + numberSize * 0.36, { size: numberSize, weight: 800, color: FAINT, align: 'center', alpha: ca });
+    }
+    g.globalAlpha = 1;
+    const ae = easeOutCubic(progress(t, 3.6, 0.6));
+    drawSprite(g, adviceSprite, M, adviceY, { alpha: out(3.6), dy: 30 * (1 - ae) });
+    rowsOfChips.forEach((it, i) => {
+      const start = chipStart + i * 0.08;
+      const pe = progress(t, start, 0.5);
+      drawSprite(g, it.sprite, it.x, chipsY + it.row * (chipH + gap), { alpha: out(start), scale: 0.6 + 0.4 * easeOutBack(pe) });
+    });
+  }
+
+  /** What moves while the picture holds: the turning halo, the marker, the pill the halo passes under, the light. */
+  function drawAmbient(g: SKRSContext2D, t: number): void {
+    const alphaAll = 1 - progress(t, OUTRO, 0.5);
+    g.globalAlpha = alphaAll;
+    // A thin dotted halo turns slowly around the ring: the clip never sits still.
+    g.save();
+    g.translate(gauge.cx, cy);
+    g.rotate(t * 0.35);
+    // (In the category's legible tint for an index given alone, whose scales' dark reds and purples would barely move the picture.)
+    g.fillStyle = rgba(color === NEUTRAL ? '#FFFFFF' : c.overall ? accent : color, 0.6);
+    g.fill(halo);
+    g.restore();
+    if (c.position !== null) {
+      const breathe = 0.75 + 0.25 * Math.sin((t - sweepStart) * 2.6);
+      drawArcValue(g, gauge, target * easeOutCubic(progress(t, sweepStart, sweepDur)), color, breathe, 'marker');
+    }
+    g.globalAlpha = 1;
+    if (pill) {
+      const pt = progress(t, sweepStart + sweepDur - 0.2, 0.6);
+      drawSprite(g, pill, (W - pill.w) / 2, pillY, { alpha: Math.min(1, pt * 2.5) * alphaAll, scale: 0.5 + 0.5 * easeOutBack(pt, 2) });
+    }
+    ambient.draw(g, t);
+    drawTimeline(g, W, H, t, DURATION, color);
+  }
 }
 
 export const socialClip: TemplateDefinition = {
@@ -295,7 +318,7 @@ export const socialClip: TemplateDefinition = {
   description: 'A punchy 10 s vertical or square clip for social feeds: big location, a ring gauge that spins up to the value, the category, one line of advice and value chips. Portrait and square only.',
   formats: ['portrait', 'square'],
   params: ['location', 'pm25', 'pm10', 'no2', 'o3', 'so2', 'co', 'temperatura', 'humidity', 'language', 'aqiStandard', 'date', 'index'],
-  version: '1.3.2',
+  version: '1.3.3',
   durationSec: DURATION,
   durations: [DURATION],
   create: createSocialClip,

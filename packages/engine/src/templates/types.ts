@@ -95,6 +95,13 @@ export interface Rect {
    * clip lets through, so a clip edge closer than the blur's reach changes its pixels.
    */
   bleed?: number;
+  /**
+   * Where inside the rectangle pixels may change, when that is much less than all of
+   * it (a thin ring turning round a still disc): the rectangle is redrawn whole under
+   * a clip of its own, so every edge comes out as in a full frame, but only these
+   * parts are read back, converted and encoded.
+   */
+  parts?: Rect[];
 }
 
 export interface TemplateDefinition {
