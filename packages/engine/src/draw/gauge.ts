@@ -168,9 +168,12 @@ export function scaleBarLabelHeight(bar: ScaleBar): number {
   return bar.labelSize > 0 ? bar.labelSize * 1.2 * 2 + 14 : 0;
 }
 
+/** Design px between the segments of a scale bar. */
+export const SCALE_BAR_GAP = 6;
+
 export function drawScaleBarTrack(ctx: SKRSContext2D, bar: ScaleBar, dim = 0.28): void {
   const n = bar.scale.length;
-  const gap = 6;
+  const gap = SCALE_BAR_GAP;
   const segW = (bar.w - gap * (n - 1)) / n;
   const theme = activeTheme();
   const labelColor = theme.isDefault ? 'rgba(255,255,255,0.72)' : theme.colors.muted;
@@ -191,7 +194,7 @@ export function drawScaleBarTrack(ctx: SKRSContext2D, bar: ScaleBar, dim = 0.28)
 /** Lights the segments up to `position` and draws a marker with a value bubble above it. */
 export function drawScaleBarValue(ctx: SKRSContext2D, bar: ScaleBar, position: number, fallbackColor: string): void {
   const n = bar.scale.length;
-  const gap = 6;
+  const gap = SCALE_BAR_GAP;
   const segW = (bar.w - gap * (n - 1)) / n;
   const p = Math.max(0, Math.min(1, position));
   const markerColor = colorAt(bar.scale, p, fallbackColor);

@@ -10,7 +10,7 @@ import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn } from '../draw/color.js';
 import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
-import { drawScaleBarTrack, drawScaleBarValue, scaleBarLabelHeight, type ScaleBar } from '../draw/gauge.js';
+import { drawScaleBarTrack, drawScaleBarValue, SCALE_BAR_GAP, scaleBarLabelHeight, type ScaleBar } from '../draw/gauge.js';
 import { healthIcon, panel, roundRectPath, setShadow, warningIcon } from '../draw/shapes.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawBlock, drawText, ellipsize, fitSize, layoutBlock, layoutBlockWithin, measure } from '../draw/text.js';
@@ -236,13 +236,31 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   // Where frames change, element by element, during the entrances too (the banner's
   // stripes crawl all along; the close is a group fade).
   const bubbleReach = bubble ? bubble.h + 14 + bubble.pad + 24 : 0;
+  /** The bubble's left edge over a marker at `tipX`, kept inside the frame. */
+  const bubbleX = (tipX: number): number => Math.max(M - 20, Math.min(W - M + 20 - (bubble?.w ?? 0), tipX - (bubble?.w ?? 0) / 2));
   const plan = new ChangePlan(1 / input.fps)
     .during(0, 0.6, { x: 0, y: bannerY - bannerH - 4, w: W, h: 2 * bannerH + 8 })
     .during(0, OUTRO, { x: 0, y: bannerY, w: W, h: bannerH })
     .during(0.4, 1.2, spriteBox(headSprite, M, headY, { dx: 70 }))
     .also((t) => ambient.rects(t));
-  // The scale lights up while the marker (its glow blurred 24 px) and its bubble ride along it.
-  if (c.position !== null) plan.during(slideStart, slideStart + Math.max(slideDur, 0.7), { x: bar.x - bar.h - 80, y: bar.y - bubbleReach - bar.h, w: bar.w + bar.h * 2 + 160, h: bubbleReach + bar.h * 2 + 80, bleed: 40 });
+  // The scale lights up while the marker (its glow blurred 24 px) and its bubble ride
+  // along it: each frame changes the bar from the last tip to the new one, with the
+  // marker's glow and the bubble round it (popping up to 10 % over its size). The box
+  // holds every segment it touches whole: a clip edge across a segment moves the
+  // anti-aliased pixels of its rounded ends by a few levels, and they would stay so.
+  if (c.position !== null) {
+    const segStep = (bar.w + SCALE_BAR_GAP) / bar.scale.length;
+    plan.moving(slideStart, slideStart + Math.max(slideDur, 0.7), (t) => {
+      const tipX = bar.x + bar.w * target * easeOutCubic(progress(t, slideStart, slideDur));
+      const x0 = Math.min(tipX - bar.h - 80, bar.x + Math.max(0, Math.floor((tipX - bar.h - 80 - bar.x) / segStep)) * segStep - 4);
+      const x1 = Math.max(tipX + bar.h + 80, bar.x + Math.min(bar.scale.length, Math.floor((tipX - bar.x) / segStep) + 1) * segStep + 4);
+      const bx = bubble ? bubbleX(tipX) : tipX;
+      const bw = bubble ? bubble.w * 1.1 + 2 * bubble.pad : 0;
+      const left = Math.min(x0, bx + (bubble ? bubble.w / 2 : 0) - bw / 2);
+      const right = Math.max(x1, bx + (bubble ? bubble.w / 2 : 0) + bw / 2);
+      return { x: left, y: bar.y - bubbleReach - bar.h, w: right - left, h: bubbleReach + bar.h * 2 + 80, bleed: 40 };
+    });
+  }
   cards.forEach((s, i) => plan.during(1.6 + i * 0.1, 2.3 + i * 0.1, spriteBox(s, rects[i]!.x, rects[i]!.y, { dy: 40 })));
   if (noData) plan.during(1.6, 2.1, { x: 0, y: cardsY - 10, w: W, h: Math.max(availCards, spec.headlineSize * 1.5) + 20 });
   recoSprites.forEach((s, i) => plan.during(3.0 + i * 0.15, 3.7 + i * 0.15, spriteBox(s, recoBoxes[i]!.x, recoBoxes[i]!.y, { dy: 40 })));
@@ -323,7 +341,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
       drawScaleBarValue(g, bar, target * e, color);
       g.globalAlpha = 1;
       if (bubble) {
-        const bx = Math.max(M - 20, Math.min(W - M + 20 - bubble.w, bar.x + bar.w * target * e - bubble.w / 2));
+        const bx = bubbleX(bar.x + bar.w * target * e);
         const pop = progress(t, slideStart + 0.2, 0.5);
         drawSprite(g, bubble, bx, bar.y - bubble.h - 14, { alpha: Math.min(1, pop * 2) * barAlpha, scale: 0.7 + 0.3 * easeOutBack(pop) });
       }
