@@ -9,7 +9,7 @@ import { Ambient } from '../draw/ambient.js';
 import { drawBackdrop } from '../draw/background.js';
 import { legibleOn, rgba } from '../draw/color.js';
 import { easeOutBack, easeOutCubic, fade, progress } from '../draw/easing.js';
-import { drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
+import { arcValueChange, drawArcTrack, drawArcValue, type ArcGauge } from '../draw/gauge.js';
 import { roundRectPath } from '../draw/shapes.js';
 import { drawSprite, makeSprite, type Sprite } from '../draw/sprite.js';
 import { drawTabular, drawText, fitSize, layoutBlock, measure, tabularWidth, wholeWordSize } from '../draw/text.js';
@@ -19,7 +19,7 @@ import { ChangePlan, ringRects, spriteBox } from './changes.js';
 import { measureContext } from './measure.js';
 import { drawCategoryPill, drawFooter, drawTimeline, FAINT, INK, MUTED, NEUTRAL, pillWidth } from './parts.js';
 import { footerClearOfCaptions, stageFor } from './stage.js';
-import type { SceneInput, TemplateDefinition, TemplateScene } from './types.js';
+import type { Rect, SceneInput, TemplateDefinition, TemplateScene } from './types.js';
 
 const DURATION = 10;
 const OUTRO = DURATION - 0.6;
@@ -220,15 +220,26 @@ export function createSocialClip(input: SceneInput): TemplateScene {
 
   // Where frames change, element by element, during the entrances too (the ring and
   // its halo, turning all along, keep to ringRect; the close is a group fade).
-  // Once the arc and the number have come in, only the halo's thin ring and the
-  // marker's breathing glow change inside ringRect.
+  // Inside ringRect only the halo's thin ring, the arc from the start of the tip's
+  // scale segment with the marker's glow (arcValueChange), the words inside the ring
+  // while they fade in and the number while it counts change: the box is redrawn
+  // whole under one clip, only those parts are read back and encoded.
   const sweepEnd = sweepStart + sweepDur;
+  const captionIn = 1.1;
   const haloRing = ringRects(gauge.cx, cy, haloR - 3.2 - 2, haloR + 3.2 + 2, 24);
-  const marker = { x: Math.cos(gauge.start + gauge.sweep * target) * r + gauge.cx, y: Math.sin(gauge.start + gauge.sweep * target) * r + cy };
-  const markerReach = Math.ceil(gauge.thickness * 0.78 + 50);
-  const plan = new ChangePlan(1 / input.fps)
-    .during(0, sweepEnd, ringRect)
-    .during(sweepEnd, OUTRO, { ...ringRect, parts: [...haloRing, { x: marker.x - markerReach, y: marker.y - markerReach, w: 2 * markerReach, h: 2 * markerReach }] })
+  const positionAt = (t: number): number => target * easeOutCubic(progress(t, sweepStart, sweepDur));
+  const numberBox: Rect = { x: gauge.cx - r * 0.75, y: cy - numberFit * 0.75, w: r * 1.5, h: numberFit * 1.2 };
+  const inside = r - gauge.thickness / 2;
+  const insideBox: Rect = { x: gauge.cx - inside, y: cy - inside, w: 2 * inside, h: 2 * inside };
+  const frameDt = 1 / input.fps;
+  const plan = new ChangePlan(frameDt)
+    .also((t) => {
+      const prev = t - frameDt;
+      if (prev > OUTRO + 1e-9) return [];
+      // (The words fade in from 0.6 s to captionIn; the number counts until sweepEnd.)
+      const words = t > 0.6 - 1e-9 && prev < captionIn + 1e-9 ? [insideBox] : prev < sweepEnd + 1e-9 ? [numberBox] : [];
+      return [{ ...ringRect, parts: [...haloRing, arcValueChange(gauge, positionAt(prev), positionAt(t)), ...words] }];
+    })
     .during(0, OUTRO, { x: 0, y: H - 8, w: W, h: 8 })
     .during(0.1, 0.9, spriteBox(title, M, top, { dy: 60, scale: 1.1 }))
     .during(3.6, 4.2, spriteBox(adviceSprite, M, adviceY, { dy: 30 }))
@@ -262,8 +273,8 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     drawSprite(g, title, M, top, { alpha: out(0.1), dy: 60 * (1 - te), scale: 0.94 + 0.06 * te });
 
     g.globalAlpha = 1 - progress(t, OUTRO, 0.5);
-    if (c.position !== null) drawArcValue(g, gauge, target * easeOutCubic(progress(t, sweepStart, sweepDur)), color, 1, 'arc');
-    const ca = fade(t, 0.6, 0.5, OUTRO, 0.5);
+    if (c.position !== null) drawArcValue(g, gauge, positionAt(t), color, 1, 'arc');
+    const ca = fade(t, 0.6, captionIn - 0.6, OUTRO, 0.5);
     drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: captionSize, weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
     if (numberValue !== null) {
       // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
@@ -300,7 +311,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     g.restore();
     if (c.position !== null) {
       const breathe = 0.75 + 0.25 * Math.sin((t - sweepStart) * 2.6);
-      drawArcValue(g, gauge, target * easeOutCubic(progress(t, sweepStart, sweepDur)), color, breathe, 'marker');
+      drawArcValue(g, gauge, positionAt(t), color, breathe, 'marker');
     }
     g.globalAlpha = 1;
     if (pill) {
