@@ -139,9 +139,10 @@ export class FrameDrawer {
     const block = (r: Rect): Rect => ({ ...alignBlock(this.toPixels(r), this.ps.width, this.ps.height), bleed: Math.ceil(Math.max(CLIP_MARGIN, r.bleed ?? 0) * this.ps.scale) });
     const regions = mergeRegions(
       change.flatMap((r) => {
-        const parts = (r.parts ?? [r]).map(block).filter((p) => p.w > 0 && p.h > 0);
+        const own = block(r);
+        const parts = (r.parts ? r.parts.map(block) : [own]).filter((p) => p.w > 0 && p.h > 0);
         // (A part reaching past its rectangle widens the box: what is read is drawn whole.)
-        return parts.length ? [{ box: { ...unionRect([block(r), ...parts]), bleed: block(r).bleed }, parts }] : [];
+        return parts.length ? [{ box: r.parts ? { ...unionRect([own, ...parts]), bleed: own.bleed } : own, parts }] : [];
       }),
     );
     if (regions.length === 0) return { kind: 'reuse' };

@@ -165,6 +165,11 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   const target = c.position ?? 0;
   const sweepStart = 0.9;
   const sweepDur = 2.2;
+  /** How far the ring and the number have come, 0…1. */
+  const sweptAt = (t: number): number => easeOutCubic(progress(t, sweepStart, sweepDur));
+  // The caption and the number fade in over this second's second half.
+  const captionFrom = 0.6;
+  const captionIn = 1.1;
   const chipStart = 3.9;
   const settled = Math.max(sweepStart + sweepDur + 0.8, chipStart + chips.length * 0.08 + 0.6, 3.6 + 0.6) + 0.1;
   // What changes round the ring: the halo's dots (to r + thickness/2 + 38) and the breathing marker's
@@ -225,9 +230,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
   // while they fade in and the number while it counts change: the box is redrawn
   // whole under one clip, only those parts are read back and encoded.
   const sweepEnd = sweepStart + sweepDur;
-  const captionIn = 1.1;
   const haloRing = ringRects(gauge.cx, cy, haloR - 3.2 - 2, haloR + 3.2 + 2, 24);
-  const positionAt = (t: number): number => target * easeOutCubic(progress(t, sweepStart, sweepDur));
   const numberBox: Rect = { x: gauge.cx - r * 0.75, y: cy - numberFit * 0.75, w: r * 1.5, h: numberFit * 1.2 };
   const inside = r - gauge.thickness / 2;
   const insideBox: Rect = { x: gauge.cx - inside, y: cy - inside, w: 2 * inside, h: 2 * inside };
@@ -236,9 +239,9 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     .also((t) => {
       const prev = t - frameDt;
       if (prev > OUTRO + 1e-9) return [];
-      // (The words fade in from 0.6 s to captionIn; the number counts until sweepEnd.)
-      const words = t > 0.6 - 1e-9 && prev < captionIn + 1e-9 ? [insideBox] : prev < sweepEnd + 1e-9 ? [numberBox] : [];
-      return [{ ...ringRect, parts: [...haloRing, arcValueChange(gauge, positionAt(prev), positionAt(t)), ...words] }];
+      // (The words fade in from captionFrom to captionIn; the number counts until sweepEnd.)
+      const words = t > captionFrom - 1e-9 && prev < captionIn + 1e-9 ? [insideBox] : prev < sweepEnd + 1e-9 ? [numberBox] : [];
+      return [{ ...ringRect, parts: [...haloRing, arcValueChange(gauge, target * sweptAt(prev), target * sweptAt(t)), ...words] }];
     })
     .during(0, OUTRO, { x: 0, y: H - 8, w: W, h: 8 })
     .during(0.1, 0.9, spriteBox(title, M, top, { dy: 60, scale: 1.1 }))
@@ -273,13 +276,12 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     drawSprite(g, title, M, top, { alpha: out(0.1), dy: 60 * (1 - te), scale: 0.94 + 0.06 * te });
 
     g.globalAlpha = 1 - progress(t, OUTRO, 0.5);
-    if (c.position !== null) drawArcValue(g, gauge, positionAt(t), color, 1, 'arc');
-    const ca = fade(t, 0.6, captionIn - 0.6, OUTRO, 0.5);
+    if (c.position !== null) drawArcValue(g, gauge, target * sweptAt(t), color, 1, 'arc');
+    const ca = fade(t, captionFrom, captionIn - captionFrom, OUTRO, 0.5);
     drawText(g, caption, gauge.cx, cy - numberSize * 0.62, { size: captionSize, weight: 700, color: MUTED, align: 'center', tracking: 4, alpha: ca });
     if (numberValue !== null) {
       // Counted at its final precision in tabular figures, right edge fixed: no digit moves or jumps in width.
-      const e = easeOutCubic(progress(t, sweepStart, sweepDur));
-      drawTabular(g, formatFixed(c.language, numberValue * e, finalDecimals) + suffix, gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
+      drawTabular(g, formatFixed(c.language, numberValue * sweptAt(t), finalDecimals) + suffix, gauge.cx + numberW / 2, cy + numberFit * 0.36, { size: numberFit, weight: 800, color: INK, alpha: ca });
       if (!indexStd && c.dominant) drawText(g, c.dominant.unit, gauge.cx, cy + numberFit * 0.36 + r * 0.2, { size: r * 0.1, weight: 500, color: MUTED, align: 'center', alpha: ca });
     } else if (headline) {
       const first = cy + headline.size * 0.36 - (headline.lineHeight * (headline.lines.length - 1)) / 2;
@@ -311,7 +313,7 @@ export function createSocialClip(input: SceneInput): TemplateScene {
     g.restore();
     if (c.position !== null) {
       const breathe = 0.75 + 0.25 * Math.sin((t - sweepStart) * 2.6);
-      drawArcValue(g, gauge, positionAt(t), color, breathe, 'marker');
+      drawArcValue(g, gauge, target * sweptAt(t), color, breathe, 'marker');
     }
     g.globalAlpha = 1;
     if (pill) {
