@@ -196,6 +196,8 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
 
   const slideStart = 1.2;
   const slideDur = 2.0;
+  /** How far the marker has slid along the scale, 0…1. */
+  const slidAt = (t: number): number => easeOutCubic(progress(t, slideStart, slideDur));
   const target = c.position ?? 0;
   const settled = Math.max(1.6 + cards.length * 0.1 + 0.7, 3.0 + recos.length * 0.15 + 0.7, slideStart + slideDur + 0.6) + 0.1;
   const stripeSpeed = 60; // design px per second
@@ -251,7 +253,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
   if (c.position !== null) {
     const segStep = (bar.w + SCALE_BAR_GAP) / bar.scale.length;
     plan.moving(slideStart, slideStart + Math.max(slideDur, 0.7), (t) => {
-      const tipX = bar.x + bar.w * target * easeOutCubic(progress(t, slideStart, slideDur));
+      const tipX = bar.x + bar.w * target * slidAt(t);
       const x0 = Math.min(tipX - bar.h - 80, bar.x + Math.max(0, Math.floor((tipX - bar.h - 80 - bar.x) / segStep)) * segStep - 4);
       const x1 = Math.max(tipX + bar.h + 80, bar.x + Math.min(bar.scale.length, Math.floor((tipX - bar.x) / segStep) + 1) * segStep + 4);
       const bx = bubble ? bubbleX(tipX) : tipX;
@@ -334,7 +336,7 @@ export function createPollutionAlert(input: SceneInput): TemplateScene {
     drawSprite(g, headSprite, M, headY, { alpha: out(0.4), dx: -70 * (1 - he) });
 
     // Scale: light up to the value, marker and bubble ride along.
-    const e = easeOutCubic(progress(t, slideStart, slideDur));
+    const e = slidAt(t);
     const barAlpha = 1 - progress(t, OUTRO, 0.6);
     if (c.position !== null) {
       g.globalAlpha = barAlpha;
